@@ -1,0 +1,129 @@
+import { Container } from 'inversify';
+import { type CompiledPipeline, compilePipeline, neverAborted } from './compile-pipeline.js';
+import type { InvokeOptions } from './context.js';
+import './errors/builtin-error-codes.js';
+import { OpwireError } from './errors/opwire-error.js';
+import { Invocation, type InvocationHost } from './invocation.js';
+import { consoleLogger, type Logger } from './logger.js';
+import { createMemoryAuditLog } from './memory/memory-audit-log.js';
+import { createMemoryTransactionManager } from './memory/memory-transaction-manager.js';
+import type { AnyOperation, ResponseOf } from './operation.js';
+import type { AuditLog } from './ports/audit-log.js';
+import type { TransactionManager } from './ports/transaction-manager.js';
+import { createRegistry, type Registry } from './registry.js';
+import type { Stage } from './stage.js';
+
+/** What an app hands Opwire at startup. */
+export interface OpwireOptions {
+  readonly operations: readonly AnyOperation[];
+  /** The app's root DI container (singletons); each invocation gets a child scope of it. */
+  readonly container?: Container;
+  /** Defaults to an in-memory transaction manager. */
+  readonly transactions?: TransactionManager;
+  /** Defaults to an in-memory audit log. */
+  readonly audit?: AuditLog;
+  /** App-defined stages, run in order after authorization and before the transaction. */
+  readonly stages?: readonly Stage[];
+  readonly logger?: Logger;
+}
+
+/** A running set of operations: every surface calls `invoke`. */
+export interface Opwire {
+  readonly registry: Registry;
+  readonly container: Container;
+  readonly transactions: TransactionManager;
+  readonly audit: AuditLog;
+  readonly logger: Logger;
+  /** Runs an operation (or the operation with that id) through the whole pipeline. */
+  invoke<O extends AnyOperation>(
+    operation: O | string,
+    input: unknown,
+    options?: InvokeOptions,
+  ): Promise<ResponseOf<O>>;
+  /** Closes the transaction manager (and with it the database). */
+  close(): Promise<void>;
+}
+
+/** Builds the registry and compiles every operation's pipeline; fails fast on a bad declaration. */
+export function createOpwire(options: OpwireOptions): Opwire {
+  const registry = createRegistry(options.operations);
+  const container = options.container ?? new Container();
+  const transactions = options.transactions ?? createMemoryTransactionManager();
+  const audit = options.audit ?? createMemoryAuditLog();
+  const logger = options.logger ?? consoleLogger;
+  const dependencies = { transactions, audit, logger, stages: options.stages ?? [] };
+  const pipelines = new Map<AnyOperation, CompiledPipeline>();
+  for (const operation of registry.operations)
+    pipelines.set(operation, compilePipeline(operation, dependencies));
+
+  const pipelineOf = (operation: AnyOperation | string): [AnyOperation, CompiledPipeline] => {
+    const found = typeof operation === 'string' ? registry.get(operation) : operation;
+    const pipeline = found && pipelines.get(found);
+    if (!found || !pipeline) {
+      const id = typeof operation === 'string' ? operation : operation.id;
+      throw new OpwireError('INVALID_CONFIGURATION', {
+        params: { reason: `operation "${id}" is not registered` },
+      });
+    }
+    return [found, pipeline];
+  };
+
+  const host: InvocationHost = {
+    container,
+    invokeNested<O extends AnyOperation>(
+      parent: Invocation,
+      operation: O,
+      input: unknown,
+    ): Promise<ResponseOf<O>> {
+      const [found, pipeline] = pipelineOf(operation);
+      const child: Invocation = new Invocation(
+        host,
+        found,
+        parent.caller,
+        parent.locale,
+        { surface: 'internal' },
+        parent.signal,
+        parent.baggage,
+        parent.invocationId,
+        parent.trace,
+        parent.transaction,
+      );
+      return pipeline(input, child) as Promise<ResponseOf<O>>;
+    },
+  };
+
+  return {
+    registry,
+    container,
+    transactions,
+    audit,
+    logger,
+    invoke<O extends AnyOperation>(operation: O | string, input: unknown, invokeOptions: InvokeOptions = {}) {
+      const [found, pipeline] = pipelineOf(operation);
+      const signals = [
+        invokeOptions.signal,
+        invokeOptions.timeoutMs === undefined ? undefined : AbortSignal.timeout(invokeOptions.timeoutMs),
+      ].filter((signal): signal is AbortSignal => signal !== undefined);
+      const invocation = new Invocation(
+        host,
+        found,
+        invokeOptions.caller,
+        invokeOptions.locale ?? invokeOptions.caller?.locale ?? 'en',
+        invokeOptions.origin ?? { surface: 'internal' },
+        signals.length === 0
+          ? neverAborted
+          : signals.length === 1
+            ? (signals[0] as AbortSignal)
+            : AbortSignal.any(signals),
+        invokeOptions.baggage ?? {},
+        undefined,
+        invokeOptions.trace,
+        undefined,
+      );
+      return pipeline(input, invocation) as Promise<ResponseOf<O>>;
+    },
+    async close() {
+      await transactions.close?.();
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import type { AuditLog, AuditQuery, AuditRecord } from '../ports/audit-log.js';
+import type { Transaction } from '../ports/transaction-manager.js';
+
+/** Options for the in-memory audit log. */
+export interface MemoryAuditLogOptions {
+  /** Records kept before the oldest are dropped (default 100,000). */
+  readonly capacity?: number;
+}
+
+/** Creates an audit log held in memory, bounded by `capacity`; records appended in a transaction appear on commit. */
+export function createMemoryAuditLog(options: MemoryAuditLogOptions = {}): AuditLog {
+  const capacity = options.capacity ?? 100_000;
+  let records: AuditRecord[] = [];
+  const push = (record: AuditRecord) => {
+    records.push(record);
+    if (records.length > capacity * 2) records = records.slice(-capacity);
+  };
+  return {
+    async append(record: AuditRecord, transaction?: Transaction) {
+      if (transaction) transaction.onCommit(() => push(record));
+      else push(record);
+    },
+    async list(query: AuditQuery = {}) {
+      const matching = records
+        .slice(-capacity)
+        .filter(
+          (record) =>
+            (query.operationId === undefined || record.operationId === query.operationId) &&
+            (query.tenant === undefined || record.tenant === query.tenant) &&
+            (query.invocationId === undefined || record.invocationId === query.invocationId),
+        );
+      return query.limit === undefined ? matching : matching.slice(-query.limit);
+    },
+  };
+}

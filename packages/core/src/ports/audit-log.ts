@@ -1,0 +1,34 @@
+import type { Transaction } from './transaction-manager.js';
+
+/** The outcome recorded for an invocation. */
+export type AuditOutcome = 'ok' | 'error';
+
+/** One invocation's audit record. It holds identities and codes, never request payloads or secrets. */
+export interface AuditRecord {
+  readonly id: string;
+  readonly at: string;
+  readonly operationId: string;
+  readonly invocationId: string;
+  readonly parentInvocationId?: string;
+  readonly traceId?: string;
+  readonly principalId?: string;
+  readonly tenant?: string;
+  readonly origin: string;
+  readonly outcome: AuditOutcome;
+  readonly code?: string;
+  readonly durationMs: number;
+}
+
+/** A filter for reading audit records back. */
+export interface AuditQuery {
+  readonly operationId?: string;
+  readonly tenant?: string;
+  readonly invocationId?: string;
+  readonly limit?: number;
+}
+
+/** The port that keeps audit records; appending inside a transaction commits or rolls back with it. */
+export interface AuditLog {
+  append(record: AuditRecord, transaction?: Transaction): Promise<void>;
+  list(query?: AuditQuery): Promise<AuditRecord[]>;
+}

@@ -1,0 +1,64 @@
+import { Compile } from 'typebox/compile';
+import { findErrorCode } from './errors/error-catalog.js';
+import { OpwireError } from './errors/opwire-error.js';
+import { type AnyOperation, type Exposure, isOperationId } from './operation.js';
+
+/** The operations an app serves, checked once at startup. */
+export interface Registry {
+  readonly operations: readonly AnyOperation[];
+  get(id: string): AnyOperation | undefined;
+  /** Operations served on a surface; `internal` ones are never offered to `ai` or `mcp`. */
+  exposedTo(surface: Exposure): AnyOperation[];
+}
+
+const surfaces: readonly Exposure[] = ['http', 'ai', 'mcp'];
+const stabilities = ['stable', 'experimental', 'internal'];
+
+/** Builds the registry, failing fast and naming the culprit on any malformed declaration. */
+export function createRegistry(operations: readonly AnyOperation[]): Registry {
+  const byId = new Map<string, AnyOperation>();
+  for (const [index, operation] of operations.entries()) {
+    const name = typeof operation?.id === 'string' ? `"${operation.id}"` : `#${index}`;
+    const fail = (reason: string): never => {
+      throw new OpwireError('INVALID_CONFIGURATION', { params: { reason: `operation ${name}: ${reason}` } });
+    };
+    if (!operation || typeof operation !== 'object') fail('is not an operation');
+    if (!isOperationId(operation.id))
+      fail('id must look like "resource.verb" (lower camel or kebab segments)');
+    if (byId.has(operation.id)) fail('id is declared twice');
+    if (typeof operation.handle !== 'function') fail('has no handle function');
+    checkSchema(operation.request, 'request', fail);
+    checkSchema(operation.response, 'response', fail);
+    if ((operation.request as { type?: unknown }).type !== 'object') fail('request schema must be an object');
+    for (const surface of operation.expose) {
+      if (!surfaces.includes(surface)) fail(`unknown surface "${surface}" in expose`);
+    }
+    if (!stabilities.includes(operation.stability)) fail(`unknown stability "${operation.stability}"`);
+    if (operation.permission !== undefined && !/^\S+$/.test(operation.permission)) {
+      fail('permission must be a non-empty name without spaces');
+    }
+    for (const code of operation.errors) {
+      if (!findErrorCode(code)) fail(`declares error code "${code}", which is not in the catalogue`);
+    }
+    byId.set(operation.id, operation);
+  }
+  const list = [...byId.values()];
+  return {
+    operations: list,
+    get: (id) => byId.get(id),
+    exposedTo: (surface) =>
+      list.filter(
+        (operation) =>
+          operation.expose.includes(surface) && (surface === 'http' || operation.stability !== 'internal'),
+      ),
+  };
+}
+
+function checkSchema(schema: unknown, which: string, fail: (reason: string) => never): void {
+  if (typeof schema !== 'object' || schema === null) fail(`${which} schema is missing`);
+  try {
+    Compile(schema as never);
+  } catch (error) {
+    fail(`${which} schema is invalid: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

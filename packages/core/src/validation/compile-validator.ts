@@ -1,0 +1,14 @@
+import type { TSchema } from 'typebox';
+import { Compile } from 'typebox/compile';
+import type { ValidationIssue } from '../errors/opwire-error.js';
+import { findIssues } from './find-issues.js';
+
+/** A compiled check: `undefined` when the value is valid, otherwise the issues found (at most a few). */
+export type Validator = (value: unknown) => ValidationIssue[] | undefined;
+
+/** Compiles a schema into a fast check that explains failures only when there is one. */
+export function compileValidator(schema: TSchema): Validator {
+  const compiled = Compile(schema);
+  return (value) =>
+    compiled.Check(value) ? undefined : findIssues(schema as Record<string, unknown>, value);
+}

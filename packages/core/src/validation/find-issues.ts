@@ -1,0 +1,212 @@
+import { Value } from 'typebox/value';
+import type { ValidationIssue } from '../errors/opwire-error.js';
+
+type Schema = Record<string, unknown>;
+
+/**
+ * Explains why a value failed its schema, as at most `limit` issues, each with a distinct code.
+ * Runs only after the compiled check failed, and walks just the failing branch, so a rejection
+ * costs about as much as the check did.
+ */
+export function findIssues(schema: Schema, value: unknown, limit = 8): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  visit(schema, value, [], issues, limit);
+  if (issues.length === 0) issues.push(issue('INVALID_REQUEST', [], undefined));
+  return issues;
+}
+
+function visit(
+  schema: Schema,
+  value: unknown,
+  path: Array<string | number>,
+  issues: ValidationIssue[],
+  limit: number,
+) {
+  if (issues.length >= limit) return;
+  if ('const' in schema) {
+    if (value !== schema.const) issues.push(enumIssue([schema.const], value, path));
+    return;
+  }
+  if (Array.isArray(schema.enum)) {
+    if (!schema.enum.includes(value)) issues.push(enumIssue(schema.enum, value, path));
+    return;
+  }
+  if (Array.isArray(schema.anyOf) || Array.isArray(schema.oneOf)) {
+    visitUnion((schema.anyOf ?? schema.oneOf) as Schema[], value, path, issues, limit);
+    return;
+  }
+  const type = schema.type;
+  if (typeof type === 'string' && !hasType(type, value)) {
+    issues.push(issue(value === null ? 'NULL_NOT_ALLOWED' : 'WRONG_TYPE', path, type));
+    return;
+  }
+  if (Array.isArray(type) && !type.some((each) => hasType(each as string, value))) {
+    issues.push(issue(value === null ? 'NULL_NOT_ALLOWED' : 'WRONG_TYPE', path, type.join(' | ')));
+    return;
+  }
+  if (type === 'object') visitObject(schema, value as Record<string, unknown>, path, issues, limit);
+  else if (type === 'array') visitArray(schema, value as unknown[], path, issues, limit);
+  else if (type === 'string') visitString(schema, value as string, path, issues);
+  else if (type === 'number' || type === 'integer') visitNumber(schema, value as number, path, issues);
+}
+
+function visitObject(
+  schema: Schema,
+  value: Record<string, unknown>,
+  path: Array<string | number>,
+  issues: ValidationIssue[],
+  limit: number,
+) {
+  const properties = (schema.properties ?? {}) as Record<string, Schema>;
+  for (const key of (schema.required ?? []) as string[]) {
+    if (value[key] === undefined && issues.length < limit) {
+      issues.push(issue('MISSING_FIELD', [...path, key], describeExpected(properties[key])));
+    }
+  }
+  for (const key of Object.keys(value)) {
+    if (issues.length >= limit) return;
+    const property = properties[key];
+    if (property) {
+      if (value[key] !== undefined) visit(property, value[key], [...path, key], issues, limit);
+    } else if (schema.additionalProperties === false) {
+      issues.push(issue('UNKNOWN_FIELD', [...path, key], undefined));
+    } else if (typeof schema.additionalProperties === 'object') {
+      visit(schema.additionalProperties as Schema, value[key], [...path, key], issues, limit);
+    }
+  }
+  const count = Object.keys(value).length;
+  if (typeof schema.minProperties === 'number' && count < schema.minProperties) {
+    issues.push(issue('OUT_OF_RANGE', path, `at least ${schema.minProperties} properties`));
+  }
+}
+
+function visitArray(
+  schema: Schema,
+  value: unknown[],
+  path: Array<string | number>,
+  issues: ValidationIssue[],
+  limit: number,
+) {
+  if (typeof schema.minItems === 'number' && value.length < schema.minItems) {
+    issues.push(issue('OUT_OF_RANGE', path, `at least ${schema.minItems} items`));
+  }
+  if (typeof schema.maxItems === 'number' && value.length > schema.maxItems) {
+    issues.push(issue('OUT_OF_RANGE', path, `at most ${schema.maxItems} items`));
+  }
+  const items = schema.items as Schema | undefined;
+  if (items && typeof items === 'object' && !Array.isArray(items)) {
+    value.forEach((item, index) => {
+      if (issues.length < limit && !Value.Check(items as never, item))
+        visit(items, item, [...path, index], issues, limit);
+    });
+  }
+}
+
+function visitString(schema: Schema, value: string, path: Array<string | number>, issues: ValidationIssue[]) {
+  const length = [...value].length;
+  if (typeof schema.minLength === 'number' && length < schema.minLength) {
+    issues.push(issue('OUT_OF_RANGE', path, `length >= ${schema.minLength}`));
+  } else if (typeof schema.maxLength === 'number' && length > schema.maxLength) {
+    issues.push(issue('OUT_OF_RANGE', path, `length <= ${schema.maxLength}`));
+  } else if (
+    (typeof schema.format === 'string' || typeof schema.pattern === 'string') &&
+    !Value.Check(schema as never, value)
+  ) {
+    issues.push(issue('INVALID_FORMAT', path, String(schema.format ?? `pattern ${schema.pattern}`)));
+  }
+}
+
+function visitNumber(schema: Schema, value: number, path: Array<string | number>, issues: ValidationIssue[]) {
+  const bounds: Array<[string, (limit: number) => boolean, string]> = [
+    ['minimum', (limit) => value < limit, '>='],
+    ['maximum', (limit) => value > limit, '<='],
+    ['exclusiveMinimum', (limit) => value <= limit, '>'],
+    ['exclusiveMaximum', (limit) => value >= limit, '<'],
+  ];
+  for (const [keyword, breaks, operator] of bounds) {
+    const limit = schema[keyword];
+    if (typeof limit === 'number' && breaks(limit)) {
+      issues.push(issue('OUT_OF_RANGE', path, `${operator} ${limit}`));
+      return;
+    }
+  }
+  if (typeof schema.multipleOf === 'number' && value % schema.multipleOf !== 0) {
+    issues.push(issue('OUT_OF_RANGE', path, `a multiple of ${schema.multipleOf}`));
+  }
+}
+
+function visitUnion(
+  branches: Schema[],
+  value: unknown,
+  path: Array<string | number>,
+  issues: ValidationIssue[],
+  limit: number,
+) {
+  if (branches.some((branch) => Value.Check(branch as never, value))) return;
+  const literals = branches.every((branch) => 'const' in branch || Array.isArray(branch.enum));
+  if (literals) {
+    issues.push(
+      enumIssue(
+        branches.flatMap((branch) => ('const' in branch ? [branch.const] : (branch.enum as unknown[]))),
+        value,
+        path,
+      ),
+    );
+    return;
+  }
+  const nonNull = branches.filter((branch) => branch.type !== 'null');
+  if (value === null) {
+    issues.push(issue('NULL_NOT_ALLOWED', path, nonNull.map(describeExpected).join(' | ')));
+  } else if (nonNull.length === 1 && nonNull[0]) {
+    visit(nonNull[0], value, path, issues, limit);
+  } else {
+    issues.push(issue('WRONG_TYPE', path, branches.map(describeExpected).join(' | ')));
+  }
+}
+
+function enumIssue(allowed: unknown[], value: unknown, path: Array<string | number>): ValidationIssue {
+  const expected = allowed.map((each) => JSON.stringify(each)).join(' | ');
+  if (value === null) return issue('NULL_NOT_ALLOWED', path, expected);
+  const types = new Set(allowed.map((each) => typeof each));
+  if (types.size === 1 && !types.has(typeof value)) return issue('WRONG_TYPE', path, [...types][0]);
+  return issue('INVALID_ENUM', path, expected);
+}
+
+function hasType(type: string, value: unknown): boolean {
+  switch (type) {
+    case 'string':
+      return typeof value === 'string';
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'integer':
+      return typeof value === 'number' && Number.isInteger(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'null':
+      return value === null;
+    case 'array':
+      return Array.isArray(value);
+    case 'object':
+      return typeof value === 'object' && value !== null && !Array.isArray(value);
+    default:
+      return true;
+  }
+}
+
+function describeExpected(schema: Schema | undefined): string | undefined {
+  if (!schema) return undefined;
+  if ('const' in schema) return JSON.stringify(schema.const);
+  if (Array.isArray(schema.enum)) return schema.enum.map((each) => JSON.stringify(each)).join(' | ');
+  if (Array.isArray(schema.anyOf)) return (schema.anyOf as Schema[]).map(describeExpected).join(' | ');
+  return typeof schema.type === 'string' ? schema.type : undefined;
+}
+
+function issue(code: string, path: Array<string | number>, expected: string | undefined): ValidationIssue {
+  let field = '';
+  for (const segment of path)
+    field += typeof segment === 'number' ? `[${segment}]` : field ? `.${segment}` : segment;
+  const pointer = path
+    .map((segment) => `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`)
+    .join('');
+  return expected === undefined ? { code, field, pointer } : { code, field, pointer, expected };
+}
