@@ -152,22 +152,22 @@ function auditRecord(
   outcome: 'ok' | 'error',
   code: string | undefined,
   durationMs: number,
-) {
-  const record: Record<string, unknown> = {
-    id: crypto.randomUUID(),
+): AuditRecord {
+  // One fixed shape (absent fields are undefined) keeps record creation cheap on the hot path.
+  const caller = invocation.caller;
+  const trace = invocation.trace;
+  return {
+    id: invocation.invocationId,
     at: new Date().toISOString(),
     operationId: invocation.operation.id,
     invocationId: invocation.invocationId,
+    parentInvocationId: invocation.parentInvocationId,
+    traceId: trace && isSpanContextValid(trace) ? trace.traceId : undefined,
+    principalId: caller?.principalId,
+    tenant: caller?.tenant,
     origin: invocation.origin.surface,
     outcome,
+    code,
     durationMs,
   };
-  if (invocation.parentInvocationId) record.parentInvocationId = invocation.parentInvocationId;
-  if (invocation.trace && isSpanContextValid(invocation.trace)) record.traceId = invocation.trace.traceId;
-  if (invocation.caller) {
-    record.principalId = invocation.caller.principalId;
-    record.tenant = invocation.caller.tenant;
-  }
-  if (code) record.code = code;
-  return record as unknown as AuditRecord;
 }

@@ -1,11 +1,13 @@
+/**
+ * The public API of `@opwire/core`. Every export is listed by name; `index.test.ts` fails when the list
+ * changes without the test being updated. Each export's one-sentence JSDoc sits on its declaration.
+ */
 import './errors/builtin-error-codes.js';
 
-/** Callers and invocation context. */
 export { type Caller, hasPermission } from './caller.js';
 export type { InvocationContext, InvokeOptions, Origin, Surface } from './context.js';
 export { createOpwire, type Opwire, type OpwireOptions } from './create-opwire.js';
 export { type BuiltinErrorCode, builtinErrorCodes } from './errors/builtin-error-codes.js';
-/** Errors and locales. */
 export {
   defineErrorCodes,
   type ErrorCodeDefinition,
@@ -27,7 +29,6 @@ export {
 export { consoleLogger, type Logger } from './logger.js';
 export { createMemoryAuditLog, type MemoryAuditLogOptions } from './memory/memory-audit-log.js';
 export { createMemoryTransactionManager, MemoryTransaction } from './memory/memory-transaction-manager.js';
-/** Declaring operations. */
 export {
   type AnyOperation,
   defineOperation,
@@ -43,14 +44,10 @@ export {
   type Stability,
 } from './operation.js';
 export type { AuditLog, AuditOutcome, AuditQuery, AuditRecord } from './ports/audit-log.js';
-/** Ports and their in-memory adapters. */
 export type { Transaction, TransactionManager, TransactionOptions } from './ports/transaction-manager.js';
-/** The registry and the runtime. */
 export { createRegistry, type Registry } from './registry.js';
 export type { Stage, StageInput } from './stage.js';
-/** Telemetry. */
 export { formatTraceparent, parseTraceparent } from './telemetry.js';
 export { CurrentContext, CurrentTransaction } from './tokens.js';
 export { closeSchema } from './validation/close-schema.js';
-/** Validation. */
 export { compileValidator, type Validator } from './validation/compile-validator.js';

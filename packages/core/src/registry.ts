@@ -2,6 +2,7 @@ import { Compile } from 'typebox/compile';
 import { findErrorCode } from './errors/error-catalog.js';
 import { OpwireError } from './errors/opwire-error.js';
 import { type AnyOperation, type Exposure, isOperationId } from './operation.js';
+import { schemaProblem } from './validation/schema-problem.js';
 
 /** The operations an app serves, checked once at startup. */
 export interface Registry {
@@ -56,6 +57,8 @@ export function createRegistry(operations: readonly AnyOperation[]): Registry {
 
 function checkSchema(schema: unknown, which: string, fail: (reason: string) => never): void {
   if (typeof schema !== 'object' || schema === null) fail(`${which} schema is missing`);
+  const problem = schemaProblem(schema);
+  if (problem) fail(`${which} schema is invalid at ${problem}`);
   try {
     Compile(schema as never);
   } catch (error) {

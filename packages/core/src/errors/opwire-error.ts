@@ -1,3 +1,4 @@
+import './builtin-error-codes.js';
 import { findErrorCode, formatErrorMessage } from './error-catalog.js';
 import type { Locale } from './locale.js';
 

@@ -3,32 +3,35 @@ import type { Transaction } from '../ports/transaction-manager.js';
 
 /** Options for the in-memory audit log. */
 export interface MemoryAuditLogOptions {
-  /** Records kept before the oldest are dropped (default 100,000). */
+  /** Records kept before the oldest are overwritten (default 100,000). */
   readonly capacity?: number;
 }
 
-/** Creates an audit log held in memory, bounded by `capacity`; records appended in a transaction appear on commit. */
+/** Creates an audit log held in a ring buffer of `capacity` records; records appended in a transaction appear on commit. */
 export function createMemoryAuditLog(options: MemoryAuditLogOptions = {}): AuditLog {
   const capacity = options.capacity ?? 100_000;
-  let records: AuditRecord[] = [];
+  const ring: AuditRecord[] = [];
+  let written = 0;
   const push = (record: AuditRecord) => {
-    records.push(record);
-    if (records.length > capacity * 2) records = records.slice(-capacity);
+    ring[written % capacity] = record;
+    written++;
   };
+  const inOrder = () =>
+    written <= capacity
+      ? ring.slice(0, written)
+      : [...ring.slice(written % capacity), ...ring.slice(0, written % capacity)];
   return {
     async append(record: AuditRecord, transaction?: Transaction) {
       if (transaction) transaction.onCommit(() => push(record));
       else push(record);
     },
     async list(query: AuditQuery = {}) {
-      const matching = records
-        .slice(-capacity)
-        .filter(
-          (record) =>
-            (query.operationId === undefined || record.operationId === query.operationId) &&
-            (query.tenant === undefined || record.tenant === query.tenant) &&
-            (query.invocationId === undefined || record.invocationId === query.invocationId),
-        );
+      const matching = inOrder().filter(
+        (record) =>
+          (query.operationId === undefined || record.operationId === query.operationId) &&
+          (query.tenant === undefined || record.tenant === query.tenant) &&
+          (query.invocationId === undefined || record.invocationId === query.invocationId),
+      );
       return query.limit === undefined ? matching : matching.slice(-query.limit);
     },
   };

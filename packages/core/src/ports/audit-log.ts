@@ -9,20 +9,20 @@ export interface AuditRecord {
   readonly at: string;
   readonly operationId: string;
   readonly invocationId: string;
-  readonly parentInvocationId?: string;
-  readonly traceId?: string;
-  readonly principalId?: string;
-  readonly tenant?: string;
+  readonly parentInvocationId?: string | undefined;
+  readonly traceId?: string | undefined;
+  readonly principalId?: string | undefined;
+  readonly tenant?: string | undefined;
   readonly origin: string;
   readonly outcome: AuditOutcome;
-  readonly code?: string;
+  readonly code?: string | undefined;
   readonly durationMs: number;
 }
 
 /** A filter for reading audit records back. */
 export interface AuditQuery {
   readonly operationId?: string;
-  readonly tenant?: string;
+  readonly tenant?: string | undefined;
   readonly invocationId?: string;
   readonly limit?: number;
 }

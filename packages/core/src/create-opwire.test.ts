@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import { auditDigest, customer, OrdersTable, ordersOperations, reader } from '../test/orders-fixture.js';
+import { createOpwire } from './create-opwire.js';
+import { isOpwireError, type OpwireError } from './errors/opwire-error.js';
+
+function setup() {
+  const table = new OrdersTable();
+  const { create, get } = ordersOperations(table);
+  const logged: unknown[] = [];
+  const app = createOpwire({
+    operations: [create, get],
+    logger: { error: (message, details) => logged.push({ message, details }), warn: () => {} },
+  });
+  return { app, table, create, get, logged };
+}
+
+async function rejection(promise: Promise<unknown>): Promise<OpwireError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (isOpwireError(error)) return error;
+    throw error;
+  }
+  throw new Error('expected the call to be rejected');
+}
+
+describe('invoke: bad input is rejected with its own code and no side effect', () => {
+  const cases: Array<[string, unknown, string, string]> = [
+    ['a missing field', { quantity: 1 }, 'MISSING_FIELD', 'sku'],
+    ['a wrong type', { sku: 'tea', quantity: '1' }, 'WRONG_TYPE', 'quantity'],
+    [
+      'a string that looks like a number is not coerced',
+      { sku: 'tea', quantity: '10' },
+      'WRONG_TYPE',
+      'quantity',
+    ],
+    ['a null', { sku: null, quantity: 1 }, 'NULL_NOT_ALLOWED', 'sku'],
+    ['null is not zero', { sku: 'tea', quantity: null }, 'NULL_NOT_ALLOWED', 'quantity'],
+    ['an invalid enum value', { sku: 'tea', quantity: 1, status: 'shipped' }, 'INVALID_ENUM', 'status'],
+    ['an unknown field', { sku: 'tea', quantity: 1, tenant: 'globex' }, 'UNKNOWN_FIELD', 'tenant'],
+    ['a value out of range', { sku: 'tea', quantity: 0 }, 'OUT_OF_RANGE', 'quantity'],
+    ['a bad format', { sku: 'tea', quantity: 1, email: 'not-an-email' }, 'INVALID_FORMAT', 'email'],
+    ['a business-rule violation', { sku: 'tea', quantity: 500 }, 'OUT_OF_STOCK', ''],
+  ];
+
+  it.each(cases)('%s', async (_name, input, code, field) => {
+    const { app, table, create } = setup();
+    await app.invoke(create, { sku: 'seed', quantity: 1 }, { caller: customer });
+    const before = await auditDigest(app.audit);
+    const rowsBefore = [...table.rows.values()];
+
+    const error = await rejection(app.invoke(create, input, { caller: customer }));
+
+    expect(error.code).toBe(code);
+    expect(error.field ?? '').toBe(field);
+    expect([...table.rows.values()]).toEqual(rowsBefore);
+    const after = await app.audit.list();
+    expect(after).toHaveLength(before.count + 1);
+    expect(
+      await auditDigest({ list: async () => after.slice(0, before.count), append: async () => {} }),
+    ).toEqual(before);
+    expect(after.at(-1)).toMatchObject({ operationId: 'orders.create', outcome: 'error', code });
+  });
+
+  it('reports what was expected and the path of a nested field', async () => {
+    const { app, create } = setup();
+    const error = await rejection(app.invoke(create, { sku: 'tea', quantity: 1.5 }, { caller: customer }));
+    expect(error.issues).toEqual([
+      { code: 'WRONG_TYPE', field: 'quantity', pointer: '/quantity', expected: 'integer' },
+    ]);
+    expect(error.message).toBe('Field "quantity" must be integer.');
+    expect(error.localize('zh-CN')).toBe('字段“quantity”必须是 integer。');
+  });
+
+  it('runs no handler for a rejected call', async () => {
+    const { app, table, create } = setup();
+    await rejection(app.invoke(create, { sku: 1 }, { caller: customer }));
+    await rejection(app.invoke(create, { sku: 'tea', quantity: 1 }, { caller: reader }));
+    await rejection(app.invoke(create, { sku: 'tea', quantity: 1 }));
+    expect(table.handlerCalls).toBe(0);
+  });
+});
+
+describe('invoke: authorization', () => {
+  it('tells unauthenticated from denied', async () => {
+    const { app, create } = setup();
+    expect((await rejection(app.invoke(create, { sku: 'tea', quantity: 1 }))).code).toBe('UNAUTHENTICATED');
+    const denied = await rejection(app.invoke(create, { sku: 'tea', quantity: 1 }, { caller: reader }));
+    expect(denied.code).toBe('PERMISSION_DENIED');
+    expect(denied.localize('zh-CN')).toContain('orders.create');
+  });
+
+  it('checks authentication before revealing anything about the schema', async () => {
+    const { app, create } = setup();
+    expect((await rejection(app.invoke(create, { nonsense: true }))).code).toBe('UNAUTHENTICATED');
+  });
+
+  it('takes the tenant from the caller, so another tenant cannot read the order', async () => {
+    const { app, create, get } = setup();
+    const order = await app.invoke(create, { sku: 'tea', quantity: 1 }, { caller: customer });
+    const globex = { principalId: 'gina', tenant: 'globex', permissions: ['*'] };
+    expect((await rejection(app.invoke(get, { id: order.id }, { caller: globex }))).code).toBe('NOT_FOUND');
+    expect(await app.invoke(get, { id: order.id }, { caller: customer })).toEqual(order);
+  });
+});
+
+describe('invoke: transaction and audit', () => {
+  it('rolls back the handler writes when the handler fails, and audits the failure once', async () => {
+    const { app, table, create } = setup();
+    await rejection(app.invoke(create, { sku: 'tea', quantity: 500 }, { caller: customer }));
+    expect(table.handlerCalls).toBe(1);
+    expect(table.rows.size).toBe(0);
+    expect(await app.audit.list()).toHaveLength(1);
+  });
+
+  it('writes exactly one ok record for a success, with the caller and origin', async () => {
+    const { app, create } = setup();
+    await app.invoke(create, { sku: 'tea', quantity: 2 }, { caller: customer, origin: { surface: 'http' } });
+    expect(await app.audit.list()).toEqual([
+      expect.objectContaining({
+        operationId: 'orders.create',
+        outcome: 'ok',
+        principalId: 'alice',
+        tenant: 'acme',
+        origin: 'http',
+      }),
+    ]);
+  });
+
+  it('turns a response of the wrong shape into INTERNAL, logs it and sends nothing of it', async () => {
+    const table = new OrdersTable();
+    const { create } = ordersOperations(table);
+    const logged: Array<{ message: string; details: Record<string, unknown> }> = [];
+    const broken = { ...create, handle: () => ({ id: 1, secret: 'leak' }) } as unknown as typeof create;
+    const app = createOpwire({
+      operations: [broken],
+      logger: { error: (message, details) => logged.push({ message, details }), warn: () => {} },
+    });
+    const error = await rejection(app.invoke(broken, { sku: 'tea', quantity: 1 }, { caller: customer }));
+    expect(error.code).toBe('INTERNAL');
+    expect(error.message).toBe('An internal error occurred.');
+    expect(JSON.stringify(error)).not.toContain('leak');
+    expect(logged).toHaveLength(1);
+    expect((await app.audit.list())[0]).toMatchObject({ outcome: 'error', code: 'INTERNAL' });
+  });
+
+  it('turns an unknown throwable into INTERNAL without its message', async () => {
+    const table = new OrdersTable();
+    const { create } = ordersOperations(table);
+    const throwing = {
+      ...create,
+      handle: () => {
+        throw new Error('password=hunter2');
+      },
+    } as unknown as typeof create;
+    const app = createOpwire({ operations: [throwing], logger: { error: () => {}, warn: () => {} } });
+    const error = await rejection(app.invoke(throwing, { sku: 'tea', quantity: 1 }, { caller: customer }));
+    expect(error.code).toBe('INTERNAL');
+    expect(error.localize('en')).not.toContain('hunter2');
+  });
+});

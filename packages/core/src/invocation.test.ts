@@ -1,0 +1,228 @@
+import { trace } from '@opentelemetry/api';
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
+import { Container, inject, injectable } from 'inversify';
+import Type from 'typebox';
+import { afterAll, describe, expect, it } from 'vitest';
+import { customer, OrdersTable, ordersOperations } from '../test/orders-fixture.js';
+import type { InvocationContext } from './context.js';
+import { createOpwire } from './create-opwire.js';
+import { isOpwireError, OpwireError } from './errors/opwire-error.js';
+import { defineOperation } from './operation.js';
+import type { Transaction } from './ports/transaction-manager.js';
+import type { Stage } from './stage.js';
+import { parseTraceparent } from './telemetry.js';
+import { CurrentContext, CurrentTransaction } from './tokens.js';
+
+async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+    return 'ok';
+  } catch (error) {
+    if (isOpwireError(error)) return error.code;
+    throw error;
+  }
+}
+
+const exporter = new InMemorySpanExporter();
+const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+trace.setGlobalTracerProvider(provider);
+afterAll(() => trace.disable());
+
+describe('the invocation context', () => {
+  it('gives each invocation a span carrying operation id, outcome and error code, under the incoming trace', async () => {
+    exporter.reset();
+    const table = new OrdersTable();
+    const { create } = ordersOperations(table);
+    const app = createOpwire({ operations: [create] });
+    const parent = parseTraceparent('00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01');
+    await app.invoke(create, { sku: 'tea', quantity: 1 }, { caller: customer, trace: parent });
+    await codeOf(app.invoke(create, { sku: 'tea', quantity: 500 }, { caller: customer, trace: parent }));
+    const spans = exporter.getFinishedSpans();
+    expect(spans.map((span) => span.spanContext().traceId)).toEqual([parent?.traceId, parent?.traceId]);
+    expect(spans.map((span) => span.attributes)).toEqual([
+      expect.objectContaining({ 'opwire.operation.id': 'orders.create', 'opwire.outcome': 'ok' }),
+      expect.objectContaining({ 'opwire.outcome': 'error', 'opwire.error.code': 'OUT_OF_STOCK' }),
+    ]);
+    const records = await app.audit.list();
+    expect(records.map((record) => record.traceId)).toEqual([parent?.traceId, parent?.traceId]);
+  });
+
+  it('copies caller, trace, deadline, baggage and transaction into a nested call', async () => {
+    exporter.reset();
+    const table = new OrdersTable();
+    const { create } = ordersOperations(table);
+    const seen: InvocationContext[] = [];
+    const reorder = defineOperation({
+      id: 'orders.reorder',
+      request: Type.Object({ sku: Type.String(), fail: Type.Boolean() }),
+      response: Type.Object({ id: Type.String() }),
+      permission: 'orders:create',
+      writes: true,
+      handle: async (request, context) => {
+        seen.push(context);
+        const order = await context.invoke(create, { sku: request.sku, quantity: 1 });
+        if (request.fail) throw new OpwireError('CONFLICT');
+        return { id: order.id };
+      },
+    });
+    const spy = defineOperation({
+      ...create,
+      id: 'orders.spy',
+      handle: (request, context) => {
+        seen.push(context);
+        return create.handle(request, context);
+      },
+    });
+    const app = createOpwire({ operations: [create, reorder, spy] });
+    const controller = new AbortController();
+    await app.invoke(
+      reorder,
+      { sku: 'tea', fail: false },
+      {
+        caller: customer,
+        signal: controller.signal,
+        baggage: { campaign: 'spring' },
+      },
+    );
+    expect(table.rows.size).toBe(1);
+    expect(await codeOf(app.invoke(reorder, { sku: 'tea', fail: true }, { caller: customer }))).toBe(
+      'CONFLICT',
+    );
+    expect(table.rows.size).toBe(1);
+
+    const [outer] = seen;
+    const records = await app.audit.list();
+    const nested = records.find((record) => record.operationId === 'orders.create');
+    expect(nested).toMatchObject({
+      principalId: 'alice',
+      tenant: 'acme',
+      parentInvocationId: outer?.invocationId,
+    });
+    const spans = exporter.getFinishedSpans();
+    const createSpan = spans.find((span) => span.name === 'orders.create');
+    const reorderSpan = spans.find((span) => span.name === 'orders.reorder');
+    expect(createSpan?.spanContext().traceId).toBe(reorderSpan?.spanContext().traceId);
+    expect(createSpan?.parentSpanContext?.spanId).toBe(reorderSpan?.spanContext().spanId);
+  });
+
+  it('aborts with DEADLINE_EXCEEDED past the deadline and CANCELLED when the caller stops, rolling back', async () => {
+    const table = new OrdersTable();
+    const slow = defineOperation({
+      id: 'orders.slow',
+      request: Type.Object({}),
+      response: Type.Object({}),
+      writes: true,
+      handle: async (_request, context) => {
+        table.insert(context, 'tea', 1, 'pending');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return {};
+      },
+    });
+    const app = createOpwire({ operations: [slow] });
+    expect(await codeOf(app.invoke(slow, {}, { caller: customer, timeoutMs: 5 }))).toBe('DEADLINE_EXCEEDED');
+    const controller = new AbortController();
+    const call = app.invoke(slow, {}, { caller: customer, signal: controller.signal });
+    controller.abort();
+    expect(await codeOf(call)).toBe('CANCELLED');
+    expect(table.rows.size).toBe(0);
+    expect((await app.audit.list()).map((record) => record.code)).toEqual(['DEADLINE_EXCEEDED', 'CANCELLED']);
+  });
+});
+
+describe('dependency injection', () => {
+  @injectable()
+  class OrderRepository {
+    constructor(
+      @inject(CurrentTransaction) readonly transaction: Transaction,
+      @inject(CurrentContext) readonly context: InvocationContext,
+    ) {}
+
+    save(table: OrdersTable) {
+      return table.insert(this.context, 'tea', 1, 'pending');
+    }
+  }
+
+  it('binds the invocation transaction in a child scope, so an injected repository writes inside it', async () => {
+    const table = new OrdersTable();
+    const container = new Container();
+    container.bind(OrderRepository).toSelf();
+    container.bind('clock').toConstantValue('root singleton');
+    const transactions: string[] = [];
+    const place = defineOperation({
+      id: 'orders.place',
+      request: Type.Object({ fail: Type.Boolean() }),
+      response: Type.Object({ id: Type.String() }),
+      writes: true,
+      handle: (request, context) => {
+        const repository = context.resolve(OrderRepository);
+        expect(repository.transaction).toBe(context.transaction);
+        expect(context.resolve<string>('clock')).toBe('root singleton');
+        transactions.push(repository.transaction.id);
+        const row = repository.save(table);
+        if (request.fail) throw new OpwireError('CONFLICT');
+        return { id: row.id };
+      },
+    });
+    const app = createOpwire({ operations: [place], container });
+    await app.invoke(place, { fail: false }, { caller: customer });
+    expect(await codeOf(app.invoke(place, { fail: true }, { caller: customer }))).toBe('CONFLICT');
+    expect(table.rows.size).toBe(1);
+    expect(new Set(transactions).size).toBe(2);
+  });
+});
+
+describe('app-defined stages', () => {
+  it('run after authorization, can refuse a call, and the refusal is audited', async () => {
+    const table = new OrdersTable();
+    const { create } = ordersOperations(table);
+    const counts = new Map<string, number>();
+    const rateLimit: Stage = {
+      name: 'rate-limit',
+      async run({ context }, next) {
+        const key = context.caller?.principalId ?? 'anonymous';
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+        if ((counts.get(key) ?? 0) > 2) throw new OpwireError('RATE_LIMITED');
+        return next();
+      },
+    };
+    const app = createOpwire({ operations: [create], stages: [rateLimit] });
+    const codes = [];
+    for (let call = 0; call < 3; call++)
+      codes.push(await codeOf(app.invoke(create, { sku: 'tea', quantity: 1 }, { caller: customer })));
+    expect(await codeOf(app.invoke(create, { sku: 'tea', quantity: 1 }))).toBe('UNAUTHENTICATED');
+    expect(codes).toEqual(['ok', 'ok', 'RATE_LIMITED']);
+    expect(table.rows.size).toBe(2);
+    expect((await app.audit.list()).map((record) => record.code ?? 'ok')).toEqual([
+      'ok',
+      'ok',
+      'RATE_LIMITED',
+      'UNAUTHENTICATED',
+    ]);
+  });
+
+  it('can answer without running the handler (idempotency)', async () => {
+    const table = new OrdersTable();
+    const { create } = ordersOperations(table);
+    const seen = new Map<string, unknown>();
+    const idempotency: Stage = {
+      name: 'idempotency',
+      async run({ context }, next) {
+        const key = context.baggage['idempotency-key'];
+        if (key && seen.has(key)) return seen.get(key);
+        const value = await next();
+        if (key) seen.set(key, value);
+        return value;
+      },
+    };
+    const app = createOpwire({ operations: [create], stages: [idempotency] });
+    const options = { caller: customer, baggage: { 'idempotency-key': 'k1' } };
+    const first = await app.invoke(create, { sku: 'tea', quantity: 1 }, options);
+    const second = await app.invoke(create, { sku: 'tea', quantity: 1 }, options);
+    expect(second).toEqual(first);
+    expect(table.handlerCalls).toBe(1);
+  });
+});

@@ -1,0 +1,143 @@
+import Type from 'typebox';
+import { describe, expect, it } from 'vitest';
+import { closeSchema } from './close-schema.js';
+import { compileValidator } from './compile-validator.js';
+
+const Line = Type.Object({ sku: Type.String(), quantity: Type.Integer({ minimum: 1 }) });
+const validate = compileValidator(
+  closeSchema(
+    Type.Object({
+      customer: Type.Object({ name: Type.String({ minLength: 1 }), email: Type.String({ format: 'email' }) }),
+      lines: Type.Array(Line, { minItems: 1, maxItems: 3 }),
+      priority: Type.Union([Type.Literal('low'), Type.Literal('high')]),
+      channel: Type.Optional(Type.Enum(['web', 'phone'])),
+      discount: Type.Optional(Type.Union([Type.Number({ maximum: 1 }), Type.Null()])),
+      code: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$' })),
+    }),
+  ),
+);
+const valid = {
+  customer: { name: 'Ann', email: 'ann@example.com' },
+  lines: [{ sku: 'tea', quantity: 1 }],
+  priority: 'low',
+};
+
+describe('compileValidator', () => {
+  it('accepts a valid value', () => {
+    expect(validate(valid)).toBeUndefined();
+    expect(validate({ ...valid, discount: null, channel: 'web', code: 'ABC' })).toBeUndefined();
+  });
+
+  it.each([
+    [
+      'missing nested field',
+      { ...valid, customer: { email: 'ann@example.com' } },
+      'MISSING_FIELD',
+      'customer.name',
+      '/customer/name',
+      'string',
+    ],
+    [
+      'wrong type in an array item',
+      { ...valid, lines: [{ sku: 'tea', quantity: '1' }] },
+      'WRONG_TYPE',
+      'lines[0].quantity',
+      '/lines/0/quantity',
+      'integer',
+    ],
+    [
+      'null where not allowed',
+      { ...valid, priority: null },
+      'NULL_NOT_ALLOWED',
+      'priority',
+      '/priority',
+      '"low" | "high"',
+    ],
+    [
+      'literal union',
+      { ...valid, priority: 'urgent' },
+      'INVALID_ENUM',
+      'priority',
+      '/priority',
+      '"low" | "high"',
+    ],
+    ['enum', { ...valid, channel: 'fax' }, 'INVALID_ENUM', 'channel', '/channel', '"web" | "phone"'],
+    ['enum given a number', { ...valid, channel: 3 }, 'WRONG_TYPE', 'channel', '/channel', 'string'],
+    [
+      'unknown nested field',
+      { ...valid, customer: { ...valid.customer, tenant: 'x' } },
+      'UNKNOWN_FIELD',
+      'customer.tenant',
+      '/customer/tenant',
+      undefined,
+    ],
+    ['too few items', { ...valid, lines: [] }, 'OUT_OF_RANGE', 'lines', '/lines', 'at least 1 items'],
+    [
+      'too many items',
+      { ...valid, lines: [valid.lines[0], valid.lines[0], valid.lines[0], valid.lines[0]] },
+      'OUT_OF_RANGE',
+      'lines',
+      '/lines',
+      'at most 3 items',
+    ],
+    [
+      'string too short',
+      { ...valid, customer: { ...valid.customer, name: '' } },
+      'OUT_OF_RANGE',
+      'customer.name',
+      '/customer/name',
+      'length >= 1',
+    ],
+    [
+      'nullable number out of range',
+      { ...valid, discount: 2 },
+      'OUT_OF_RANGE',
+      'discount',
+      '/discount',
+      '<= 1',
+    ],
+    [
+      'format',
+      { ...valid, customer: { ...valid.customer, email: 'ann' } },
+      'INVALID_FORMAT',
+      'customer.email',
+      '/customer/email',
+      'email',
+    ],
+    ['pattern', { ...valid, code: 'abc' }, 'INVALID_FORMAT', 'code', '/code', 'pattern ^[A-Z]{3}$'],
+    ['not an object at all', 'hello', 'WRONG_TYPE', '', '', 'object'],
+    ['null body', null, 'NULL_NOT_ALLOWED', '', '', 'object'],
+  ])('%s', (_name, value, code, field, pointer, expected) => {
+    const [first] = validate(value) ?? [];
+    expect(first).toEqual(
+      expected === undefined ? { code, field, pointer } : { code, field, pointer, expected },
+    );
+  });
+
+  it('never coerces: a numeric string, a boolean string and null are not numbers', () => {
+    const check = compileValidator(Type.Object({ n: Type.Number(), b: Type.Boolean() }));
+    expect(check({ n: '10', b: true })?.[0]?.code).toBe('WRONG_TYPE');
+    expect(check({ n: 10, b: 'true' })?.[0]?.code).toBe('WRONG_TYPE');
+    expect(check({ n: null, b: true })?.[0]?.code).toBe('NULL_NOT_ALLOWED');
+  });
+
+  it('caps the number of issues it reports', () => {
+    const wide = compileValidator(closeSchema(Type.Object({})));
+    const value = Object.fromEntries(Array.from({ length: 50 }, (_, index) => [`f${index}`, index]));
+    expect(validate(value)?.length).toBeLessThanOrEqual(8);
+    expect(wide(value)).toHaveLength(8);
+  });
+});
+
+describe('closeSchema', () => {
+  it('closes every object that does not say otherwise, and leaves the original untouched', () => {
+    const open = Type.Object({
+      a: Type.Object({ b: Type.String() }),
+      c: Type.Record(Type.String(), Type.String()),
+    });
+    const closed = closeSchema(open) as unknown as Record<string, any>;
+    expect(closed.additionalProperties).toBe(false);
+    expect(closed.properties.a.additionalProperties).toBe(false);
+    expect((open as unknown as Record<string, unknown>).additionalProperties).toBeUndefined();
+  });
+});
