@@ -1,3 +1,5 @@
+export {};
+
 /**
  * `opwire <command>`: each command lives in `src/commands/<name>.ts` and exports
  * `run(args: string[]): Promise<number>` (the exit code) and a one-line `summary`.
@@ -15,7 +17,10 @@ async function main(argv: string[]): Promise<number> {
   if (!load) {
     console.log('usage: opwire <command> [options]\n');
     for (const [command, loadCommand] of Object.entries(commands)) {
-      const summary = await loadCommand().then((module) => module.summary, () => '(not available)');
+      const summary = await loadCommand().then(
+        (module) => module.summary,
+        () => '(not available)',
+      );
       console.log(`  ${command.padEnd(8)} ${summary}`);
     }
     return name ? 2 : 0;

@@ -34,8 +34,7 @@ export function compilePipeline(
   const responseCheck = Compile(closeSchema(operation.response));
   const transactionOptions = { readOnly: !operation.writes };
 
-  const runInTransaction = async (invocation: Invocation, input: unknown, transaction: Transaction) => {
-    invocation.transaction = transaction;
+  const handleAndCheck = async (invocation: Invocation, input: unknown) => {
     const value = await operation.handle(input, invocation);
     if (invocation.signal.aborted) throw abortError(invocation.signal);
     if (!responseCheck.Check(value)) {
@@ -43,11 +42,24 @@ export function compilePipeline(
         cause: new Error(`operation "${operation.id}" returned a response that does not match its schema`),
       });
     }
+    return value;
+  };
+
+  const runInTransaction = async (invocation: Invocation, input: unknown, transaction: Transaction) => {
+    invocation.transaction = transaction;
+    const value = await handleAndCheck(invocation, input);
     if (operation.writes) await audit.append(record(invocation, 'ok'), transaction);
     return value;
   };
 
-  const execute = async (invocation: Invocation, input: unknown) => {
+  const executeWithoutTransaction = async (invocation: Invocation, input: unknown) => {
+    const value = await handleAndCheck(invocation, input);
+    await audit.append(record(invocation, 'ok'));
+    invocation.audited = true;
+    return value;
+  };
+
+  const executeInTransaction = async (invocation: Invocation, input: unknown) => {
     const value = invocation.parentTransaction
       ? await runInTransaction(invocation, input, invocation.parentTransaction)
       : await transactions.run(
@@ -66,7 +78,7 @@ export function compilePipeline(
   >(
     (next, stage) => (invocation, input) =>
       stage.run({ input, context: invocation }, () => next(invocation, input)),
-    execute,
+    operation.transaction === false ? executeWithoutTransaction : executeInTransaction,
   );
 
   const record = (invocation: Invocation, outcome: 'ok' | 'error', code?: string): AuditRecord =>

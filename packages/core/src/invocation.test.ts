@@ -11,6 +11,7 @@ import { customer, OrdersTable, ordersOperations } from '../test/orders-fixture.
 import type { InvocationContext } from './context.js';
 import { createOpwire } from './create-opwire.js';
 import { isOpwireError, OpwireError } from './errors/opwire-error.js';
+import { createMemoryTransactionManager } from './memory/memory-transaction-manager.js';
 import { defineOperation } from './operation.js';
 import type { Transaction } from './ports/transaction-manager.js';
 import type { Stage } from './stage.js';
@@ -224,5 +225,40 @@ describe('app-defined stages', () => {
     const second = await app.invoke(create, { sku: 'tea', quantity: 1 }, options);
     expect(second).toEqual(first);
     expect(table.handlerCalls).toBe(1);
+  });
+});
+
+describe('operations without a transaction', () => {
+  it('run their handler with no transaction, while nested calls each get their own', async () => {
+    const table = new OrdersTable();
+    const { create } = ordersOperations(table);
+    const opened: string[] = [];
+    const transactions = createMemoryTransactionManager();
+    const counting = {
+      run: <T>(work: (transaction: Transaction) => Promise<T>, options: { readOnly: boolean }) =>
+        transactions.run((transaction) => {
+          opened.push(transaction.id);
+          return work(transaction);
+        }, options),
+    };
+    const batch = defineOperation({
+      id: 'orders.batch',
+      request: Type.Object({ count: Type.Integer() }),
+      response: Type.Object({ seenTransaction: Type.Boolean() }),
+      transaction: false,
+      handle: async (request, context) => {
+        for (let index = 0; index < request.count; index++)
+          await context.invoke(create, { sku: 'tea', quantity: 1 });
+        return { seenTransaction: context.transaction !== undefined };
+      },
+    });
+    const app = createOpwire({ operations: [create, batch], transactions: counting });
+    expect(await app.invoke(batch, { count: 2 }, { caller: customer })).toEqual({ seenTransaction: false });
+    expect(new Set(opened).size).toBe(2);
+    expect((await app.audit.list()).map((record) => record.operationId)).toEqual([
+      'orders.create',
+      'orders.create',
+      'orders.batch',
+    ]);
   });
 });

@@ -31,6 +31,11 @@ export interface OperationDefinition<Request extends TSchema, Response extends T
   readonly errors?: readonly string[];
   /** Whether the operation changes state (runs in a read-write transaction; audit commits with it). */
   readonly writes?: boolean;
+  /**
+   * Whether the handler runs inside a transaction (default true). Orchestrating operations that only
+   * call others (a chat turn calling tools) set `false`, so each nested call gets its own transaction.
+   */
+  readonly transaction?: boolean;
   /** Route overrides for the HTTP surface. */
   readonly http?: { readonly method?: HttpMethod; readonly path?: string };
   /** Model-facing settings: the tool name and whether a model's call waits for approval. */

@@ -32,7 +32,8 @@ export function createMemoryAuditLog(options: MemoryAuditLogOptions = {}): Audit
           (query.tenant === undefined || record.tenant === query.tenant) &&
           (query.invocationId === undefined || record.invocationId === query.invocationId),
       );
-      return query.limit === undefined ? matching : matching.slice(-query.limit);
+      if (query.limit === undefined) return matching;
+      return query.limit <= 0 ? [] : matching.slice(-query.limit);
     },
   };
 }

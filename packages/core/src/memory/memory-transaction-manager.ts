@@ -36,10 +36,13 @@ export class MemoryTransaction implements Transaction {
 export function createMemoryTransactionManager(): TransactionManager {
   return {
     async run<T>(work: (transaction: Transaction) => Promise<T>, options: TransactionOptions): Promise<T> {
+      options.signal?.throwIfAborted();
       const transaction = new MemoryTransaction(options.readOnly);
       let result: T;
       try {
         result = await work(transaction);
+        // A call aborted while its work ran must not commit, even if the work ignored the signal.
+        options.signal?.throwIfAborted();
       } catch (error) {
         transaction.rollback();
         throw error;
