@@ -1,1 +1,97 @@
-export {};
+import './error-codes.js';
+
+/** Pending approvals: the port, its in-memory adapter and the service that approves or declines. */
+export type { ApprovalStatus, ApprovalStore, PendingApproval } from './approvals/approval-store.js';
+/** Creates the approvals service that runs a pending call only when its caller approves it. */
+export {
+  type ApprovalRequest,
+  type Approvals,
+  type ApprovalsOptions,
+  type ApprovedCall,
+  type ApproveOptions,
+  createApprovals,
+} from './approvals/create-approvals.js';
+/** SHA-256 of a value's canonical JSON, as stored with a pending approval. */
+export { hashArguments } from './approvals/hash-arguments.js';
+/** An in-memory `ApprovalStore`. */
+export { createMemoryApprovalStore } from './approvals/memory-approval-store.js';
+/** Binding a catalog to one caller. */
+export { type BindOptions, bindTools, mayCall } from './bind-tools.js';
+/** Operations `ai.chat`, `ai.approve` and `ai.decline` for the HTTP surface. */
+export { type ChatOperationsOptions, createChatOperations } from './chat-operations.js';
+/** A web `Response` streaming a chat turn as server-sent events. */
+export {
+  type ChatStreamHandlerOptions,
+  type ChatStreamInput,
+  createChatStreamHandler,
+} from './chat-stream-handler.js';
+/** The shapes of chat requests, results and streamed events. */
+export type {
+  ChatEvent,
+  ChatMessage,
+  ChatRequest,
+  ChatResult,
+  ChatStep,
+  ChatStream,
+  PendingApprovalSummary,
+} from './chat-types.js';
+/** The chat loop over the AI SDK. */
+export { type Chat, type ChatOptions, createChat } from './create-chat.js';
+/** The error codes this package adds to the catalogue. */
+export { type AiErrorCode, aiErrorCodes } from './error-codes.js';
+/** A language model that falls back through providers on timeouts, 429 and 5xx. */
+export {
+  type Answerer,
+  createFallbackModel,
+  isFallbackError,
+  type ProviderModel,
+} from './fallback-model.js';
+/** Guardrails that can reject a turn's input or output. */
+export {
+  checkGuardrails,
+  type Guardrail,
+  type GuardrailInput,
+  type GuardrailStage,
+  type GuardrailVerdict,
+  runGuardrails,
+} from './guardrails.js';
+/** Turns invalid tool calls (unknown tool, malformed JSON) into Opwire error results. */
+export {
+  type InvalidCallContext,
+  type InvalidToolCall,
+  invalidCallResult,
+  invalidCallsOf,
+  rewriteInvalidToolCalls,
+} from './invalid-tool-calls.js';
+/** Prompt templates checked at startup. */
+export { createPromptRegistry, type PromptRegistry, type PromptValues } from './prompts.js';
+/** Providers by name, from configuration or the environment. */
+export {
+  defaultChatModel,
+  type ProviderConfig,
+  type Providers,
+  providersFromEnv,
+  resolveProviders,
+} from './providers.js';
+/** Schemas in the form OpenAI strict mode accepts, and the way back for a model's nulls. */
+export { acceptsNull, type ModelSchema, restoreAbsent, toModelSchema } from './strict-schema.js';
+/** The tool catalog. */
+export {
+  createToolCatalog,
+  type ToolCatalog,
+  type ToolCatalogOptions,
+  type ToolEntry,
+} from './tool-catalog.js';
+/** The description a model reads for an operation. */
+export { describeOperationTool } from './tool-description.js';
+/** Tool names: the default for an operation, and the rule every name must follow. */
+export { isToolName, toolNameFor } from './tool-name.js';
+/** The error result a model reads when a tool call fails. */
+export { isToolErrorResult, type ToolErrorResult, toToolErrorResult } from './tool-result.js';
+/** The usage ledger port and its in-memory adapter. */
+export {
+  createMemoryUsageLedger,
+  type TurnOutcome,
+  type TurnUsage,
+  type UsageLedger,
+} from './usage-ledger.js';

@@ -1,0 +1,128 @@
+import type { SpanContext } from '@opentelemetry/api';
+import {
+  type AnyOperation,
+  type Caller,
+  closeSchema,
+  compileValidator,
+  hasPermission,
+  type Locale,
+  OpwireError,
+  type Origin,
+} from '@opwire/core';
+import { jsonSchema, type Tool, type ToolExecutionOptions, type ToolSet, tool } from 'ai';
+import { restoreAbsent } from './strict-schema.js';
+import type { ToolCatalog, ToolEntry } from './tool-catalog.js';
+import { toToolErrorResult } from './tool-result.js';
+
+/** The invocation context a bound tool copies into every call it makes. */
+export interface BindOptions {
+  readonly conversationId?: string;
+  readonly turnId?: string;
+  /** Aborts every call (the user pressed stop, or the turn's deadline passed). */
+  readonly signal?: AbortSignal;
+  /** The chat's span; each tool invocation becomes its child. */
+  readonly trace?: SpanContext;
+  readonly baggage?: Readonly<Record<string, string>>;
+  /** The locale of error messages in tool results; defaults to the caller's. */
+  readonly locale?: Locale;
+  /** Narrows the offered tools to these names. */
+  readonly only?: readonly string[];
+}
+
+/** Whether a caller may be offered a catalog entry. */
+export function mayCall(entry: ToolEntry, caller: Caller): boolean {
+  return entry.permission === undefined || hasPermission(caller, entry.permission);
+}
+
+/** Binds a catalog to a caller: only the tools the caller may call, each running through `app.invoke`. */
+export function bindTools(catalog: ToolCatalog, caller: Caller, options: BindOptions): ToolSet {
+  const locale = options.locale ?? caller.locale ?? 'en';
+  const only = options.only ? new Set(options.only) : undefined;
+  const tools: ToolSet = {};
+  for (const entry of catalog.all()) {
+    if (only && !only.has(entry.name)) continue;
+    if (!mayCall(entry, caller)) continue;
+    if (entry.tool) tools[entry.name] = explicitTool(entry.tool, options, locale);
+    else if (entry.operation)
+      tools[entry.name] = operationTool(catalog, entry, entry.operation, caller, options, locale);
+  }
+  return tools;
+}
+
+function operationTool(
+  catalog: ToolCatalog,
+  entry: ToolEntry,
+  operation: AnyOperation,
+  caller: Caller,
+  options: BindOptions,
+  locale: Locale,
+) {
+  const precheck = entry.requiresApproval ? compileValidator(closeSchema(operation.request)) : undefined;
+  return tool<unknown, unknown, Record<string, never>>({
+    description: entry.describe(locale),
+    // No `validate`: the pipeline validates, so a model gets the same codes as every other surface.
+    inputSchema: jsonSchema<unknown>(entry.input?.schema ?? { type: 'object' }),
+    ...(entry.input?.strict ? { strict: true } : {}),
+    async execute(rawInput, { toolCallId, abortSignal }) {
+      const signals = [options.signal, abortSignal].filter((signal): signal is AbortSignal => !!signal);
+      const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+      const input = restoreAbsent(operation.request, rawInput);
+      const origin: Origin = {
+        surface: 'ai',
+        toolCallId,
+        ...(options.conversationId === undefined ? {} : { conversationId: options.conversationId }),
+        ...(options.turnId === undefined ? {} : { turnId: options.turnId }),
+      };
+      try {
+        if (precheck) {
+          const issues = precheck(input);
+          const first = issues?.[0];
+          if (first) {
+            throw new OpwireError(first.code, {
+              field: first.field,
+              params: { expected: first.expected },
+              issues,
+            });
+          }
+          return await catalog.approvals.request({
+            toolCallId,
+            toolName: entry.name,
+            operation,
+            input,
+            caller,
+            ...(options.conversationId === undefined ? {} : { conversationId: options.conversationId }),
+          });
+        }
+        return await catalog.app.invoke(operation, input, {
+          caller,
+          origin,
+          locale,
+          ...(signal ? { signal } : {}),
+          ...(options.trace ? { trace: options.trace } : {}),
+          ...(options.baggage ? { baggage: options.baggage } : {}),
+        });
+      } catch (error) {
+        // Only cancellation ends the turn; every other failure is a result the model can read.
+        if (signal?.aborted) throw error;
+        return toToolErrorResult(error, locale);
+      }
+    },
+  });
+}
+
+/** An explicit tool whose failures become error results too, so no thrown detail reaches the model. */
+function explicitTool(explicit: Tool, options: BindOptions, locale: Locale): Tool {
+  const execute = explicit.execute;
+  if (!execute) return explicit;
+  return {
+    ...explicit,
+    async execute(input: unknown, executionOptions: ToolExecutionOptions<never>) {
+      try {
+        return await execute(input, executionOptions);
+      } catch (error) {
+        if (options.signal?.aborted || executionOptions.abortSignal?.aborted) throw error;
+        return toToolErrorResult(error, locale);
+      }
+    },
+  } as Tool;
+}

@@ -1,0 +1,80 @@
+import { type Caller, closeSchema, compileValidator, type Locale, OpwireError } from '@opwire/core';
+import type { Static } from 'typebox';
+import { toChatAnswer } from './chat-operations.js';
+import { chatRequestSchema } from './chat-schemas.js';
+import type { ChatEvent } from './chat-types.js';
+import type { Chat } from './create-chat.js';
+
+/** What an HTTP custom route hands the stream handler. */
+export interface ChatStreamInput {
+  readonly caller: Caller | undefined;
+  readonly locale: Locale;
+  readonly signal: AbortSignal;
+  /** The parsed JSON body, checked against the `ai.chat` request schema. */
+  readonly body: unknown;
+}
+
+/** Options for `createChatStreamHandler`. */
+export interface ChatStreamHandlerOptions {
+  readonly chat: Chat | (() => Chat);
+}
+
+const validateBody = compileValidator(closeSchema(chatRequestSchema));
+const encoder = new TextEncoder();
+
+/**
+ * A handler that answers a chat turn as server-sent events (`text`, `tool-call`, `tool-result`,
+ * then `done` or `error`). A bad body or missing caller throws an `OpwireError` before anything is
+ * streamed; closing the connection stops the turn.
+ */
+export function createChatStreamHandler(
+  options: ChatStreamHandlerOptions,
+): (input: ChatStreamInput) => Promise<Response> {
+  return async (input) => {
+    if (!input.caller) throw new OpwireError('UNAUTHENTICATED');
+    const issues = validateBody(input.body);
+    const first = issues?.[0];
+    if (first)
+      throw new OpwireError(first.code, { field: first.field, params: { expected: first.expected }, issues });
+    const body = input.body as Static<typeof chatRequestSchema>;
+    const chat = typeof options.chat === 'function' ? options.chat() : options.chat;
+    const stop = new AbortController();
+    const turn = chat.stream({
+      caller: input.caller,
+      messages: body.messages,
+      ...(body.tools ? { tools: body.tools } : {}),
+      ...(body.conversationId ? { conversationId: body.conversationId } : {}),
+      signal: AbortSignal.any([input.signal, stop.signal]),
+      locale: input.locale,
+    });
+    const stream = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        for await (const event of turn.events) controller.enqueue(encoder.encode(toSse(event)));
+        await turn.result.catch(() => undefined);
+        controller.close();
+      },
+      cancel() {
+        stop.abort(new DOMException('The client closed the stream.', 'AbortError'));
+      },
+    });
+    return new Response(stream, {
+      status: 200,
+      headers: {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        'x-accel-buffering': 'no',
+      },
+    });
+  };
+}
+
+function toSse(event: ChatEvent): string {
+  const { type, ...rest } = event;
+  const data =
+    event.type === 'done'
+      ? toChatAnswer(event.result)
+      : event.type === 'error'
+        ? { error: event.error, ...toChatAnswer(event.result) }
+        : rest;
+  return `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
+}

@@ -1,0 +1,219 @@
+import { APICallError } from '@ai-sdk/provider';
+import { MockLanguageModelV4 } from 'ai/test';
+import { describe, expect, it } from 'vitest';
+import { createChat } from './create-chat.js';
+import { createOrdersFixture, fixtureCallers } from './testing/orders-fixture.js';
+import { answer, callTools } from './testing/scripted-answers.js';
+import { createToolCatalog } from './tool-catalog.js';
+import { createMemoryUsageLedger } from './usage-ledger.js';
+
+const ask = (content: string) => [{ role: 'user' as const, content }];
+
+function setup(model: MockLanguageModelV4, options: Partial<Parameters<typeof createChat>[0]> = {}) {
+  const fixture = createOrdersFixture();
+  const catalog = createToolCatalog({ app: fixture.app });
+  const usage = createMemoryUsageLedger();
+  const chat = createChat({ catalog, providers: { mock: { model } }, usage, ...options });
+  return { ...fixture, chat, usage };
+}
+
+describe('createChat', () => {
+  it('runs tools as the caller and sums usage over every step', async () => {
+    const model = new MockLanguageModelV4({
+      modelId: 'mock-1',
+      doGenerate: [
+        callTools([{ id: 'c1', name: 'orders_create', input: '{"sku":"tea","quantity":2,"priority":null}' }]),
+        answer('Done.'),
+      ],
+    });
+    const { chat, orders, usage } = setup(model);
+    const result = await chat.complete({ caller: fixtureCallers.customer, messages: ask('Order 2 teas') });
+    expect(result.text).toBe('Done.');
+    expect(result.outcome).toBe('completed');
+    expect(result.usage).toEqual({ inputTokens: 30, outputTokens: 13, totalTokens: 43 });
+    expect(result.provider).toBe('mock');
+    expect(result.model).toBe('mock-1');
+    expect(result.toolsCalled).toEqual(['orders_create']);
+    expect(result.steps[0]?.toolResults[0]?.output).toMatchObject({ sku: 'tea', quantity: 2 });
+    expect([...orders.values()][0]).toMatchObject({ owner: 'user-customer', tenant: 'acme' });
+    expect(await usage.list()).toEqual([
+      expect.objectContaining({
+        turnId: result.turnId,
+        inputTokens: 30,
+        outputTokens: 13,
+        outcome: 'completed',
+        principalId: 'user-customer',
+      }),
+    ]);
+  });
+
+  it('sends only the caller tools to the model, in strict form', async () => {
+    const model = new MockLanguageModelV4({ doGenerate: [answer('Hi')] });
+    const { chat } = setup(model);
+    await chat.complete({ caller: fixtureCallers.customer, messages: ask('hi') });
+    const tools = model.doGenerateCalls[0]?.tools ?? [];
+    expect(tools.map((each) => (each as { name: string }).name)).toEqual([
+      'orders_list',
+      'orders_get',
+      'orders_create',
+    ]);
+    expect(tools[2]).toMatchObject({ strict: true, inputSchema: { additionalProperties: false } });
+  });
+
+  it('answers a denied tool, malformed arguments and an unknown tool with error results the model reads', async () => {
+    const model = new MockLanguageModelV4({
+      doGenerate: [
+        callTools([
+          { id: 'c1', name: 'orders_cancel', input: '{"orderId":"order-1"}' },
+          { id: 'c2', name: 'orders_get', input: '{"orderId": ' },
+          { id: 'c3', name: 'shell_exec', input: '{}' },
+        ]),
+        answer('Sorry.'),
+      ],
+    });
+    const { chat, seed } = setup(model);
+    const order = seed();
+    const result = await chat.complete({ caller: fixtureCallers.customer, messages: ask('cancel it') });
+    expect(result.steps[0]?.toolResults.map((each) => each.output)).toEqual([
+      {
+        error: {
+          code: 'PERMISSION_DENIED',
+          message: 'You do not have permission to perform "orders.cancel".',
+        },
+      },
+      {
+        error: {
+          code: 'MALFORMED_ARGUMENTS',
+          message: 'The arguments for tool "orders_get" are not a valid JSON object.',
+        },
+      },
+      { error: { code: 'TOOL_NOT_FOUND', message: 'There is no tool named "shell_exec" available to you.' } },
+    ]);
+    const toolMessage = model.doGenerateCalls[1]?.prompt.find((message) => message.role === 'tool');
+    expect(JSON.stringify(toolMessage)).toContain('PERMISSION_DENIED');
+    expect(JSON.stringify(toolMessage)).toContain('TOOL_NOT_FOUND');
+    expect(JSON.stringify(toolMessage)).toContain('MALFORMED_ARGUMENTS');
+    expect(order.status).toBe('open');
+  });
+
+  it('ends with a clear notice when the step limit is reached', async () => {
+    const loop = callTools([{ id: 'c', name: 'orders_list', input: '{"status":null}' }]);
+    const model = new MockLanguageModelV4({ doGenerate: [loop, loop, loop] });
+    const { chat } = setup(model, { maxSteps: 3 });
+    const result = await chat.complete({ caller: fixtureCallers.customer, messages: ask('loop') });
+    expect(result.outcome).toBe('stopped');
+    expect(result.stopReason).toBe('step-limit');
+    expect(result.text).toBe(
+      'I stopped after 3 steps without finishing this request. Ask me to continue, or narrow the request.',
+    );
+    expect(model.doGenerateCalls).toHaveLength(3);
+  });
+
+  it('falls back after a 5xx but not after a 401', async () => {
+    const failing = (statusCode: number) =>
+      new MockLanguageModelV4({
+        modelId: `failing-${statusCode}`,
+        doGenerate: async () => {
+          throw new APICallError({
+            message: 'nope',
+            url: 'http://x',
+            requestBodyValues: {},
+            statusCode,
+            isRetryable: statusCode >= 500,
+          });
+        },
+      });
+    const backup = new MockLanguageModelV4({ modelId: 'backup-1', doGenerate: [answer('From backup')] });
+    const fallback = setup(failing(503), {
+      providers: { primary: { model: failing(503) }, backup: { model: backup } },
+    });
+    const result = await fallback.chat.complete({ caller: fixtureCallers.customer, messages: ask('hi') });
+    expect([result.text, result.provider, result.model]).toEqual(['From backup', 'backup', 'backup-1']);
+
+    const denied = setup(failing(401), {
+      providers: { primary: { model: failing(401) }, backup: { model: backup } },
+    });
+    await expect(
+      denied.chat.complete({ caller: fixtureCallers.customer, messages: ask('hi') }),
+    ).rejects.toMatchObject({ code: 'PROVIDER_FAILED' });
+    expect((await denied.usage.list())[0]).toMatchObject({ outcome: 'failed', reason: 'PROVIDER_FAILED' });
+  });
+
+  it('applies guardrails in order and rejects with GUARDRAIL_REJECTED', async () => {
+    const model = new MockLanguageModelV4({ doGenerate: [answer('The secret is 42')] });
+    const seen: string[] = [];
+    const { chat } = setup(model, {
+      guardrails: [
+        { name: 'first', stage: 'input', check: () => void seen.push('first') },
+        {
+          name: 'no-shouting',
+          stage: 'input',
+          check: ({ text }) =>
+            text === text.toUpperCase() ? { allow: false, reason: 'no shouting' } : undefined,
+        },
+        {
+          name: 'no-secrets',
+          stage: 'output',
+          check: ({ text }) => (text.includes('secret') ? { allow: false, reason: 'leak' } : { allow: true }),
+        },
+      ],
+    });
+    await expect(
+      chat.complete({ caller: fixtureCallers.customer, messages: ask('HELLO') }),
+    ).rejects.toMatchObject({
+      code: 'GUARDRAIL_REJECTED',
+      data: { guardrail: 'no-shouting', stage: 'input' },
+    });
+    expect(model.doGenerateCalls).toHaveLength(0);
+    await expect(
+      chat.complete({ caller: fixtureCallers.customer, messages: ask('hello') }),
+    ).rejects.toMatchObject({
+      code: 'GUARDRAIL_REJECTED',
+      data: { guardrail: 'no-secrets', stage: 'output' },
+    });
+    expect(seen).toEqual(['first', 'first']);
+  });
+
+  it('renders the prompt template as instructions, and fails startup on a bad one', async () => {
+    const model = new MockLanguageModelV4({ doGenerate: [answer('ok')] });
+    const { chat } = setup(model, {
+      prompts: { support: 'You help {principalId} of {tenant} ({locale}).' },
+      defaultPrompt: 'support',
+    });
+    await chat.complete({ caller: fixtureCallers.customer, messages: ask('hi') });
+    expect(model.doGenerateCalls[0]?.prompt[0]).toEqual({
+      role: 'system',
+      content: 'You help user-customer of acme (en).',
+    });
+    expect(() => setup(model, { prompts: { bad: 'Hi {name}' } })).toThrow(
+      /prompt "bad" uses unknown placeholder \{name\}/,
+    );
+    expect(() => setup(model, { defaultPrompt: 'missing' })).toThrow(
+      /defaultPrompt "missing" is not a registered prompt/,
+    );
+    await expect(
+      chat.complete({ caller: fixtureCallers.customer, messages: ask('hi'), prompt: 'nope' }),
+    ).rejects.toMatchObject({ code: 'PROMPT_NOT_FOUND' });
+  });
+
+  it('fails with CHAT_NOT_CONFIGURED without providers', async () => {
+    const { chat } = setup(new MockLanguageModelV4(), { providers: {} });
+    await expect(
+      chat.complete({ caller: fixtureCallers.customer, messages: ask('hi') }),
+    ).rejects.toMatchObject({
+      code: 'CHAT_NOT_CONFIGURED',
+      message: expect.stringContaining('OPENAI_API_KEY'),
+    });
+  });
+
+  it('keeps replying when the usage hook fails', async () => {
+    const model = new MockLanguageModelV4({ doGenerate: [answer('fine')] });
+    const { chat, logged } = setup(model, {
+      onUsage: () => {
+        throw new Error('ledger down');
+      },
+    });
+    expect((await chat.complete({ caller: fixtureCallers.customer, messages: ask('hi') })).text).toBe('fine');
+    expect(logged.map((entry) => entry.message)).toContain('usage recording failed');
+  });
+});

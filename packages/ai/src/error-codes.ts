@@ -1,0 +1,81 @@
+import { defineErrorCodes } from '@opwire/core';
+
+/** The codes `@opwire/ai` raises, registered in the process-wide catalogue when the package loads. */
+export const aiErrorCodes = {
+  TOOL_NOT_FOUND: {
+    kind: 'not_found',
+    messages: {
+      en: 'There is no tool named "{toolName}" available to you.',
+      'zh-CN': '没有可供您使用的名为“{toolName}”的工具。',
+    },
+  },
+  MALFORMED_ARGUMENTS: {
+    kind: 'invalid',
+    messages: {
+      en: 'The arguments for tool "{toolName}" are not a valid JSON object.',
+      'zh-CN': '工具“{toolName}”的参数不是有效的 JSON 对象。',
+    },
+  },
+  APPROVAL_NOT_FOUND: {
+    kind: 'not_found',
+    messages: {
+      en: 'There is no pending approval for tool call "{toolCallId}".',
+      'zh-CN': '工具调用“{toolCallId}”没有待审批的请求。',
+    },
+  },
+  APPROVAL_EXPIRED: {
+    kind: 'conflict',
+    messages: {
+      en: 'The approval for tool call "{toolCallId}" has expired; ask again.',
+      'zh-CN': '工具调用“{toolCallId}”的审批已过期，请重新发起。',
+    },
+  },
+  APPROVAL_ALREADY_SETTLED: {
+    kind: 'conflict',
+    messages: {
+      en: 'The approval for tool call "{toolCallId}" was already {status}.',
+      'zh-CN': '工具调用“{toolCallId}”的审批已处理（{status}）。',
+    },
+  },
+  APPROVAL_MISMATCH: {
+    kind: 'conflict',
+    messages: {
+      en: 'The arguments do not match the ones awaiting approval for tool call "{toolCallId}".',
+      'zh-CN': '参数与工具调用“{toolCallId}”待审批的参数不一致。',
+    },
+  },
+  GUARDRAIL_REJECTED: {
+    kind: 'rule',
+    messages: {
+      en: 'The {stage} was rejected by the "{guardrail}" guardrail: {reason}',
+      'zh-CN': '{stage}被“{guardrail}”防护规则拒绝：{reason}',
+    },
+  },
+  PROMPT_NOT_FOUND: {
+    kind: 'invalid',
+    messages: {
+      en: 'There is no prompt template named "{prompt}".',
+      'zh-CN': '没有名为“{prompt}”的提示模板。',
+    },
+  },
+  CHAT_NOT_CONFIGURED: {
+    kind: 'unavailable',
+    messages: {
+      en: 'Chat is not configured: set OPENAI_API_KEY (and optionally OPENAI_BASE_URL and OPWIRE_CHAT_MODEL) or pass providers to createChat.',
+      'zh-CN':
+        '聊天未配置：请设置 OPENAI_API_KEY（可选 OPENAI_BASE_URL 和 OPWIRE_CHAT_MODEL），或向 createChat 传入 providers。',
+    },
+  },
+  PROVIDER_FAILED: {
+    kind: 'unavailable',
+    messages: {
+      en: 'No language model provider could answer; try again later.',
+      'zh-CN': '没有可用的语言模型服务能够应答，请稍后再试。',
+    },
+  },
+} as const;
+
+defineErrorCodes(aiErrorCodes);
+
+/** A code `@opwire/ai` raises. */
+export type AiErrorCode = keyof typeof aiErrorCodes;

@@ -1,0 +1,37 @@
+/** A push-to-pull buffer: a producer pushes events, one consumer iterates them as they arrive. */
+export class EventQueue<T> implements AsyncIterable<T> {
+  private readonly buffered: T[] = [];
+  private waiting: ((result: IteratorResult<T>) => void) | undefined;
+  private ended = false;
+
+  push(event: T): void {
+    if (this.ended) return;
+    const waiting = this.waiting;
+    this.waiting = undefined;
+    if (waiting) waiting({ value: event, done: false });
+    else this.buffered.push(event);
+  }
+
+  end(): void {
+    this.ended = true;
+    const waiting = this.waiting;
+    this.waiting = undefined;
+    waiting?.({ value: undefined, done: true });
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<T> {
+    while (true) {
+      const next = this.buffered.shift();
+      if (next !== undefined) {
+        yield next;
+        continue;
+      }
+      if (this.ended) return;
+      const result = await new Promise<IteratorResult<T>>((resolve) => {
+        this.waiting = resolve;
+      });
+      if (result.done) return;
+      yield result.value;
+    }
+  }
+}

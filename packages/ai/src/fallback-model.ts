@@ -1,0 +1,95 @@
+import type {
+  LanguageModelV4,
+  LanguageModelV4CallOptions,
+  LanguageModelV4GenerateResult,
+  LanguageModelV4StreamResult,
+} from '@ai-sdk/provider';
+import { APICallError } from '@ai-sdk/provider';
+import { OpwireError } from '@opwire/core';
+import './error-codes.js';
+
+/** One named model in a fallback chain. */
+export interface ProviderModel {
+  /** The configured provider name, reported as the one that answered. */
+  readonly name: string;
+  readonly model: LanguageModelV4;
+  /** Milliseconds before a call to this provider counts as timed out and the next one is tried. */
+  readonly timeoutMs?: number;
+}
+
+/** Which provider and model answered the last call through a fallback model. */
+export interface Answerer {
+  provider: string | undefined;
+  model: string | undefined;
+  /** Providers that failed before one answered, with the reason. */
+  readonly skipped: Array<{ provider: string; reason: string }>;
+}
+
+/**
+ * Whether a provider failure should move on to the next provider: timeouts, rate limits (429),
+ * server errors (5xx) and network failures do; other 4xx (bad request, bad key) do not.
+ */
+export function isFallbackError(error: unknown): boolean {
+  if (APICallError.isInstance(error)) {
+    const status = error.statusCode;
+    return status === undefined ? true : status === 408 || status === 429 || status >= 500;
+  }
+  const name = (error as { name?: string } | undefined)?.name;
+  return name === 'TimeoutError' || error instanceof TypeError;
+}
+
+/** A language model that asks each provider in order until one answers, recording which did. */
+export function createFallbackModel(chain: readonly ProviderModel[], answerer: Answerer): LanguageModelV4 {
+  const first = chain[0];
+  if (!first) throw new OpwireError('CHAT_NOT_CONFIGURED');
+  const attempt = async <T>(
+    options: LanguageModelV4CallOptions,
+    call: (model: LanguageModelV4, options: LanguageModelV4CallOptions) => PromiseLike<T>,
+  ): Promise<T> => {
+    let lastError: unknown;
+    for (const provider of chain) {
+      const outer = options.abortSignal;
+      outer?.throwIfAborted();
+      // The timeout covers getting an answer started; a stream that began is never cut by it.
+      const timeout = new AbortController();
+      const timer =
+        provider.timeoutMs === undefined
+          ? undefined
+          : setTimeout(
+              () => timeout.abort(new DOMException('provider timed out', 'TimeoutError')),
+              provider.timeoutMs,
+            );
+      const abortSignal = outer ? AbortSignal.any([outer, timeout.signal]) : timeout.signal;
+      try {
+        const result = await call(provider.model, { ...options, abortSignal });
+        answerer.provider = provider.name;
+        answerer.model = provider.model.modelId;
+        return result;
+      } catch (error) {
+        if (outer?.aborted) throw error;
+        const timedOut = timeout.signal.aborted;
+        if (!timedOut && !isFallbackError(error)) throw error;
+        answerer.skipped.push({ provider: provider.name, reason: timedOut ? 'timeout' : describe(error) });
+        lastError = error;
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+    throw new OpwireError('PROVIDER_FAILED', { cause: lastError });
+  };
+  return {
+    specificationVersion: 'v4',
+    provider: chain.length === 1 ? first.model.provider : 'opwire.fallback',
+    modelId: chain.map((provider) => provider.model.modelId).join(' > '),
+    supportedUrls: first.model.supportedUrls,
+    doGenerate: (options): Promise<LanguageModelV4GenerateResult> =>
+      attempt(options, (model, callOptions) => model.doGenerate(callOptions)),
+    doStream: (options): Promise<LanguageModelV4StreamResult> =>
+      attempt(options, (model, callOptions) => model.doStream(callOptions)),
+  };
+}
+
+function describe(error: unknown): string {
+  if (APICallError.isInstance(error)) return `status ${error.statusCode ?? 'unknown'}`;
+  return (error as { name?: string } | undefined)?.name ?? 'error';
+}

@@ -1,0 +1,81 @@
+import { type Caller, type Locale, OpwireError, type Origin } from '@opwire/core';
+import { type ModelMessage, NoSuchToolError, type StepResult, type ToolSet } from 'ai';
+import { mayCall } from './bind-tools.js';
+import { restoreAbsent } from './strict-schema.js';
+import type { ToolCatalog } from './tool-catalog.js';
+import { type ToolErrorResult, toToolErrorResult } from './tool-result.js';
+
+/** A tool call the AI SDK could not run: a tool not offered, or arguments that are not JSON. */
+export interface InvalidToolCall {
+  readonly toolCallId: string;
+  readonly toolName: string;
+  readonly input: unknown;
+  readonly error?: unknown;
+}
+
+/** What is needed to decide an invalid call the way every other surface would. */
+export interface InvalidCallContext {
+  readonly catalog: ToolCatalog;
+  readonly caller: Caller;
+  readonly locale: Locale;
+  readonly origin: Omit<Origin, 'toolCallId'>;
+}
+
+/**
+ * The error result for an invalid call. A catalog operation the caller may not call goes through
+ * `invoke` (which refuses it before the handler, and audits the attempt), so the model reads the
+ * same code as any other surface (`PERMISSION_DENIED`, or the validation code that comes first); an
+ * unknown name is `TOOL_NOT_FOUND`; unparsable arguments are `MALFORMED_ARGUMENTS`. Nothing runs.
+ */
+export async function invalidCallResult(
+  call: InvalidToolCall,
+  context: InvalidCallContext,
+): Promise<ToolErrorResult> {
+  const unknownTool = NoSuchToolError.isInstance(call.error);
+  const entry = unknownTool ? context.catalog.find(call.toolName) : undefined;
+  if (entry?.operation && !mayCall(entry, context.caller)) {
+    try {
+      await context.catalog.app.invoke(entry.operation, restoreAbsent(entry.operation.request, call.input), {
+        caller: context.caller,
+        locale: context.locale,
+        origin: { ...context.origin, toolCallId: call.toolCallId },
+      });
+    } catch (error) {
+      return toToolErrorResult(error, context.locale);
+    }
+  }
+  const code = unknownTool ? 'TOOL_NOT_FOUND' : 'MALFORMED_ARGUMENTS';
+  return toToolErrorResult(new OpwireError(code, { params: { toolName: call.toolName } }), context.locale);
+}
+
+/** The invalid calls of a turn's steps. */
+export function invalidCallsOf(steps: ReadonlyArray<StepResult<ToolSet>>): InvalidToolCall[] {
+  return steps.flatMap(
+    (step) =>
+      step.toolCalls.filter((call) => 'invalid' in call && call.invalid === true) as InvalidToolCall[],
+  );
+}
+
+/**
+ * A `prepareStep` for `generateText`/`streamText` that replaces the AI SDK's plain-text error for an
+ * invalid tool call with Opwire's `{ "error": { "code", "message" } }` result.
+ */
+export function rewriteInvalidToolCalls(resolve: (call: InvalidToolCall) => Promise<ToolErrorResult>) {
+  return async ({ steps, messages }: { steps: Array<StepResult<ToolSet>>; messages: ModelMessage[] }) => {
+    const calls = invalidCallsOf(steps);
+    if (calls.length === 0) return {};
+    const results = new Map(
+      await Promise.all(calls.map(async (call) => [call.toolCallId, await resolve(call)] as const)),
+    );
+    return {
+      messages: messages.map((message): ModelMessage => {
+        if (message.role !== 'tool') return message;
+        const content = message.content.map((part) => {
+          const result = part.type === 'tool-result' ? results.get(part.toolCallId) : undefined;
+          return result ? { ...part, output: { type: 'json' as const, value: result as never } } : part;
+        });
+        return { ...message, content };
+      }),
+    };
+  };
+}

@@ -1,0 +1,178 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A tool call in a scripted reply; `arguments` is the raw text a model would send. */
+export interface ScriptedToolCall {
+  readonly id: string;
+  readonly name: string;
+  readonly arguments: string;
+}
+
+/** One scripted answer of the fake OpenAI server, used for the next request. */
+export type ScriptedReply =
+  | {
+      readonly kind: 'reply';
+      readonly text?: string;
+      readonly toolCalls?: ScriptedToolCall[];
+      readonly usage?: [number, number];
+    }
+  | { readonly kind: 'status'; readonly status: number; readonly message: string }
+  /** Streams the text slowly, one chunk every `delayMs`, and never finishes unless the client goes away. */
+  | { readonly kind: 'hang'; readonly chunks: string[]; readonly delayMs: number };
+
+/** A local server speaking the OpenAI Chat Completions wire format (JSON and SSE), scripted per test. */
+export interface OpenAIWireServer {
+  readonly baseURL: string;
+  /** The JSON bodies received, in order. */
+  readonly requests: Array<Record<string, any>>;
+  script(...replies: ScriptedReply[]): void;
+  /** Resolves when a client closed a hanging stream. */
+  readonly disconnected: Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Starts the fake server on 127.0.0.1 and a free port. */
+export async function startOpenAIWireServer(): Promise<OpenAIWireServer> {
+  const queue: ScriptedReply[] = [];
+  const requests: Array<Record<string, any>> = [];
+  let onDisconnect = () => {};
+  const disconnected = new Promise<void>((resolve) => {
+    onDisconnect = resolve;
+  });
+  const server = createServer(async (request, response) => {
+    const body = JSON.parse(await readBody(request)) as Record<string, any>;
+    requests.push(body);
+    const reply = queue.shift();
+    if (!reply) return send(response, 500, { error: { message: 'no scripted reply left' } });
+    if (reply.kind === 'status')
+      return send(response, reply.status, { error: { message: reply.message, type: 'server_error' } });
+    if (reply.kind === 'hang') return hang(response, body, reply, onDisconnect);
+    if (body.stream) return stream(response, body, reply);
+    return send(response, 200, completion(body, reply));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    requests,
+    script: (...replies) => queue.push(...replies),
+    disconnected,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (text += chunk));
+    request.on('end', () => resolve(text));
+    request.on('error', reject);
+  });
+}
+
+function send(response: ServerResponse, status: number, body: unknown) {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(body));
+}
+
+const usageOf = (reply: { usage?: [number, number] }) => {
+  const [prompt, completion] = reply.usage ?? [11, 7];
+  return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
+};
+
+function completion(body: Record<string, any>, reply: Extract<ScriptedReply, { kind: 'reply' }>) {
+  const toolCalls = reply.toolCalls ?? [];
+  return {
+    id: `chatcmpl-${Math.random().toString(36).slice(2)}`,
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model: body.model,
+    choices: [
+      {
+        index: 0,
+        message: {
+          role: 'assistant',
+          content: reply.text ?? null,
+          ...(toolCalls.length > 0
+            ? {
+                tool_calls: toolCalls.map((call) => ({
+                  id: call.id,
+                  type: 'function',
+                  function: { name: call.name, arguments: call.arguments },
+                })),
+              }
+            : {}),
+        },
+        finish_reason: toolCalls.length > 0 ? 'tool_calls' : 'stop',
+      },
+    ],
+    usage: usageOf(reply),
+  };
+}
+
+function chunk(body: Record<string, any>, delta: Record<string, unknown>, finish: string | null = null) {
+  return {
+    id: 'chatcmpl-stream',
+    object: 'chat.completion.chunk',
+    created: 1,
+    model: body.model,
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  };
+}
+
+function stream(
+  response: ServerResponse,
+  body: Record<string, any>,
+  reply: Extract<ScriptedReply, { kind: 'reply' }>,
+) {
+  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  const write = (data: unknown) => response.write(`data: ${JSON.stringify(data)}\n\n`);
+  write(chunk(body, { role: 'assistant', content: '' }));
+  for (const word of (reply.text ?? '').split(/(?<= )/).filter(Boolean))
+    write(chunk(body, { content: word }));
+  (reply.toolCalls ?? []).forEach((call, index) => {
+    write(
+      chunk(body, {
+        tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }],
+      }),
+    );
+    const half = Math.ceil(call.arguments.length / 2);
+    for (const piece of [call.arguments.slice(0, half), call.arguments.slice(half)]) {
+      if (piece) write(chunk(body, { tool_calls: [{ index, function: { arguments: piece } }] }));
+    }
+  });
+  write(chunk(body, {}, (reply.toolCalls ?? []).length > 0 ? 'tool_calls' : 'stop'));
+  write({
+    id: 'chatcmpl-stream',
+    object: 'chat.completion.chunk',
+    created: 1,
+    model: body.model,
+    choices: [],
+    usage: usageOf(reply),
+  });
+  response.end('data: [DONE]\n\n');
+}
+
+function hang(
+  response: ServerResponse,
+  body: Record<string, any>,
+  reply: Extract<ScriptedReply, { kind: 'hang' }>,
+  onDisconnect: () => void,
+) {
+  response.writeHead(200, { 'content-type': 'text/event-stream' });
+  let index = 0;
+  const timer = setInterval(() => {
+    const text = reply.chunks[index % reply.chunks.length] ?? '.';
+    index += 1;
+    response.write(`data: ${JSON.stringify(chunk(body, { content: text }))}\n\n`);
+  }, reply.delayMs);
+  response.on('close', () => {
+    clearInterval(timer);
+    onDisconnect();
+  });
+}
