@@ -1,8 +1,86 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { extname, join, relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createHashingEmbeddingModel, createKnowledge, type IngestDocument } from '@opwire/knowledge';
+import { openPostgresKnowledgeStore } from '@opwire/postgres/knowledge';
+
 /** One line for `opwire --help`. */
-export const summary = '(not implemented yet)';
+export const summary = 'ingest <dir>: chunk, embed and store the .md/.txt files of a folder (PGlite)';
+
+/** The folder the CLI keeps its knowledge database in unless `--data-dir` says otherwise. */
+export const defaultDataDir = '.data/knowledge';
+
+async function listFiles(directory: string): Promise<string[]> {
+  const entries = await readdir(directory, { withFileTypes: true, recursive: true });
+  return entries
+    .filter(
+      (entry) => entry.isFile() && ['.md', '.markdown', '.txt'].includes(extname(entry.name).toLowerCase()),
+    )
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
+}
+
+/** Reads a text file as a document: id and source are its path in the folder, title its first heading. */
+export async function readDocument(root: string, path: string): Promise<IngestDocument> {
+  const text = await readFile(path, 'utf8');
+  const documentId = relative(root, path).split('\\').join('/');
+  const heading = /^#\s+(.+)$/m.exec(text)?.[1]?.trim();
+  return { documentId, text, source: documentId, ...(heading ? { title: heading } : {}) };
+}
 
 /** Runs the command; returns the exit code. */
-export async function run(_args: string[]): Promise<number> {
-  console.error('not implemented yet');
-  return 1;
+export async function run(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      'data-dir': { type: 'string', default: defaultDataDir },
+      collection: { type: 'string', default: 'default' },
+      dimensions: { type: 'string', default: '384' },
+    },
+  });
+  const [directory] = positionals;
+  if (!directory) {
+    console.error('usage: opwire ingest <dir> [--data-dir .data/knowledge] [--collection default]');
+    return 2;
+  }
+  const files = await listFiles(directory).catch(() => undefined);
+  if (!files) {
+    console.error(`cannot read folder ${directory}`);
+    return 2;
+  }
+  const store = await openPostgresKnowledgeStore({ dataDir: values['data-dir'] });
+  try {
+    const knowledge = createKnowledge({
+      store,
+      embeddingModel: createHashingEmbeddingModel({ dimensions: Number(values.dimensions) }),
+    });
+    const documents = await Promise.all(
+      files.map(async (file) => ({
+        ...(await readDocument(directory, file)),
+        collection: values.collection,
+      })),
+    );
+    const started = performance.now();
+    const results = await knowledge.ingest(documents, {
+      onProgress: (progress) => {
+        if (progress.phase === 'writing' && progress.done % 100 === 0)
+          console.error(`  ${progress.done}/${progress.total} documents`);
+      },
+    });
+    let failed = 0;
+    for (const result of results) {
+      if (result.error) failed++;
+      console.log(
+        `${result.error ? 'FAILED' : 'ok    '} ${result.documentId}: ${result.chunks} chunks${result.error ? ` (${result.error.code}: ${result.error.message})` : ''}`,
+      );
+    }
+    const seconds = (performance.now() - started) / 1000;
+    console.log(
+      `ingested ${results.length - failed}/${results.length} documents into ${values['data-dir']} in ${seconds.toFixed(2)} s`,
+    );
+    return failed === 0 ? 0 : 1;
+  } finally {
+    await store.close?.();
+  }
 }

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { createAnalyzer } from './analyzer.js';
+import { countTokens } from './count-tokens.js';
+
+describe('createAnalyzer', () => {
+  const analyzer = createAnalyzer();
+
+  it('lower-cases, drops Lucene stop words and possessives, and Porter-stems Latin words', () => {
+    expect(analyzer.analyze("The Patients' RUNNING of Smith's trials is not 3.5 mg")).toEqual([
+      'patient',
+      'run',
+      'smith',
+      'trial',
+      '3.5',
+      'mg',
+    ]);
+  });
+
+  it('turns Chinese runs into character bigrams in bigram mode, keeping Latin words in between', () => {
+    const bigrams = createAnalyzer({ cjk: 'bigrams' });
+    expect(bigrams.analyze('退货政策：iPhone 七天')).toEqual(['退货', '货政', '政策', 'iphon', '七天']);
+  });
+
+  it('segments Chinese into dictionary words by default and drops particles', () => {
+    expect(analyzer.analyze('我想取消订单的运费')).toEqual(['我想', '取消', '订单', '运费']);
+  });
+
+  it('normalizes full-width forms so ＡＢＣ matches abc', () => {
+    expect(analyzer.analyze('ＡＢＣ１２３')).toEqual(['abc123']);
+  });
+});
+
+describe('countTokens', () => {
+  it('counts words, numbers, symbols and each CJK character', () => {
+    expect(countTokens('Hello, world 42')).toBe(4);
+    expect(countTokens('退货政策。')).toBe(5);
+  });
+});

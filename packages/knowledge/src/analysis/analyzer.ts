@@ -1,0 +1,83 @@
+import { stemmer } from 'stemmer';
+import { chineseStopWords } from './chinese-stop-words.js';
+import { englishStopWords } from './stop-words.js';
+
+/** How Chinese, Japanese and Korean text becomes terms: dictionary words (`Intl.Segmenter`) or character bigrams. */
+export type CjkMode = 'words' | 'bigrams';
+
+/** Settings for an analyzer. */
+export interface AnalyzerOptions {
+  /** Defaults to `words`, which retrieved better on the Chinese FAQ test set (nDCG@10 0.896 vs 0.857 for bigrams). */
+  readonly cjk?: CjkMode;
+  /** Defaults to Lucene's English stop words. */
+  readonly stopWords?: ReadonlySet<string>;
+  /** Porter stemming of Latin words; defaults to `true`. */
+  readonly stem?: boolean;
+}
+
+/** Turns text into the terms that lexical search and the hashing embedder index. */
+export interface Analyzer {
+  readonly cjk: CjkMode;
+  analyze(text: string): string[];
+}
+
+const cjkRun = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu;
+// UAX #29-like words: letters and digits joined by `.`, `'` or `’` inside a word ("3.5", "don't", "u.s.a").
+const latinWord = /[\p{L}\p{M}\p{N}_]+(?:[.'’][\p{L}\p{M}\p{N}_]+)*/gu;
+const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
+
+/** Creates an analyzer: lower-casing, stop words and Porter stemming for Latin text, CJK words or bigrams. */
+export function createAnalyzer(options: AnalyzerOptions = {}): Analyzer {
+  const cjk = options.cjk ?? 'words';
+  const stopWords = options.stopWords ?? englishStopWords;
+  const stem = options.stem ?? true;
+  const cache = new Map<string, string | null>();
+
+  const latinTerm = (word: string): string | null => {
+    const cached = cache.get(word);
+    if (cached !== undefined) return cached;
+    let term = word.toLowerCase().replace(/['’]s$/, '');
+    if (stopWords.has(term)) term = '';
+    else if (stem && /^[a-z]/.test(term)) term = stemmer(term);
+    const result = term === '' ? null : term;
+    if (cache.size < 200_000) cache.set(word, result);
+    return result;
+  };
+
+  const addLatin = (text: string, terms: string[]): void => {
+    for (const match of text.matchAll(latinWord)) {
+      const term = latinTerm(match[0]);
+      if (term !== null) terms.push(term);
+    }
+  };
+
+  const addCjk = (run: string, terms: string[]): void => {
+    if (cjk === 'bigrams') {
+      const characters = [...run];
+      if (characters.length === 1) terms.push(run);
+      for (let index = 0; index + 1 < characters.length; index++) {
+        terms.push(characters[index]! + characters[index + 1]!);
+      }
+      return;
+    }
+    for (const segment of segmenter.segment(run)) {
+      if (segment.isWordLike && !chineseStopWords.has(segment.segment)) terms.push(segment.segment);
+    }
+  };
+
+  return {
+    cjk,
+    analyze(text) {
+      const normalized = text.normalize('NFKC');
+      const terms: string[] = [];
+      let last = 0;
+      for (const match of normalized.matchAll(cjkRun)) {
+        addLatin(normalized.slice(last, match.index), terms);
+        addCjk(match[0], terms);
+        last = match.index + match[0].length;
+      }
+      addLatin(normalized.slice(last), terms);
+      return terms;
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import type { ScoredRecord } from './store/knowledge-store.js';
+
+/** Reciprocal rank fusion: each list adds `1 / (k + rank)` to a record's score; best fused first. */
+export function fuseRanks(lists: ReadonlyArray<readonly ScoredRecord[]>, k = 60): ScoredRecord[] {
+  const fused = new Map<string, { record: ScoredRecord; score: number }>();
+  for (const list of lists) {
+    list.forEach((record, index) => {
+      const entry = fused.get(record.id) ?? { record, score: 0 };
+      entry.score += 1 / (k + index + 1);
+      fused.set(record.id, entry);
+    });
+  }
+  return [...fused.values()]
+    .sort((left, right) => right.score - left.score || (left.record.id < right.record.id ? -1 : 1))
+    .map(({ record, score }) => ({ ...record, score }));
+}

@@ -1,0 +1,151 @@
+import { MockEmbeddingModelV4 } from 'ai/test';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createKnowledge, type Knowledge } from './create-knowledge.js';
+import { createHashingEmbeddingModel } from './embedding/hashing-embedding-model.js';
+import { createMemoryKnowledgeStore } from './memory/memory-knowledge-store.js';
+import type { KnowledgeStore } from './store/knowledge-store.js';
+import { createFaultyStore, type StoreFaults } from './testing/create-faulty-store.js';
+
+const model = createHashingEmbeddingModel({ dimensions: 64 });
+const failing = new MockEmbeddingModelV4({
+  maxEmbeddingsPerCall: 100,
+  doEmbed: async () => {
+    throw new Error('quota exceeded');
+  },
+});
+const threeDimensional = new MockEmbeddingModelV4({
+  maxEmbeddingsPerCall: 100,
+  doEmbed: async ({ values }) => ({ embeddings: values.map(() => [1, 0, 0]), warnings: [] }),
+});
+const version1 =
+  'Returns are accepted within 30 days.\n\nRefunds go to the original card.\n\nShoes must be unworn.';
+const version2 = 'Returns are accepted within 60 days.';
+
+describe('ingest', () => {
+  let store: KnowledgeStore;
+  let faults: StoreFaults;
+  let knowledge: Knowledge;
+  const chunksOf = async (documentId: string) =>
+    (
+      await store.searchDense({
+        collection: 'default',
+        tenant: '',
+        vector: new Array(64).fill(1),
+        top: 100,
+        filter: { documentIds: [documentId] },
+      })
+    )
+      .map((hit) => `${hit.id}: ${hit.text}`)
+      .sort();
+
+  beforeEach(async () => {
+    faults = {};
+    store = createFaultyStore(createMemoryKnowledgeStore(), faults);
+    knowledge = createKnowledge({
+      store,
+      embeddingModel: model,
+      chunking: { kind: 'structured', maxTokens: 8 },
+    });
+    expect(await knowledge.ingest([{ documentId: 'returns', text: version1 }])).toEqual([
+      { documentId: 'returns', chunks: 3 },
+    ]);
+  });
+
+  it('writes the new version and then deletes only the stale tail', async () => {
+    expect(await knowledge.ingest([{ documentId: 'returns', text: version2 }])).toEqual([
+      { documentId: 'returns', chunks: 1 },
+    ]);
+    expect(await chunksOf('returns')).toEqual([`returns#0: ${version2}`]);
+  });
+
+  it('keeps the old version when the embedder fails, and a retry leaves no duplicates', async () => {
+    const [result] = await knowledge.ingest([{ documentId: 'returns', text: version2 }], {
+      embeddingModel: failing,
+    });
+    expect(result).toMatchObject({ documentId: 'returns', chunks: 0, error: { code: 'EMBEDDING_FAILED' } });
+    expect(await chunksOf('returns')).toHaveLength(3);
+    const hits = await knowledge.retrieve({ text: 'refunds original card', mode: 'lexical' });
+    expect(hits[0]?.documentId).toBe('returns');
+    await knowledge.ingest([{ documentId: 'returns', text: version2 }]);
+    expect(await chunksOf('returns')).toEqual([`returns#0: ${version2}`]);
+  });
+
+  it('keeps the old version when the model returns another dimension', async () => {
+    const [result] = await knowledge.ingest([{ documentId: 'returns', text: version2 }], {
+      embeddingModel: threeDimensional,
+    });
+    expect(result?.error?.code).toBe('EMBEDDING_DIMENSION_MISMATCH');
+    expect(await chunksOf('returns')).toHaveLength(3);
+  });
+
+  it('checks a configured collection dimension before writing anything', async () => {
+    const strict = createKnowledge({
+      store,
+      embeddingModel: threeDimensional,
+      collections: { faq: { dimensions: 64 } },
+    });
+    const [result] = await strict.ingest([{ documentId: 'a', collection: 'faq', text: 'hello' }]);
+    expect(result?.error?.code).toBe('EMBEDDING_DIMENSION_MISMATCH');
+  });
+
+  it('keeps the old version retrievable when a write fails midway, and a retry leaves no duplicates', async () => {
+    faults.failUpsertAfter = 1;
+    const longer =
+      'Returns take 60 days.\n\nRefunds take a week.\n\nBoxes are free of charge.\n\nLabels are printed.';
+    const [result] = await knowledge.ingest([{ documentId: 'returns', text: longer }]);
+    expect(result).toMatchObject({ chunks: 0, error: { code: 'KNOWLEDGE_STORE_FAILED' } });
+    expect(await chunksOf('returns')).toHaveLength(3);
+    expect((await knowledge.retrieve({ text: 'unworn shoes', mode: 'lexical' }))[0]?.documentId).toBe(
+      'returns',
+    );
+    expect(await knowledge.ingest([{ documentId: 'returns', text: longer }])).toEqual([
+      { documentId: 'returns', chunks: 4 },
+    ]);
+    expect(await chunksOf('returns')).toHaveLength(4);
+  });
+
+  it('returns the stale-delete error with the new chunks in place, and a retry cleans up', async () => {
+    faults.failStaleDelete = true;
+    const [result] = await knowledge.ingest([{ documentId: 'returns', text: version2 }]);
+    expect(result).toMatchObject({ chunks: 1, error: { code: 'KNOWLEDGE_STORE_FAILED' } });
+    expect(await chunksOf('returns')).toContain(`returns#0: ${version2}`);
+    await knowledge.ingest([{ documentId: 'returns', text: version2 }]);
+    expect(await chunksOf('returns')).toEqual([`returns#0: ${version2}`]);
+  });
+
+  it('deletes the document when the new text yields no chunks', async () => {
+    expect(await knowledge.ingest([{ documentId: 'returns', text: ' \n\n ' }])).toEqual([
+      { documentId: 'returns', chunks: 0 },
+    ]);
+    expect(await chunksOf('returns')).toEqual([]);
+  });
+
+  it('fails one document with NO_EMBEDDING_MODEL and still ingests the others', async () => {
+    const bare = createKnowledge({ store, collections: { faq: { embeddingModel: model } } });
+    const results = await bare.ingest([
+      { documentId: 'x', collection: 'nowhere', text: 'hello' },
+      { documentId: 'y', collection: 'faq', text: 'hello' },
+    ]);
+    expect(results[0]?.error?.code).toBe('NO_EMBEDDING_MODEL');
+    expect(results[1]).toEqual({ documentId: 'y', chunks: 1 });
+  });
+
+  it('reports progress for embedding and writing', async () => {
+    const phases: string[] = [];
+    const documents = Array.from({ length: 5 }, (_, index) => ({
+      documentId: `d${index}`,
+      text: `document ${index}`,
+    }));
+    await knowledge.ingest(documents, {
+      onProgress: (progress) => phases.push(`${progress.phase} ${progress.done}/${progress.total}`),
+    });
+    expect(phases).toContain('embedding 5/5');
+    expect(phases.at(-1)).toBe('writing 5/5');
+  });
+
+  it('removes documents of one tenant only', async () => {
+    await knowledge.ingest([{ documentId: 'returns', text: version2, tenant: 'acme' }]);
+    expect(await knowledge.remove('default', ['returns'], { tenant: 'acme' })).toBe(1);
+    expect(await chunksOf('returns')).toHaveLength(3);
+  });
+});

@@ -1,0 +1,185 @@
+import { OpwireError, toOpwireError } from '@opwire/core';
+import { embedTexts } from './embedding/embed-texts.js';
+import type { KnowledgeEmbeddingModel } from './embedding/embedding-model-v4.js';
+import { indexedText, type KnowledgeSettings } from './knowledge-settings.js';
+import type { KnowledgeRecord, MetadataValue } from './store/knowledge-store.js';
+
+/** One document to ingest. */
+export interface IngestDocument {
+  readonly documentId: string;
+  readonly text: string;
+  readonly collection?: string;
+  readonly title?: string;
+  readonly source?: string;
+  readonly metadata?: Readonly<Record<string, MetadataValue>>;
+  /** The owning tenant; defaults to `''` (no tenant). */
+  readonly tenant?: string;
+}
+
+/** The outcome for one document: chunks now stored, and the error if a step failed. */
+export interface IngestResult {
+  readonly documentId: string;
+  readonly chunks: number;
+  readonly error?: OpwireError;
+}
+
+/** Progress of a long ingest: which phase, and how many items of it are done. */
+export interface IngestProgress {
+  readonly phase: 'embedding' | 'writing';
+  readonly done: number;
+  readonly total: number;
+}
+
+/** Per-call options of `ingest`. */
+export interface IngestOptions {
+  readonly embeddingModel?: KnowledgeEmbeddingModel;
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (progress: IngestProgress) => void;
+}
+
+interface Planned {
+  readonly document: IngestDocument;
+  readonly collection: string;
+  readonly tenant: string;
+  readonly chunks: string[];
+  readonly offset: number;
+  readonly model: KnowledgeEmbeddingModel | undefined;
+}
+
+const checkDimensions = (settings: KnowledgeSettings, plan: Planned, vectors: number[][]): void => {
+  const expected = settings.dimensionsOf(plan.collection) ?? vectors[0]?.length;
+  const wrong = vectors.find(
+    (vector) => vector.length !== expected || vector.some((value) => !Number.isFinite(value)),
+  );
+  if (wrong) {
+    throw new OpwireError('EMBEDDING_DIMENSION_MISMATCH', {
+      params: { collection: plan.collection, expected, actual: wrong.length },
+    });
+  }
+};
+
+async function write(settings: KnowledgeSettings, plan: Planned, vectors: number[][]): Promise<IngestResult> {
+  const { document, collection, tenant } = plan;
+  const records: KnowledgeRecord[] = plan.chunks.map((text, chunkIndex) => ({
+    id: `${document.documentId}#${chunkIndex}`,
+    collection,
+    tenant,
+    documentId: document.documentId,
+    chunkIndex,
+    text,
+    ...(document.title === undefined ? {} : { title: document.title }),
+    ...(document.source === undefined ? {} : { source: document.source }),
+    metadata: document.metadata ?? {},
+    embedding: vectors[chunkIndex]!,
+    terms: settings.analyzer.analyze(indexedText(document.title, text)),
+  }));
+  try {
+    checkDimensions(settings, plan, vectors);
+    await settings.store.upsert(records);
+  } catch (error) {
+    return { documentId: document.documentId, chunks: 0, error: storeError(error) };
+  }
+  try {
+    const scope = { collection, tenant, documentId: document.documentId, fromIndex: records.length };
+    await settings.store.deleteChunksFrom(scope);
+  } catch (error) {
+    return { documentId: document.documentId, chunks: records.length, error: storeError(error) };
+  }
+  return { documentId: document.documentId, chunks: records.length };
+}
+
+const storeError = (error: unknown): OpwireError =>
+  error instanceof OpwireError || OpwireError.isInstance(error)
+    ? error
+    : new OpwireError('KNOWLEDGE_STORE_FAILED', {
+        params: { reason: error instanceof Error ? error.message : String(error) },
+        cause: error,
+      });
+
+/**
+ * Chunks, embeds and stores documents. New chunks are written before the old version's extra chunks
+ * are deleted, so a failed embedding or write leaves the previous version retrievable.
+ */
+export async function ingest(
+  settings: KnowledgeSettings,
+  documents: readonly IngestDocument[],
+  options: IngestOptions = {},
+): Promise<IngestResult[]> {
+  const plans: Planned[] = [];
+  const texts: string[] = [];
+  const results = new Map<number, IngestResult>();
+  documents.forEach((document, index) => {
+    const collection = document.collection ?? settings.defaultCollection;
+    const chunks = settings.chunk(collection, document.text);
+    let model: KnowledgeEmbeddingModel | undefined;
+    try {
+      if (chunks.length > 0) model = settings.resolveModel(collection, options.embeddingModel);
+    } catch (error) {
+      results.set(index, { documentId: document.documentId, chunks: 0, error: toOpwireError(error) });
+      return;
+    }
+    plans[index] = {
+      document,
+      collection,
+      tenant: document.tenant ?? '',
+      chunks,
+      offset: texts.length,
+      model,
+    };
+    texts.push(...chunks.map((chunk) => indexedText(document.title, chunk)));
+  });
+  const vectors = await embedByModel(settings, plans, texts, options);
+  let written = 0;
+  for (const [index, plan] of plans.entries()) {
+    if (!plan) continue;
+    const { document, collection, tenant } = plan;
+    if (plan.chunks.length === 0) {
+      try {
+        await settings.store.deleteDocuments({ collection, tenant, documentIds: [document.documentId] });
+        results.set(index, { documentId: document.documentId, chunks: 0 });
+      } catch (error) {
+        results.set(index, { documentId: document.documentId, chunks: 0, error: storeError(error) });
+      }
+    } else {
+      const own = vectors.slice(plan.offset, plan.offset + plan.chunks.length);
+      const failure = own.find((vector) => vector instanceof OpwireError);
+      results.set(
+        index,
+        failure instanceof OpwireError
+          ? { documentId: document.documentId, chunks: 0, error: failure }
+          : await write(settings, plan, own as number[][]),
+      );
+    }
+    options.onProgress?.({ phase: 'writing', done: ++written, total: documents.length });
+  }
+  return documents.map((_, index) => results.get(index)!);
+}
+
+async function embedByModel(
+  settings: KnowledgeSettings,
+  plans: readonly (Planned | undefined)[],
+  texts: readonly string[],
+  options: IngestOptions,
+): Promise<Array<number[] | OpwireError>> {
+  const vectors = new Array<number[] | OpwireError>(texts.length);
+  const models = new Set(plans.map((plan) => plan?.model).filter((model) => model !== undefined));
+  let done = 0;
+  for (const model of models) {
+    const positions = plans.flatMap((plan) =>
+      plan?.model === model ? plan.chunks.map((_, index) => plan.offset + index) : [],
+    );
+    const embedded = await embedTexts({
+      model,
+      values: positions.map((position) => texts[position]!),
+      ...settings.embedding,
+      ...(options.signal ? { signal: options.signal } : {}),
+      onBatch: (count) =>
+        options.onProgress?.({ phase: 'embedding', done: done + count, total: texts.length }),
+    });
+    positions.forEach((position, index) => {
+      vectors[position] = embedded[index]!;
+    });
+    done += positions.length;
+  }
+  return vectors;
+}

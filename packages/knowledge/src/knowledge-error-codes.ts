@@ -1,0 +1,35 @@
+import { defineErrorCodes } from '@opwire/core';
+
+/** The error codes the knowledge pipeline raises, with their messages in every supported locale. */
+export const knowledgeErrorCodes = {
+  NO_EMBEDDING_MODEL: {
+    kind: 'unavailable',
+    messages: {
+      en: 'No embedding model is configured for collection "{collection}".',
+      'zh-CN': '知识库集合“{collection}”没有配置向量模型。',
+    },
+  },
+  EMBEDDING_FAILED: {
+    kind: 'unavailable',
+    messages: {
+      en: 'The embedding model failed: {reason}',
+      'zh-CN': '向量模型调用失败：{reason}',
+    },
+  },
+  EMBEDDING_DIMENSION_MISMATCH: {
+    kind: 'internal',
+    messages: {
+      en: 'Embedding has {actual} dimensions but collection "{collection}" expects {expected}.',
+      'zh-CN': '向量维度为 {actual}，但集合“{collection}”需要 {expected} 维。',
+    },
+  },
+  KNOWLEDGE_STORE_FAILED: {
+    kind: 'unavailable',
+    messages: {
+      en: 'The knowledge store failed: {reason}',
+      'zh-CN': '知识库存储失败：{reason}',
+    },
+  },
+} as const;
+
+defineErrorCodes(knowledgeErrorCodes);

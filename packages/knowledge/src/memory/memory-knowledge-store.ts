@@ -1,0 +1,105 @@
+import { OpwireError } from '@opwire/core';
+import type { KnowledgeRecord, KnowledgeScope, KnowledgeStore } from '../store/knowledge-store.js';
+import { matchesFilter } from '../store/matches-filter.js';
+import { toScoredRecord } from '../store/to-scored-record.js';
+import type { VectorIndex } from '../vector/index.js';
+import { createVectorIndex } from '../vector/index.js';
+import { createLexicalIndex, type LexicalIndex } from './lexical-index.js';
+
+// A zero vector (a chunk or query with no terms) has no direction: it is kept out of the vector index.
+const isZero = (vector: readonly number[]) => vector.every((value) => value === 0);
+
+interface Partition {
+  readonly records: Map<string, KnowledgeRecord>;
+  readonly lexical: LexicalIndex;
+  vectors: VectorIndex | undefined;
+}
+
+/** Creates a `KnowledgeStore` held in process memory, with exact vector search and a BM25 index. */
+export function createMemoryKnowledgeStore(): KnowledgeStore {
+  // One partition per collection and tenant: searches never see another tenant's records or statistics.
+  const partitions = new Map<string, Partition>();
+  const dimensions = new Map<string, number>();
+  const keyOf = (scope: KnowledgeScope) => JSON.stringify([scope.collection, scope.tenant]);
+  const partitionOf = (scope: KnowledgeScope, create: boolean): Partition | undefined => {
+    let partition = partitions.get(keyOf(scope));
+    if (!partition && create) {
+      partition = { records: new Map(), lexical: createLexicalIndex(), vectors: undefined };
+      partitions.set(keyOf(scope), partition);
+    }
+    return partition;
+  };
+  const checkDimensions = (collection: string, actual: number): void => {
+    const expected = dimensions.get(collection);
+    if (expected !== undefined && expected !== actual) {
+      throw new OpwireError('EMBEDDING_DIMENSION_MISMATCH', { params: { collection, expected, actual } });
+    }
+  };
+  const remove = (partition: Partition, id: string): void => {
+    partition.records.delete(id);
+    partition.lexical.delete(id);
+    partition.vectors?.delete(id);
+  };
+  const deleteWhere = (scope: KnowledgeScope, test: (record: KnowledgeRecord) => boolean): number => {
+    const partition = partitionOf(scope, false);
+    if (!partition) return 0;
+    const doomed = [...partition.records.values()].filter(test);
+    for (const record of doomed) remove(partition, record.id);
+    return doomed.length;
+  };
+
+  return {
+    async upsert(records) {
+      const batch = new Map<string, number>();
+      for (const record of records) {
+        const expected = batch.get(record.collection) ?? dimensions.get(record.collection);
+        if (expected !== undefined && expected !== record.embedding.length) {
+          throw new OpwireError('EMBEDDING_DIMENSION_MISMATCH', {
+            params: { collection: record.collection, expected, actual: record.embedding.length },
+          });
+        }
+        batch.set(record.collection, record.embedding.length);
+      }
+      for (const record of records) {
+        dimensions.set(record.collection, record.embedding.length);
+        const partition = partitionOf(record, true)!;
+        partition.vectors ??= createVectorIndex({ dimensions: record.embedding.length });
+        partition.records.set(record.id, record);
+        partition.lexical.set(record.id, record.terms);
+        if (isZero(record.embedding)) partition.vectors.delete(record.id);
+        else partition.vectors.upsert(record.id, Float32Array.from(record.embedding));
+      }
+    },
+    async deleteDocuments(scope) {
+      const ids = new Set(scope.documentIds);
+      return deleteWhere(scope, (record) => ids.has(record.documentId));
+    },
+    async deleteChunksFrom(scope) {
+      return deleteWhere(
+        scope,
+        (record) => record.documentId === scope.documentId && record.chunkIndex >= scope.fromIndex,
+      );
+    },
+    async searchDense(search) {
+      const partition = partitionOf(search, false);
+      if (!partition?.vectors) return [];
+      checkDimensions(search.collection, search.vector.length);
+      if (isZero(search.vector)) return [];
+      const filter = (id: string) => matchesFilter(partition.records.get(id)!, search.filter);
+      return partition.vectors
+        .search(Float32Array.from(search.vector), search.top, filter)
+        .map((hit) => toScoredRecord(partition.records.get(hit.id)!, hit.score));
+    },
+    async searchLexical(search) {
+      const partition = partitionOf(search, false);
+      if (!partition) return [];
+      const filter = (id: string) => matchesFilter(partition.records.get(id)!, search.filter);
+      return partition.lexical
+        .search(search.terms, { ...search.bm25, top: search.top, filter })
+        .map((hit) => toScoredRecord(partition.records.get(hit.id)!, hit.score));
+    },
+    async health() {
+      return { ok: true };
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { type Caller, createOpwire } from '@opwire/core';
+import { describe, expect, it } from 'vitest';
+import { createKnowledge } from '../create-knowledge.js';
+import { createHashingEmbeddingModel } from '../embedding/hashing-embedding-model.js';
+import { createMemoryKnowledgeStore } from '../memory/memory-knowledge-store.js';
+import { createKnowledgeOperations } from './create-knowledge-operations.js';
+
+type SearchResponse = { results: Array<Record<string, unknown>> };
+
+const writer: Caller = {
+  principalId: 'admin',
+  tenant: 'acme',
+  permissions: ['knowledge:write', 'knowledge:read'],
+};
+const reader: Caller = { principalId: 'alice', tenant: 'acme', permissions: ['knowledge:read'] };
+const stranger: Caller = { principalId: 'bob', tenant: 'globex', permissions: ['knowledge:read'] };
+
+const setup = () => {
+  const knowledge = createKnowledge({
+    store: createMemoryKnowledgeStore(),
+    embeddingModel: createHashingEmbeddingModel(),
+  });
+  const app = createOpwire({ operations: createKnowledgeOperations({ knowledge }) });
+  return { app, knowledge };
+};
+
+describe('createKnowledgeOperations', () => {
+  it('ingests and searches within the caller tenant, exposing search to ai and mcp', async () => {
+    const { app } = setup();
+    expect(app.registry.exposedTo('ai').map((operation) => operation.id)).toEqual(['knowledge.search']);
+    const ingested = await app.invoke(
+      'knowledge.ingest',
+      {
+        documents: [{ documentId: 'returns', title: 'Returns', text: 'Return unworn shoes within 30 days.' }],
+      },
+      { caller: writer },
+    );
+    expect(ingested).toEqual({ results: [{ documentId: 'returns', chunks: 1 }] });
+    const found = (await app.invoke(
+      'knowledge.search',
+      { query: 'return shoes', mode: 'lexical' },
+      { caller: reader },
+    )) as SearchResponse;
+    expect(found.results[0]).toMatchObject({ documentId: 'returns', source: 'Returns' });
+    const other = (await app.invoke(
+      'knowledge.search',
+      { query: 'return shoes' },
+      { caller: stranger },
+    )) as SearchResponse;
+    expect(other.results).toEqual([]);
+    expect(await app.invoke('knowledge.remove', { documentIds: ['returns'] }, { caller: writer })).toEqual({
+      removedChunks: 1,
+    });
+  });
+
+  it('denies ingest without knowledge:write and rejects bad input before touching the store', async () => {
+    const { app, knowledge } = setup();
+    await expect(
+      app.invoke('knowledge.ingest', { documents: [{ documentId: 'x', text: 'y' }] }, { caller: reader }),
+    ).rejects.toMatchObject({ code: 'PERMISSION_DENIED' });
+    await expect(
+      app.invoke('knowledge.search', { query: 'x', top: '3' }, { caller: reader }),
+    ).rejects.toMatchObject({
+      code: 'WRONG_TYPE',
+    });
+    await expect(
+      app.invoke('knowledge.search', { query: 'x', tenant: 'acme' }, { caller: stranger }),
+    ).rejects.toMatchObject({
+      code: 'UNKNOWN_FIELD',
+    });
+    expect(await knowledge.retrieve({ text: 'y', tenant: 'acme', mode: 'lexical' })).toEqual([]);
+  });
+
+  it('audits each call', async () => {
+    const { app } = setup();
+    await app.invoke(
+      'knowledge.ingest',
+      { documents: [{ documentId: 'a', text: 'alpha' }] },
+      { caller: writer },
+    );
+    const records = await app.audit.list();
+    expect(records.map((record) => record.operationId)).toEqual(['knowledge.ingest']);
+  });
+});

@@ -1,0 +1,151 @@
+import { type AnyOperation, defineOperation, OpwireError } from '@opwire/core';
+import Type from 'typebox';
+import type { Knowledge } from '../create-knowledge.js';
+
+const MetadataValue = Type.Union([Type.String(), Type.Number(), Type.Boolean()]);
+const Metadata = Type.Record(Type.String(), MetadataValue);
+const Chunk = Type.Object({
+  documentId: Type.String(),
+  chunkIndex: Type.Integer(),
+  text: Type.String(),
+  source: Type.String({ description: 'Title, else source, else document id.' }),
+  score: Type.Number(),
+  metadata: Metadata,
+});
+const IngestDocument = Type.Object({
+  documentId: Type.String({ minLength: 1, maxLength: 200 }),
+  text: Type.String({ maxLength: 1_000_000 }),
+  title: Type.Optional(Type.String({ maxLength: 500 })),
+  source: Type.Optional(Type.String({ maxLength: 1000 })),
+  metadata: Type.Optional(Metadata),
+});
+const ErrorSummary = Type.Object({ code: Type.String(), message: Type.String() });
+
+/** Settings for the knowledge operations. */
+export interface KnowledgeOperationsOptions {
+  readonly knowledge: Knowledge;
+  /** The collection these operations serve; defaults to the knowledge default. */
+  readonly collection?: string;
+}
+
+/**
+ * Declares `knowledge.search` (http, ai, mcp; `knowledge:read`) and `knowledge.ingest` / `knowledge.remove`
+ * (http; `knowledge:write`). The tenant always comes from the caller, so knowledge gets the pipeline,
+ * permissions and audit of every operation.
+ */
+export function createKnowledgeOperations(options: KnowledgeOperationsOptions): AnyOperation[] {
+  const { knowledge } = options;
+  const collection = options.collection ?? knowledge.defaultCollection;
+  const search = defineOperation({
+    id: 'knowledge.search',
+    summary: { en: 'Search the knowledge base', 'zh-CN': '搜索知识库' },
+    description: {
+      en: 'Finds the passages of the application documents that best answer a question.',
+      'zh-CN': '查找最能回答问题的应用文档段落。',
+    },
+    request: Type.Object({
+      query: Type.String({ minLength: 1, maxLength: 2000 }),
+      top: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
+      minScore: Type.Optional(Type.Number()),
+      mode: Type.Optional(
+        Type.Union([Type.Literal('dense'), Type.Literal('lexical'), Type.Literal('hybrid')]),
+      ),
+      documentIds: Type.Optional(Type.Array(Type.String(), { maxItems: 100 })),
+      metadata: Type.Optional(Metadata),
+    }),
+    response: Type.Object({ results: Type.Array(Chunk) }),
+    expose: ['http', 'ai', 'mcp'],
+    permission: 'knowledge:read',
+    errors: ['NO_EMBEDDING_MODEL', 'EMBEDDING_FAILED', 'KNOWLEDGE_STORE_FAILED'],
+    async handle(request, context) {
+      const results = await knowledge.retrieve({
+        collection,
+        text: request.query,
+        tenant: context.tenant ?? '',
+        signal: context.signal,
+        ...(request.top === undefined ? {} : { top: request.top }),
+        ...(request.minScore === undefined ? {} : { minScore: request.minScore }),
+        ...(request.mode === undefined ? {} : { mode: request.mode }),
+        filter: {
+          ...(request.documentIds ? { documentIds: request.documentIds } : {}),
+          ...(request.metadata ? { metadata: request.metadata } : {}),
+        },
+      });
+      return {
+        results: results.map((chunk) => ({
+          documentId: chunk.documentId,
+          chunkIndex: chunk.chunkIndex,
+          text: chunk.text,
+          source: chunk.title || chunk.source || chunk.documentId,
+          score: chunk.score,
+          metadata: { ...chunk.metadata },
+        })),
+      };
+    },
+  });
+  const ingest = defineOperation({
+    id: 'knowledge.ingest',
+    summary: { en: 'Add or replace knowledge documents', 'zh-CN': '添加或替换知识库文档' },
+    request: Type.Object({ documents: Type.Array(IngestDocument, { minItems: 1, maxItems: 100 }) }),
+    response: Type.Object({
+      results: Type.Array(
+        Type.Object({
+          documentId: Type.String(),
+          chunks: Type.Integer(),
+          error: Type.Optional(ErrorSummary),
+        }),
+      ),
+    }),
+    expose: ['http'],
+    permission: 'knowledge:write',
+    writes: true,
+    errors: [
+      'NO_EMBEDDING_MODEL',
+      'EMBEDDING_FAILED',
+      'EMBEDDING_DIMENSION_MISMATCH',
+      'KNOWLEDGE_STORE_FAILED',
+    ],
+    async handle(request, context) {
+      const tenant = context.tenant ?? '';
+      const documents = request.documents.map((document) => ({ ...document, collection, tenant }));
+      const results = await knowledge.ingest(documents, { signal: context.signal });
+      const failed = results.filter((result) => result.error);
+      // When nothing was stored the call failed as a whole, so audit records a failure.
+      if (failed.length === results.length && failed[0]?.error) throw failed[0].error;
+      return {
+        results: results.map(({ documentId, chunks, error }) => ({
+          documentId,
+          chunks,
+          ...(error ? { error: { code: error.code, message: error.localize(context.locale) } } : {}),
+        })),
+      };
+    },
+  });
+  const remove = defineOperation({
+    id: 'knowledge.remove',
+    summary: { en: 'Remove knowledge documents', 'zh-CN': '删除知识库文档' },
+    request: Type.Object({
+      documentIds: Type.Array(Type.String({ minLength: 1 }), { minItems: 1, maxItems: 100 }),
+    }),
+    response: Type.Object({ removedChunks: Type.Integer() }),
+    expose: ['http'],
+    permission: 'knowledge:write',
+    writes: true,
+    errors: ['KNOWLEDGE_STORE_FAILED'],
+    async handle(request, context) {
+      try {
+        const removedChunks = await knowledge.remove(collection, request.documentIds, {
+          tenant: context.tenant ?? '',
+        });
+        return { removedChunks };
+      } catch (error) {
+        if (OpwireError.isInstance(error)) throw error;
+        throw new OpwireError('KNOWLEDGE_STORE_FAILED', {
+          params: { reason: 'delete failed' },
+          cause: error,
+        });
+      }
+    },
+  });
+  return [search, ingest, remove];
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { createKnowledge } from './create-knowledge.js';
+import { createHashingEmbeddingModel } from './embedding/hashing-embedding-model.js';
+import { createMemoryKnowledgeStore } from './memory/memory-knowledge-store.js';
+
+const setup = async () => {
+  const knowledge = createKnowledge({
+    store: createMemoryKnowledgeStore(),
+    embeddingModel: createHashingEmbeddingModel(),
+  });
+  await knowledge.ingest([
+    {
+      documentId: 'returns',
+      title: 'Returns policy',
+      text: 'You can return unworn shoes within 30 days for a refund.',
+      metadata: { lang: 'en' },
+    },
+    {
+      documentId: 'shipping',
+      title: 'Shipping',
+      text: 'Orders ship within two business days.',
+      metadata: { lang: 'en' },
+    },
+    {
+      documentId: 'returns-zh',
+      title: '退货政策',
+      text: '收到商品后三十天内可以申请退货退款。',
+      metadata: { lang: 'zh-CN' },
+    },
+    { documentId: 'acme-secret', text: 'Acme returns are handled by the warehouse team.', tenant: 'acme' },
+  ]);
+  return knowledge;
+};
+
+describe('retrieve', () => {
+  it('finds the answering chunk in every mode, English and Chinese', async () => {
+    const knowledge = await setup();
+    for (const mode of ['dense', 'lexical', 'hybrid'] as const) {
+      expect((await knowledge.retrieve({ text: 'How do I return shoes?', mode }))[0]?.documentId).toBe(
+        'returns',
+      );
+      expect((await knowledge.retrieve({ text: '怎么申请退货？', mode }))[0]?.documentId).toBe('returns-zh');
+    }
+  });
+
+  it('limits results to the caller tenant and the filter', async () => {
+    const knowledge = await setup();
+    const shared = await knowledge.retrieve({ text: 'returns warehouse', mode: 'lexical', top: 10 });
+    expect(shared.map((hit) => hit.documentId)).not.toContain('acme-secret');
+    const acme = await knowledge.retrieve({ text: 'returns warehouse', tenant: 'acme', top: 10 });
+    expect(acme.map((hit) => hit.documentId)).toEqual(['acme-secret']);
+    const zhOnly = await knowledge.retrieve({
+      text: 'refund 退货',
+      top: 10,
+      filter: { metadata: { lang: 'zh-CN' } },
+    });
+    expect(zhOnly.map((hit) => hit.documentId)).toEqual(['returns-zh']);
+  });
+
+  it('applies top and minScore', async () => {
+    const knowledge = await setup();
+    expect(
+      await knowledge.retrieve({ text: 'returns shipping orders', mode: 'lexical', top: 1 }),
+    ).toHaveLength(1);
+    expect(await knowledge.retrieve({ text: 'returns shipping', mode: 'lexical', minScore: 1000 })).toEqual(
+      [],
+    );
+    await expect(knowledge.retrieve({ text: 'x', top: 0 })).rejects.toMatchObject({ code: 'OUT_OF_RANGE' });
+  });
+
+  it('needs an embedding model for dense and hybrid but not for lexical', async () => {
+    const store = createMemoryKnowledgeStore();
+    const bare = createKnowledge({ store });
+    await expect(bare.retrieve({ text: 'returns', mode: 'dense' })).rejects.toMatchObject({
+      code: 'NO_EMBEDDING_MODEL',
+    });
+    expect(await bare.retrieve({ text: 'returns', mode: 'lexical' })).toEqual([]);
+  });
+});

@@ -1,0 +1,91 @@
+import { OpwireError } from '@opwire/core';
+import { embedTexts } from './embedding/embed-texts.js';
+import type { KnowledgeEmbeddingModel } from './embedding/embedding-model-v4.js';
+import { fuseRanks } from './fuse-ranks.js';
+import type { KnowledgeSettings } from './knowledge-settings.js';
+import type { KnowledgeFilter, QueryTerm, ScoredRecord } from './store/knowledge-store.js';
+
+/** How to search: vectors, BM25, or both fused by reciprocal rank. */
+export type RetrievalMode = 'dense' | 'lexical' | 'hybrid';
+
+/** A retrieval request. */
+export interface RetrieveRequest {
+  readonly text: string;
+  readonly collection?: string;
+  /** Chunks to return; defaults to 5. */
+  readonly top?: number;
+  /** Drops chunks scoring below this (cosine for dense, BM25 for lexical, fused RRF for hybrid). */
+  readonly minScore?: number;
+  /** Defaults to `hybrid`. */
+  readonly mode?: RetrievalMode;
+  readonly filter?: KnowledgeFilter;
+  /** The caller's tenant; always applied, `''` or absent means records of no tenant. */
+  readonly tenant?: string;
+  readonly embeddingModel?: KnowledgeEmbeddingModel;
+  readonly signal?: AbortSignal;
+}
+
+/** Counts each analyzed query term once, weighted by how often it occurs. */
+export function toQueryTerms(terms: readonly string[]): QueryTerm[] {
+  const counts = new Map<string, number>();
+  for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+  return [...counts].map(([term, weight]) => ({ term, weight }));
+}
+
+async function embedQuery(settings: KnowledgeSettings, request: RetrieveRequest, collection: string) {
+  const model = settings.resolveModel(collection, request.embeddingModel);
+  const [vector] = await embedTexts({
+    model,
+    values: [request.text],
+    ...settings.embedding,
+    ...(request.signal ? { signal: request.signal } : {}),
+  });
+  if (vector instanceof OpwireError) throw vector;
+  const expected = settings.dimensionsOf(collection);
+  if (!vector || (expected !== undefined && vector.length !== expected)) {
+    throw new OpwireError('EMBEDDING_DIMENSION_MISMATCH', {
+      params: { collection, expected, actual: vector?.length ?? 0 },
+    });
+  }
+  return vector;
+}
+
+/** Finds the chunks that best answer a text, within the caller's tenant and the filter. */
+export async function retrieve(
+  settings: KnowledgeSettings,
+  request: RetrieveRequest,
+): Promise<ScoredRecord[]> {
+  const collection = request.collection ?? settings.defaultCollection;
+  const top = request.top ?? 5;
+  const mode = request.mode ?? 'hybrid';
+  if (!Number.isInteger(top) || top < 1)
+    throw new OpwireError('OUT_OF_RANGE', { field: 'top', params: { expected: 'an integer ≥ 1' } });
+  const scope = {
+    collection,
+    tenant: request.tenant ?? '',
+    ...(request.filter ? { filter: request.filter } : {}),
+  };
+  // Fusion looks deeper than `top` so a chunk ranked well by one side still gets in.
+  const depth = mode === 'hybrid' ? Math.max(top * 4, 50) : top;
+  const dense = async () =>
+    settings.store.searchDense({
+      ...scope,
+      vector: await embedQuery(settings, request, collection),
+      top: depth,
+    });
+  const lexical = async () => {
+    const terms = toQueryTerms(settings.analyzer.analyze(request.text));
+    return terms.length === 0
+      ? []
+      : settings.store.searchLexical({ ...scope, terms, top: depth, bm25: settings.bm25 });
+  };
+  let results: ScoredRecord[];
+  if (mode === 'dense') results = await dense();
+  else if (mode === 'lexical') results = await lexical();
+  else results = fuseRanks(await Promise.all([dense(), lexical()]));
+  const minScore = request.minScore;
+  return (minScore === undefined ? results : results.filter((record) => record.score >= minScore)).slice(
+    0,
+    top,
+  );
+}

@@ -1,0 +1,94 @@
+/** A metadata value a record can carry and a filter can match exactly. */
+export type MetadataValue = string | number | boolean;
+
+/** One stored chunk: id `<documentId>#<chunkIndex>`, its text, vector and analyzed terms. */
+export interface KnowledgeRecord {
+  readonly id: string;
+  readonly collection: string;
+  /** The owning tenant; `''` for records shared by no tenant. Every search is limited to one tenant. */
+  readonly tenant: string;
+  readonly documentId: string;
+  readonly chunkIndex: number;
+  readonly text: string;
+  readonly title?: string;
+  readonly source?: string;
+  readonly metadata: Readonly<Record<string, MetadataValue>>;
+  readonly embedding: readonly number[];
+  /** Analyzed terms (stemmed, CJK-segmented) that lexical search matches. */
+  readonly terms: readonly string[];
+}
+
+/** A stored record and how well it matched, without its vector and terms. */
+export interface ScoredRecord {
+  readonly id: string;
+  readonly documentId: string;
+  readonly chunkIndex: number;
+  readonly text: string;
+  readonly title?: string;
+  readonly source?: string;
+  readonly metadata: Readonly<Record<string, MetadataValue>>;
+  readonly score: number;
+}
+
+/** Which records a search or delete may touch: one collection of one tenant, narrowed by a filter. */
+export interface KnowledgeScope {
+  readonly collection: string;
+  readonly tenant: string;
+}
+
+/** Narrows a search: only these documents, only records whose metadata equals every given value. */
+export interface KnowledgeFilter {
+  readonly documentIds?: readonly string[];
+  readonly metadata?: Readonly<Record<string, MetadataValue>>;
+}
+
+/** A query term with its weight (how often it occurs in the query). */
+export interface QueryTerm {
+  readonly term: string;
+  readonly weight: number;
+}
+
+/** Okapi BM25 parameters. */
+export interface Bm25Parameters {
+  readonly k1: number;
+  readonly b: number;
+}
+
+/** A nearest-neighbour search by cosine similarity. */
+export interface DenseSearch extends KnowledgeScope {
+  readonly vector: readonly number[];
+  readonly top: number;
+  readonly filter?: KnowledgeFilter;
+}
+
+/** A BM25 search; statistics (document count, average length, document frequency) cover the whole scope. */
+export interface LexicalSearch extends KnowledgeScope {
+  readonly terms: readonly QueryTerm[];
+  readonly top: number;
+  readonly filter?: KnowledgeFilter;
+  readonly bm25: Bm25Parameters;
+}
+
+/** Whether a store can serve, with a short reason when it cannot. */
+export interface StoreHealth {
+  readonly ok: boolean;
+  readonly detail?: string;
+}
+
+/**
+ * The port every knowledge store implements. Upserts of one call are atomic where the store supports
+ * transactions; a vector whose length differs from the collection's fails with `EMBEDDING_DIMENSION_MISMATCH`.
+ */
+export interface KnowledgeStore {
+  upsert(records: readonly KnowledgeRecord[]): Promise<void>;
+  /** Deletes every chunk of these documents; resolves to the number of chunks deleted. */
+  deleteDocuments(scope: KnowledgeScope & { readonly documentIds: readonly string[] }): Promise<number>;
+  /** Deletes a document's chunks whose index is at least `fromIndex` (the stale tail after re-ingest). */
+  deleteChunksFrom(
+    scope: KnowledgeScope & { readonly documentId: string; readonly fromIndex: number },
+  ): Promise<number>;
+  searchDense(search: DenseSearch): Promise<ScoredRecord[]>;
+  searchLexical(search: LexicalSearch): Promise<ScoredRecord[]>;
+  health(): Promise<StoreHealth>;
+  close?(): Promise<void>;
+}

@@ -1,0 +1,15 @@
+import type { KnowledgeRecord, ScoredRecord } from './knowledge-store.js';
+
+/** Drops a record's vector and terms and attaches its score. */
+export function toScoredRecord(record: KnowledgeRecord, score: number): ScoredRecord {
+  return {
+    id: record.id,
+    documentId: record.documentId,
+    chunkIndex: record.chunkIndex,
+    text: record.text,
+    ...(record.title === undefined ? {} : { title: record.title }),
+    ...(record.source === undefined ? {} : { source: record.source }),
+    metadata: record.metadata,
+    score,
+  };
+}

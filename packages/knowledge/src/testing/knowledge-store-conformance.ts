@@ -1,0 +1,199 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { KnowledgeRecord, KnowledgeStore } from '../store/knowledge-store.js';
+
+/** How the suite gets a fresh, empty store for each test, and how it disposes of it. */
+export interface ConformanceOptions {
+  readonly create: () => Promise<KnowledgeStore>;
+  /** When set, every test is skipped and this reason is shown. */
+  readonly skip?: string;
+}
+
+type RecordInput = Partial<KnowledgeRecord> & Pick<KnowledgeRecord, 'documentId'>;
+
+/** Builds a record with sensible defaults, for conformance and fault tests. */
+export function testRecord(input: RecordInput): KnowledgeRecord {
+  const chunkIndex = input.chunkIndex ?? 0;
+  return {
+    id: `${input.documentId}#${chunkIndex}`,
+    collection: 'docs',
+    tenant: '',
+    chunkIndex,
+    text: input.text ?? `text of ${input.documentId}`,
+    metadata: {},
+    embedding: [1, 0, 0],
+    terms: [],
+    ...input,
+  };
+}
+
+const bm25 = { k1: 1.2, b: 0.75 };
+const bm25Score = (tf: number, df: number, count: number, length: number, average: number) =>
+  Math.log(1 + (count - df + 0.5) / (df + 0.5)) *
+  ((tf * (bm25.k1 + 1)) / (tf + bm25.k1 * (1 - bm25.b + (bm25.b * length) / average)));
+
+/** The behaviour every `KnowledgeStore` adapter must show; run it from the adapter's own test file. */
+export function describeKnowledgeStoreConformance(name: string, options: ConformanceOptions): void {
+  const suite = options.skip ? describe.skip : describe;
+  suite(`KnowledgeStore conformance: ${name}${options.skip ? ` (skipped: ${options.skip})` : ''}`, () => {
+    let store: KnowledgeStore;
+    beforeEach(async () => {
+      store = await options.create();
+    });
+    afterEach(async () => {
+      await store.close?.();
+    });
+
+    it('reports itself healthy', async () => {
+      expect((await store.health()).ok).toBe(true);
+    });
+
+    it('finds the nearest vector first, with cosine scores, and keeps fields and metadata', async () => {
+      await store.upsert([
+        testRecord({
+          documentId: 'a',
+          embedding: [1, 0, 0],
+          title: 'A',
+          source: 'a.md',
+          metadata: { lang: 'en', n: 2 },
+        }),
+        testRecord({ documentId: 'b', embedding: [0.6, 0.8, 0] }),
+        testRecord({ documentId: 'c', embedding: [0, 0, 1] }),
+      ]);
+      const hits = await store.searchDense({ collection: 'docs', tenant: '', vector: [2, 0, 0], top: 2 });
+      expect(hits.map((hit) => hit.id)).toEqual(['a#0', 'b#0']);
+      expect(hits[0]!.score).toBeCloseTo(1, 5);
+      expect(hits[1]!.score).toBeCloseTo(0.6, 5);
+      expect(hits[0]).toMatchObject({
+        documentId: 'a',
+        chunkIndex: 0,
+        title: 'A',
+        source: 'a.md',
+        metadata: { lang: 'en', n: 2 },
+      });
+    });
+
+    it('replaces a record with the same id instead of adding another', async () => {
+      await store.upsert([testRecord({ documentId: 'a', text: 'old' })]);
+      await store.upsert([testRecord({ documentId: 'a', text: 'new' })]);
+      const hits = await store.searchDense({ collection: 'docs', tenant: '', vector: [1, 0, 0], top: 10 });
+      expect(hits.map((hit) => hit.text)).toEqual(['new']);
+    });
+
+    it('scores lexical matches with BM25 over the tenant scope', async () => {
+      await store.upsert([
+        testRecord({ documentId: 'a', terms: ['refund', 'polici', 'refund'] }),
+        testRecord({ documentId: 'b', terms: ['ship', 'polici'] }),
+        testRecord({ documentId: 'c', terms: ['cancel', 'order', 'today', 'pleas'] }),
+        testRecord({ documentId: 'x', tenant: 'other', terms: ['refund'] }),
+      ]);
+      const terms = [
+        { term: 'refund', weight: 1 },
+        { term: 'polici', weight: 1 },
+      ];
+      const hits = await store.searchLexical({ collection: 'docs', tenant: '', terms, top: 10, bm25 });
+      expect(hits.map((hit) => hit.id)).toEqual(['a#0', 'b#0']);
+      const average = 3;
+      expect(hits[0]!.score).toBeCloseTo(bm25Score(2, 1, 3, 3, average) + bm25Score(1, 2, 3, 3, average), 4);
+      expect(hits[1]!.score).toBeCloseTo(bm25Score(1, 2, 3, 2, average), 4);
+    });
+
+    it('matches CJK terms and weights repeated query terms', async () => {
+      await store.upsert([
+        testRecord({ documentId: 'zh', terms: ['退货', '政策'] }),
+        testRecord({ documentId: 'en', terms: ['return', 'polici'] }),
+      ]);
+      const once = await store.searchLexical({
+        collection: 'docs',
+        tenant: '',
+        terms: [{ term: '退货', weight: 1 }],
+        top: 5,
+        bm25,
+      });
+      const twice = await store.searchLexical({
+        collection: 'docs',
+        tenant: '',
+        terms: [{ term: '退货', weight: 2 }],
+        top: 5,
+        bm25,
+      });
+      expect(once.map((hit) => hit.documentId)).toEqual(['zh']);
+      expect(twice[0]!.score).toBeCloseTo(2 * once[0]!.score, 5);
+    });
+
+    it('never returns another tenant or collection, whatever the filter says', async () => {
+      await store.upsert([
+        testRecord({ documentId: 'mine', tenant: 't1', terms: ['secret'] }),
+        testRecord({ documentId: 'theirs', tenant: 't2', terms: ['secret'] }),
+        testRecord({ documentId: 'elsewhere', collection: 'other', tenant: 't1', terms: ['secret'] }),
+      ]);
+      const filter = { documentIds: ['mine', 'theirs', 'elsewhere'] };
+      const dense = await store.searchDense({
+        collection: 'docs',
+        tenant: 't1',
+        vector: [1, 0, 0],
+        top: 10,
+        filter,
+      });
+      const lexical = await store.searchLexical({
+        collection: 'docs',
+        tenant: 't1',
+        terms: [{ term: 'secret', weight: 1 }],
+        top: 10,
+        filter,
+        bm25,
+      });
+      expect(dense.map((hit) => hit.documentId)).toEqual(['mine']);
+      expect(lexical.map((hit) => hit.documentId)).toEqual(['mine']);
+      expect(await store.searchDense({ collection: 'docs', tenant: '', vector: [1, 0, 0], top: 10 })).toEqual(
+        [],
+      );
+    });
+
+    it('filters by document ids and by exact metadata values', async () => {
+      await store.upsert([
+        testRecord({ documentId: 'a', metadata: { lang: 'en', public: true }, terms: ['x'] }),
+        testRecord({ documentId: 'b', metadata: { lang: 'zh-CN', public: true }, terms: ['x'] }),
+        testRecord({ documentId: 'c', metadata: { lang: 'en', public: false }, terms: ['x'] }),
+      ]);
+      const search = { collection: 'docs', tenant: '', vector: [1, 0, 0], top: 10 };
+      const ids = async (filter: object) =>
+        (await store.searchDense({ ...search, filter })).map((hit) => hit.documentId).sort();
+      expect(await ids({ documentIds: ['a', 'b'] })).toEqual(['a', 'b']);
+      expect(await ids({ metadata: { lang: 'en' } })).toEqual(['a', 'c']);
+      expect(await ids({ metadata: { lang: 'en', public: true } })).toEqual(['a']);
+      expect(await ids({ documentIds: ['b'], metadata: { lang: 'en' } })).toEqual([]);
+      const lexical = await store.searchLexical({
+        ...search,
+        terms: [{ term: 'x', weight: 1 }],
+        filter: { metadata: { public: false } },
+        bm25,
+      });
+      expect(lexical.map((hit) => hit.documentId)).toEqual(['c']);
+    });
+
+    it('deletes whole documents and a document tail from an index on, counting what it deleted', async () => {
+      await store.upsert([0, 1, 2, 3].map((chunkIndex) => testRecord({ documentId: 'a', chunkIndex })));
+      await store.upsert([testRecord({ documentId: 'b' }), testRecord({ documentId: 'c', tenant: 't' })]);
+      expect(
+        await store.deleteChunksFrom({ collection: 'docs', tenant: '', documentId: 'a', fromIndex: 2 }),
+      ).toBe(2);
+      expect(await store.deleteDocuments({ collection: 'docs', tenant: 't', documentIds: ['b'] })).toBe(0);
+      expect(
+        await store.deleteDocuments({ collection: 'docs', tenant: '', documentIds: ['b', 'missing'] }),
+      ).toBe(1);
+      const left = await store.searchDense({ collection: 'docs', tenant: '', vector: [1, 0, 0], top: 10 });
+      expect(left.map((hit) => hit.id).sort()).toEqual(['a#0', 'a#1']);
+    });
+
+    it('rejects a vector of another length with EMBEDDING_DIMENSION_MISMATCH and writes nothing', async () => {
+      await store.upsert([testRecord({ documentId: 'a' })]);
+      const wrong = [testRecord({ documentId: 'b' }), testRecord({ documentId: 'c', embedding: [1, 0] })];
+      await expect(store.upsert(wrong)).rejects.toMatchObject({ code: 'EMBEDDING_DIMENSION_MISMATCH' });
+      await expect(
+        store.searchDense({ collection: 'docs', tenant: '', vector: [1, 0], top: 1 }),
+      ).rejects.toMatchObject({ code: 'EMBEDDING_DIMENSION_MISMATCH' });
+      const hits = await store.searchDense({ collection: 'docs', tenant: '', vector: [1, 0, 0], top: 10 });
+      expect(hits.map((hit) => hit.id)).toEqual(['a#0']);
+    });
+  });
+}

@@ -1,0 +1,71 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { run as ask } from '../../../packages/cli/src/commands/ask.js';
+import { run as bench } from '../../../packages/cli/src/commands/bench.js';
+import { run as ingest } from '../../../packages/cli/src/commands/ingest.js';
+
+const fixtures = fileURLToPath(new URL('./__fixtures__', import.meta.url));
+
+// Runs a command in process and returns its exit code and what it printed.
+async function capture(command: (args: string[]) => Promise<number>, args: string[]) {
+  const lines: string[] = [];
+  const log = vi.spyOn(console, 'log').mockImplementation((...values) => void lines.push(values.join(' ')));
+  const error = vi
+    .spyOn(console, 'error')
+    .mockImplementation((...values) => void lines.push(values.join(' ')));
+  try {
+    const code = await command(args);
+    return { code, output: lines.join('\n') };
+  } finally {
+    log.mockRestore();
+    error.mockRestore();
+  }
+}
+
+describe('opwire ingest / ask / bench', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'opwire-knowledge-'));
+  });
+  afterAll(async () => rm(dataDir, { recursive: true, force: true }));
+
+  it('ingests a folder of markdown and text files into PGlite, then answers from it with sources', {
+    timeout: 60_000,
+  }, async () => {
+    const ingested = await capture(ingest, [join(fixtures, 'docs'), '--data-dir', dataDir]);
+    expect(ingested.code).toBe(0);
+    expect(ingested.output).toContain('ok     returns.md: 1 chunks');
+    expect(ingested.output).toContain('ok     zh/cancel.md: 1 chunks');
+    expect(ingested.output).toContain('ingested 3/3 documents');
+
+    const english = await capture(ask, ['Can I return shoes?', '--data-dir', dataDir, '--top', '2']);
+    expect(english.code).toBe(0);
+    expect(english.output).toContain(
+      '[1] Source: Returns policy\n# Returns policy\n\nUnworn shoes can be returned',
+    );
+    expect(english.output).toMatch(/\[1\] Returns policy \(returns\.md#0, score/);
+
+    const chinese = await capture(ask, ['发货前能取消订单吗', '--data-dir', dataDir, '--mode', 'lexical']);
+    expect(chinese.output).toContain('[1] Source: 取消订单');
+  });
+
+  it('rejects bad arguments with usage and exit code 2', async () => {
+    expect((await capture(ingest, [])).code).toBe(2);
+    expect((await capture(ingest, [join(fixtures, 'missing'), '--data-dir', dataDir])).code).toBe(2);
+    expect((await capture(ask, ['x', '--mode', 'fuzzy', '--data-dir', dataDir])).code).toBe(2);
+    expect((await capture(bench, ['retrieval'])).code).toBe(2);
+  });
+
+  it('benchmarks a BEIR folder and prints each mode', { timeout: 60_000 }, async () => {
+    const { code, output } = await capture(bench, ['retrieval', '--data', join(fixtures, 'beir')]);
+    expect(code).toBe(0);
+    expect(output).toContain('3 documents, 2 queries');
+    expect(output).toMatch(/lexical\s+1\.0000\s+1\.0000\s+1\.0000/);
+    expect(output).toMatch(/^dense /m);
+    expect(output).toMatch(/^hybrid /m);
+    expect(output).toMatch(/docs\/s/);
+  });
+});

@@ -1,0 +1,108 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { createOpenAI } from '@ai-sdk/openai';
+import { type Caller, createOpwire } from '@opwire/core';
+import {
+  createAnalyzer,
+  createHashingEmbeddingModel,
+  createKnowledge,
+  createKnowledgeOperations,
+  createMemoryKnowledgeStore,
+  hashEmbedding,
+} from '@opwire/knowledge';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const folder = fileURLToPath(new URL('../../../apps/shop/knowledge', import.meta.url));
+const customer: Caller = { principalId: 'alice', tenant: 'shop', permissions: ['knowledge:read'] };
+type Search = { results: Array<{ documentId: string; source: string }> };
+
+const loadShopDocuments = async () =>
+  Promise.all(
+    (await readdir(folder))
+      .filter((name) => name.endsWith('.md'))
+      .map(async (name) => {
+        const text = await readFile(`${folder}/${name}`, 'utf8');
+        const lang = name.endsWith('.zh-CN.md') ? 'zh-CN' : 'en';
+        return {
+          documentId: name,
+          text,
+          source: name,
+          title: /^#\s+(.+)$/m.exec(text)?.[1] ?? name,
+          metadata: { lang },
+          tenant: 'shop',
+        };
+      }),
+  );
+
+describe('shop knowledge through the operations', () => {
+  it('answers English and Chinese questions from apps/shop/knowledge in every mode', async () => {
+    const knowledge = createKnowledge({
+      store: createMemoryKnowledgeStore(),
+      embeddingModel: createHashingEmbeddingModel(),
+    });
+    const results = await knowledge.ingest(await loadShopDocuments());
+    expect(results.every((result) => !result.error && result.chunks > 0)).toBe(true);
+    const app = createOpwire({ operations: createKnowledgeOperations({ knowledge }) });
+    const ask = async (query: string, mode: string) =>
+      ((await app.invoke('knowledge.search', { query, mode, top: 3 }, { caller: customer })) as Search)
+        .results[0]?.documentId;
+    for (const mode of ['lexical', 'hybrid']) {
+      expect(await ask('How long do refunds take after a return?', mode)).toBe('returns-policy.md');
+      expect(await ask('Can I cancel my order after it shipped?', mode)).toBe('cancellation-faq.md');
+      expect(await ask('包裹发出后怎么查看物流？', mode)).toBe('shipping.zh-CN.md');
+      expect(await ask('订单还没发货可以取消吗', mode)).toBe('cancellation-faq.zh-CN.md');
+    }
+  });
+});
+
+// A real AI SDK provider (@ai-sdk/openai) speaking the OpenAI wire format to a loopback server.
+describe('an OpenAI-compatible embedding model', () => {
+  let server: Server;
+  let baseURL: string;
+  let requests = 0;
+  const analyzer = createAnalyzer();
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => {
+        requests++;
+        const { input } = JSON.parse(body) as { input: string[] };
+        response.setHeader('content-type', 'application/json');
+        response.end(
+          JSON.stringify({
+            object: 'list',
+            data: input.map((text, index) => ({
+              object: 'embedding',
+              index,
+              embedding: hashEmbedding(analyzer.analyze(text), 128),
+            })),
+            model: 'test-embedding',
+            usage: { prompt_tokens: input.length, total_tokens: input.length },
+          }),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  });
+  afterAll(async () => new Promise((resolve) => server.close(resolve)));
+
+  it('ingests and retrieves through embedMany over HTTP, in batches', async () => {
+    const model = createOpenAI({ baseURL, apiKey: 'test-key' }).embedding('test-embedding');
+    const knowledge = createKnowledge({
+      store: createMemoryKnowledgeStore(),
+      embeddingModel: model,
+      embedding: { batchSize: 2 },
+      collections: { default: { dimensions: 128 } },
+    });
+    const documents = await loadShopDocuments();
+    const results = await knowledge.ingest(documents.map((document) => ({ ...document, tenant: '' })));
+    expect(results.every((result) => !result.error)).toBe(true);
+    expect(requests).toBeGreaterThan(documents.length / 2);
+    const [top] = await knowledge.retrieve({ text: 'express delivery cost', mode: 'dense' });
+    expect(top?.documentId).toBe('shipping.md');
+  });
+});
