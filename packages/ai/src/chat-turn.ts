@@ -1,9 +1,16 @@
 import { context as otelContext, type Span, SpanStatusCode, trace } from '@opentelemetry/api';
-import { describeError, isOpwireError, type Locale, type Logger, OpwireError } from '@opwire/core';
+import {
+  type Caller,
+  describeError,
+  isOpwireError,
+  type Locale,
+  type Logger,
+  OpwireError,
+} from '@opwire/core';
 import type { ModelMessage, StepResult, ToolSet } from 'ai';
 import { isStepCount } from 'ai';
 import { pendingApprovalsOf, stepLimitNotice, toChatSteps } from './chat-result.js';
-import type { ChatRequest, ChatResult } from './chat-types.js';
+import type { ChatMessage, ChatRequest, ChatResult } from './chat-types.js';
 import { type Answerer, createFallbackModel, type ProviderModel } from './fallback-model.js';
 import { type Guardrail, runGuardrails } from './guardrails.js';
 import {
@@ -27,9 +34,19 @@ export interface ChatConfig {
   readonly defaultPrompt: string | undefined;
   readonly maxSteps: number;
   readonly maxRetries: number;
+  readonly context: ((turn: TurnContextInput) => Promise<string | undefined>) | undefined;
   readonly usage: UsageLedger | undefined;
   readonly onUsage: ((usage: TurnUsage) => void | Promise<void>) | undefined;
   readonly logger: Logger;
+}
+
+/** What a chat's per-turn `context` hook receives. */
+export interface TurnContextInput {
+  readonly caller: Caller;
+  readonly question: string;
+  readonly messages: readonly ChatMessage[];
+  readonly locale: Locale;
+  readonly signal: AbortSignal | undefined;
 }
 
 /** How a turn ended, before usage is recorded. */
@@ -52,6 +69,8 @@ export class Turn {
   readonly tools: ToolSet;
   private readonly startedAt = performance.now();
   private readonly invalidResults = new Map<string, Promise<ToolErrorResult>>();
+  /** Per-turn context from the chat's `context` hook, computed with the input guardrails. */
+  private context: string | undefined;
 
   constructor(
     private readonly config: ChatConfig,
@@ -88,6 +107,13 @@ export class Turn {
       messages: this.request.messages,
       text: last.content,
     });
+    this.context = await this.config.context?.({
+      caller: this.request.caller,
+      question: last.content,
+      messages: this.request.messages,
+      locale: this.locale,
+      signal: this.request.signal,
+    });
   }
 
   /** The options shared by `generateText` and `streamText`. */
@@ -105,6 +131,7 @@ export class Turn {
             tools: Object.keys(this.tools).join(', '),
           }),
       this.request.system,
+      this.context,
     ].filter((part): part is string => !!part);
     const messages: ModelMessage[] = this.request.messages.map((message) => ({
       role: message.role,

@@ -196,6 +196,28 @@ describe('createChat', () => {
     ).rejects.toMatchObject({ code: 'PROMPT_NOT_FOUND' });
   });
 
+  it('appends per-turn context from the last user message after the prompt, before the model is called', async () => {
+    const model = new MockLanguageModelV4({ doGenerate: [answer('See [1].')] });
+    const questions: string[] = [];
+    const { chat } = setup(model, {
+      prompts: { support: 'You help {tenant}.' },
+      defaultPrompt: 'support',
+      context: async ({ question, caller }) => {
+        questions.push(question);
+        return `[1] Source: Returns policy (${caller.tenant})`;
+      },
+    });
+    await chat.complete({
+      caller: fixtureCallers.customer,
+      messages: [...ask('first'), { role: 'assistant', content: 'ok' }, ...ask('How do returns work?')],
+    });
+    expect(questions).toEqual(['How do returns work?']);
+    expect(model.doGenerateCalls[0]?.prompt[0]).toEqual({
+      role: 'system',
+      content: 'You help acme.\n\n[1] Source: Returns policy (acme)',
+    });
+  });
+
   it('fails with CHAT_NOT_CONFIGURED without providers', async () => {
     const { chat } = setup(new MockLanguageModelV4(), { providers: {} });
     await expect(

@@ -1,6 +1,6 @@
 import { type Logger, OpwireError } from '@opwire/core';
 import { generateText, streamText } from 'ai';
-import { type ChatConfig, Turn } from './chat-turn.js';
+import { type ChatConfig, Turn, type TurnContextInput } from './chat-turn.js';
 import type { ChatEvent, ChatRequest, ChatResult, ChatStream } from './chat-types.js';
 import { EventQueue } from './event-queue.js';
 import { checkGuardrails, type Guardrail } from './guardrails.js';
@@ -26,6 +26,11 @@ export interface ChatOptions {
   readonly maxSteps?: number;
   /** Retries of one provider before falling back; 0 by default (the fallback chain is the retry). */
   readonly maxRetries?: number;
+  /**
+   * Per-turn context appended to the instructions, computed from the turn's last user message (for
+   * example numbered knowledge passages the model should cite).
+   */
+  readonly context?: (turn: TurnContextInput) => Promise<string | undefined>;
   readonly usage?: UsageLedger;
   readonly onUsage?: (usage: TurnUsage) => void | Promise<void>;
   readonly logger?: Logger;
@@ -63,6 +68,7 @@ export function createChat(options: ChatOptions): Chat {
     defaultPrompt: options.defaultPrompt,
     maxSteps,
     maxRetries: options.maxRetries ?? 0,
+    context: options.context,
     usage: options.usage,
     onUsage: options.onUsage,
     logger: options.logger ?? options.catalog.app.logger,

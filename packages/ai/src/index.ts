@@ -25,6 +25,7 @@ export {
   type ChatStreamInput,
   createChatStreamHandler,
 } from './chat-stream-handler.js';
+export type { TurnContextInput } from './chat-turn.js';
 /** The shapes of chat requests, results and streamed events. */
 export type {
   ChatEvent,
