@@ -1,1 +1,39 @@
-export {};
+import './http-error-codes.js';
+
+/** The answer shapes a route produces. */
+export type { Answer, PlainAnswer } from './answer.js';
+/** Authentication: the authenticator port, bearer tokens and a fixed token table. */
+export {
+  type AuthenticationRequest,
+  type Authenticator,
+  readBearerToken,
+  staticTokens,
+} from './authenticator.js';
+/** Derives the coercion of path and query strings to a request schema's field types. */
+export { compileParameterCoercer, type ParameterCoercer } from './coerce-parameters.js';
+/** The server-independent router behind both servers. */
+export { createDispatcher, type Dispatcher, type RouteInfo } from './create-dispatcher.js';
+/** The Web-standard `(Request) => Promise<Response>` handler. */
+export { createFetchHandler, type FetchHandler } from './create-fetch-handler.js';
+/** The `node:http` server with graceful shutdown. */
+export { createHttpServer, type HttpServer, type ListenOptions } from './create-http-server.js';
+/** The default route of an operation and its overrides. */
+export { deriveRoute, type RouteSpec } from './derive-route.js';
+/** Readiness checks behind `GET /health/ready`. */
+export { checkReadiness, type HealthItem, type Readiness } from './health.js';
+/** The codes the HTTP surface raises before the pipeline. */
+export { type HttpErrorCode, httpErrorCodes } from './http-error-codes.js';
+/** Server options, custom routes and the exchange both servers adapt to. */
+export type { CustomRoute, CustomRouteInput, HttpExchange, HttpOptions } from './http-options.js';
+/** JWT bearer authentication with `jose`. */
+export { type JwtAuthenticatorOptions, jwtAuthenticator } from './jwt-authenticator.js';
+/** The OpenAPI 3.1 document. */
+export { createOpenApiDocument, type OpenApiDocument, type OpenApiInput } from './openapi.js';
+/** JSON body parsing with prototype-poisoning detection. */
+export { findPoisonedKey, parseJsonBody } from './parse-json-body.js';
+/** RFC 9457 problem documents. */
+export { type ProblemJson, problemAnswer, problemType, toProblemJson } from './problem-json.js';
+/** The one table from error kind to HTTP status. */
+export { statusOf, statusTable } from './status-table.js';
+/** TypeBox schema to plain JSON Schema for OpenAPI 3.1. */
+export { toJsonSchema } from './to-json-schema.js';

@@ -1,0 +1,51 @@
+import Type from 'typebox';
+import { describe, expect, it } from 'vitest';
+import { compileParameterCoercer } from './coerce-parameters.js';
+
+const coerce = compileParameterCoercer(
+  Type.Object({
+    count: Type.Integer(),
+    ratio: Type.Number(),
+    flag: Type.Boolean(),
+    name: Type.String(),
+    ids: Type.Array(Type.Integer()),
+    words: Type.Array(Type.String()),
+  }),
+);
+
+describe('compileParameterCoercer', () => {
+  it.each([
+    ['count', '10', 10],
+    ['count', '-3', -3],
+    ['count', '0', 0],
+    ['count', '010', '010'],
+    ['count', '1.5', '1.5'],
+    ['count', '1e3', '1e3'],
+    ['count', ' 1', ' 1'],
+    ['count', '', ''],
+    ['count', '9007199254740993', '9007199254740993'],
+    ['ratio', '1.5', 1.5],
+    ['ratio', '-2e3', -2000],
+    ['ratio', '.5', '.5'],
+    ['ratio', 'NaN', 'NaN'],
+    ['ratio', 'Infinity', 'Infinity'],
+    ['flag', 'true', true],
+    ['flag', 'false', false],
+    ['flag', 'TRUE', 'TRUE'],
+    ['flag', '1', '1'],
+    ['name', '10', '10'],
+    ['unknown', '10', '10'],
+  ])('%s=%j → %j', (name, text, expected) => {
+    expect(coerce(name, text)).toEqual(expected);
+  });
+
+  it('keeps repeated values for a scalar field as a list, so validation rejects them', () => {
+    expect(coerce('count', ['1', '2'])).toEqual(['1', '2']);
+  });
+
+  it('makes array fields lists and converts their items', () => {
+    expect(coerce('ids', '7')).toEqual([7]);
+    expect(coerce('ids', ['1', 'x'])).toEqual([1, 'x']);
+    expect(coerce('words', 'a')).toEqual(['a']);
+  });
+});

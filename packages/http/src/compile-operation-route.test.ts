@@ -1,0 +1,109 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFixtureApp, type FixtureApp, serveOverLoopback, type TestClient } from './testing/index.js';
+
+let fixture: FixtureApp;
+let client: TestClient;
+beforeAll(async () => {
+  fixture = createFixtureApp();
+  client = await serveOverLoopback(fixture.app, { authenticate: fixture.authenticate, bodyLimit: 4096 });
+  await client.send({
+    method: 'POST',
+    path: '/orders',
+    token: 'customer-token',
+    json: { item: 'tea', quantity: 1 },
+  });
+});
+afterAll(() => client.close());
+
+// Every generated route but the one that fails on purpose, with its path parameters filled in.
+const bodyRoutes = [
+  ['POST', '/orders'],
+  ['PATCH', '/orders/o1'],
+  ['POST', '/orders/o1/cancel'],
+] as const;
+const queryRoutes = [
+  ['GET', '/orders'],
+  ['GET', '/orders/o1'],
+  ['GET', '/status'],
+  ['GET', '/reports/2024/summary'],
+  ['DELETE', '/orders/o9'],
+] as const;
+const tokens = fc.constantFrom(undefined, 'customer-token', 'viewer-token', 'forged');
+
+// Codes only a handler raises (it ran, and its transaction rolled back); every other rejection comes first.
+const handlerCodes = ['NOT_FOUND', 'RULE_VIOLATION', 'CONFLICT'];
+
+async function expectNoServerErrorAndNoSideEffectWhenRejected(send: () => Promise<Response>) {
+  const calls = fixture.handlerCalls();
+  const orders = JSON.stringify([...fixture.orders.entries()]);
+  const response = await send();
+  const text = await response.text();
+  expect(response.status).toBeLessThan(500);
+  if (response.status < 400) return;
+  expect(JSON.stringify([...fixture.orders.entries()])).toBe(orders);
+  const { code } = JSON.parse(text) as { code: string };
+  if (!handlerCodes.includes(code)) expect(fixture.handlerCalls()).toBe(calls);
+}
+
+describe('generated routes under arbitrary input', () => {
+  it('never answer 5xx to an arbitrary JSON body, and a rejected one changes nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...bodyRoutes),
+        fc.jsonValue({ maxDepth: 4 }),
+        tokens,
+        async ([method, path], value, token) => {
+          await expectNoServerErrorAndNoSideEffectWhenRejected(() =>
+            client.send({ method, path, token, json: value ?? null }),
+          );
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('never answer 5xx to arbitrary body text or content types', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...bodyRoutes),
+        fc.string({ maxLength: 200 }),
+        fc.constantFrom(
+          'application/json',
+          'application/json; charset=latin1',
+          'text/plain',
+          'application/merge-patch+json',
+        ),
+        async ([method, path], raw, type) => {
+          await expectNoServerErrorAndNoSideEffectWhenRejected(() =>
+            client.send({ method, path, token: 'customer-token', raw, headers: { 'content-type': type } }),
+          );
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('never answer 5xx to arbitrary query strings', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...queryRoutes),
+        fc.dictionary(
+          fc.string({ minLength: 1, maxLength: 12 }),
+          fc.oneof(fc.string(), fc.array(fc.string(), { maxLength: 3 })),
+        ),
+        tokens,
+        async ([method, path], query, token) => {
+          const search = new URLSearchParams();
+          for (const [key, value] of Object.entries(query)) {
+            for (const each of Array.isArray(value) ? value : [value]) search.append(key, each);
+          }
+          await expectNoServerErrorAndNoSideEffectWhenRejected(() =>
+            client.send({ method, path: `${path}?${search}`, token }),
+          );
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});

@@ -1,0 +1,127 @@
+import './http-error-codes.js';
+import { type AnyOperation, consoleLogger, type Opwire, OpwireError } from '@opwire/core';
+import FindMyWay from 'find-my-way';
+import type { Answer, PlainAnswer } from './answer.js';
+import { compileCustomRoute } from './compile-custom-route.js';
+import { compileOperationRoute } from './compile-operation-route.js';
+import { deriveRoute, type RouteSpec, toRouterPath } from './derive-route.js';
+import { createDocsAssets } from './docs-page.js';
+import { checkReadiness } from './health.js';
+import type { HttpExchange, HttpOptions } from './http-options.js';
+import { createOpenApiDocument, type OpenApiDocument } from './openapi.js';
+import { problemAnswer } from './problem-json.js';
+import { localeOf, requestIdOf } from './request-preamble.js';
+import type { RouteHandler, RouteRuntime } from './route-runtime.js';
+
+/** A route the server answers, as listed by `routes()`. */
+export interface RouteInfo {
+  readonly method: string;
+  readonly path: string;
+  readonly operationId?: string;
+}
+
+/** The server-independent core of the HTTP surface: routes compiled once, one `dispatch` per request. */
+export interface Dispatcher {
+  dispatch(exchange: HttpExchange): Promise<Answer>;
+  readonly document: OpenApiDocument;
+  readonly routes: readonly RouteInfo[];
+}
+
+const defaultBodyLimit = 1024 * 1024;
+
+/** Compiles every route of an app (generated, custom, health, OpenAPI, docs) into one router. */
+export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispatcher {
+  const runtime: RouteRuntime = {
+    app,
+    authenticate: options.authenticate,
+    bodyLimit: options.bodyLimit ?? defaultBodyLimit,
+    logger: options.logger ?? app.logger ?? consoleLogger,
+    timeoutMs: options.timeoutMs,
+  };
+  const router = FindMyWay({ ignoreTrailingSlash: true, maxParamLength: 500 });
+  const methods = new Set<string>();
+  const routes: RouteInfo[] = [];
+  const register = (method: string, path: string, handler: RouteHandler, operationId?: string) => {
+    try {
+      router.on(method as 'GET', toRouterPath(path), () => undefined, handler);
+    } catch (error) {
+      throw new OpwireError('INVALID_CONFIGURATION', {
+        params: {
+          reason: `route ${method} ${path}${operationId ? ` of "${operationId}"` : ''} conflicts with another route`,
+        },
+        cause: error,
+      });
+    }
+    methods.add(method);
+    routes.push(operationId === undefined ? { method, path } : { method, path, operationId });
+  };
+
+  const operations: Array<{ operation: AnyOperation; route: RouteSpec }> = [];
+  for (const operation of app.registry.exposedTo('http')) {
+    const route = deriveRoute(operation);
+    operations.push({ operation, route });
+    register(route.method, route.path, compileOperationRoute(operation, route, runtime), operation.id);
+  }
+  for (const route of options.routes ?? [])
+    register(route.method, route.path, compileCustomRoute(route, runtime));
+
+  const document = createOpenApiDocument({
+    info: options.info ?? { title: 'Opwire API', version: '0.0.0' },
+    operations,
+    customRoutes: options.routes ?? [],
+    context: {
+      authenticates: options.authenticate !== undefined,
+      hasDeadline: options.timeoutMs !== undefined,
+    },
+  });
+  const documentText = JSON.stringify(document);
+  register('GET', '/openapi.json', async () => fixed(200, 'application/json', documentText));
+  register('GET', '/health/live', async () => fixed(200, 'application/json', '{"status":"live"}'));
+  const healthItems = options.health ?? [];
+  register('GET', '/health/ready', async () => {
+    const readiness = await checkReadiness(healthItems, { timeoutMs: 5000, logger: runtime.logger });
+    return fixed(readiness.status === 'ready' ? 200 : 503, 'application/json', JSON.stringify(readiness));
+  });
+  if (options.docs !== false) {
+    const docs = createDocsAssets();
+    const serveDocs: RouteHandler = async (exchange, params) =>
+      (await docs(params.asset)) ?? notFound(exchange, []);
+    register('GET', '/docs', serveDocs);
+    register('GET', '/docs/{asset}', serveDocs);
+  }
+
+  const allowedMethods = (url: string) =>
+    [...methods].filter((method) => router.find(method as 'GET', url) !== null);
+  const notFound = (exchange: HttpExchange, allowed: string[]): PlainAnswer => {
+    if (allowed.includes('GET')) allowed.push('HEAD');
+    const path = exchange.url.split('?', 1)[0]?.slice(0, 200) ?? '/';
+    const error =
+      allowed.length === 0
+        ? new OpwireError('ROUTE_NOT_FOUND', { params: { method: exchange.method, path } })
+        : new OpwireError('METHOD_NOT_ALLOWED', {
+            params: { method: exchange.method, allow: allowed.join(', ') },
+          });
+    return problemAnswer(error, {
+      locale: localeOf(exchange.headers, undefined),
+      requestId: requestIdOf(exchange.headers),
+      allow: allowed.length === 0 ? undefined : allowed.join(', '),
+    });
+  };
+
+  return {
+    document,
+    routes,
+    dispatch(exchange) {
+      const found = router.find(
+        (exchange.method === 'HEAD' ? 'GET' : exchange.method) as 'GET',
+        exchange.url,
+      );
+      if (found === null) return Promise.resolve(notFound(exchange, allowedMethods(exchange.url)));
+      return (found.store as RouteHandler)(exchange, found.params, found.searchParams);
+    },
+  };
+}
+
+function fixed(status: number, type: string, body: string): PlainAnswer {
+  return { status, headers: { 'content-type': type }, body };
+}

@@ -1,0 +1,345 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createFixtureApp,
+  type FixtureApp,
+  serveOverLoopback,
+  serveThroughFetchHandler,
+  type TestClient,
+  type TestRequest,
+} from './testing/index.js';
+
+interface BadInput {
+  readonly name: string;
+  readonly request: TestRequest;
+  readonly status: number;
+  readonly code: string;
+  readonly field?: string;
+  /** Whether the pipeline saw the call (and audited the rejection) or the HTTP layer answered first. */
+  readonly audited: boolean;
+}
+
+const customer = 'customer-token';
+const order = { item: 'green tea', quantity: 2 };
+
+// Every way a client can get a request wrong, each with its own status and code.
+const matrix: readonly BadInput[] = [
+  {
+    name: 'missing field',
+    request: { method: 'POST', path: '/orders', token: customer, json: { item: 'tea' } },
+    status: 400,
+    code: 'MISSING_FIELD',
+    field: 'quantity',
+    audited: true,
+  },
+  {
+    name: 'wrong type',
+    request: { method: 'POST', path: '/orders', token: customer, json: { ...order, quantity: '2' } },
+    status: 400,
+    code: 'WRONG_TYPE',
+    field: 'quantity',
+    audited: true,
+  },
+  {
+    name: 'null',
+    request: { method: 'POST', path: '/orders', token: customer, json: { ...order, quantity: null } },
+    status: 400,
+    code: 'NULL_NOT_ALLOWED',
+    field: 'quantity',
+    audited: true,
+  },
+  {
+    name: 'invalid enum',
+    request: { method: 'POST', path: '/orders', token: customer, json: { ...order, priority: 'urgent' } },
+    status: 400,
+    code: 'INVALID_ENUM',
+    field: 'priority',
+    audited: true,
+  },
+  {
+    name: 'unknown field',
+    request: { method: 'POST', path: '/orders', token: customer, json: { ...order, discount: 50 } },
+    status: 400,
+    code: 'UNKNOWN_FIELD',
+    field: 'discount',
+    audited: true,
+  },
+  {
+    name: 'out of range',
+    request: { method: 'POST', path: '/orders', token: customer, json: { ...order, quantity: 0 } },
+    status: 400,
+    code: 'OUT_OF_RANGE',
+    field: 'quantity',
+    audited: true,
+  },
+  {
+    name: 'JSON array body',
+    request: { method: 'POST', path: '/orders', token: customer, json: [order] },
+    status: 400,
+    code: 'WRONG_TYPE',
+    field: '',
+    audited: true,
+  },
+  {
+    name: 'malformed JSON',
+    request: {
+      method: 'POST',
+      path: '/orders',
+      token: customer,
+      raw: '{"item": "tea", ',
+      headers: { 'content-type': 'application/json' },
+    },
+    status: 400,
+    code: 'MALFORMED_JSON',
+    audited: false,
+  },
+  {
+    name: 'wrong content type',
+    request: {
+      method: 'POST',
+      path: '/orders',
+      token: customer,
+      raw: JSON.stringify(order),
+      headers: { 'content-type': 'text/plain' },
+    },
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    audited: false,
+  },
+  {
+    name: 'missing content type',
+    request: {
+      method: 'POST',
+      path: '/orders',
+      token: customer,
+      raw: new TextEncoder().encode(JSON.stringify(order)),
+    },
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    audited: false,
+  },
+  {
+    name: 'oversized body',
+    request: { method: 'POST', path: '/orders', token: customer, json: { ...order, item: 'x'.repeat(4096) } },
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+    audited: false,
+  },
+  {
+    name: '__proto__ key',
+    request: {
+      method: 'POST',
+      path: '/orders',
+      token: customer,
+      raw: '{"item":"tea","quantity":2,"__proto__":{"admin":true}}',
+      headers: { 'content-type': 'application/json' },
+    },
+    status: 400,
+    code: 'PROTOTYPE_POISONING',
+    audited: false,
+  },
+  {
+    name: 'constructor.prototype key',
+    request: {
+      method: 'POST',
+      path: '/orders',
+      token: customer,
+      raw: '{"item":"tea","quantity":2,"x":[{"constructor":{"prototype":{"admin":true}}}]}',
+      headers: { 'content-type': 'application/json' },
+    },
+    status: 400,
+    code: 'PROTOTYPE_POISONING',
+    audited: false,
+  },
+  {
+    name: 'escaped __proto__ key',
+    request: {
+      method: 'POST',
+      path: '/orders',
+      token: customer,
+      raw: '{"item":"tea","quantity":2,"\\u005f_proto__":{"admin":true}}',
+      headers: { 'content-type': 'application/json' },
+    },
+    status: 400,
+    code: 'PROTOTYPE_POISONING',
+    audited: false,
+  },
+  {
+    name: '__proto__ query key',
+    request: { path: '/orders?__proto__=a&__proto__=b', token: customer },
+    status: 400,
+    code: 'PROTOTYPE_POISONING',
+    audited: false,
+  },
+  {
+    name: 'query wrong type',
+    request: { path: '/orders?limit=ten', token: customer },
+    status: 400,
+    code: 'WRONG_TYPE',
+    field: 'limit',
+    audited: true,
+  },
+  {
+    name: 'query not an exact integer',
+    request: { path: '/orders?limit=1.5', token: customer },
+    status: 400,
+    code: 'WRONG_TYPE',
+    field: 'limit',
+    audited: true,
+  },
+  {
+    name: 'body repeats a path parameter',
+    request: { method: 'PATCH', path: '/orders/o1', token: customer, json: { id: 'o2', quantity: 1 } },
+    status: 400,
+    code: 'UNKNOWN_FIELD',
+    field: 'id',
+    audited: false,
+  },
+  {
+    name: 'unknown route',
+    request: { path: '/nowhere', token: customer },
+    status: 404,
+    code: 'ROUTE_NOT_FOUND',
+    audited: false,
+  },
+  {
+    name: 'wrong method',
+    request: { method: 'PUT', path: '/orders', token: customer, json: order },
+    status: 405,
+    code: 'METHOD_NOT_ALLOWED',
+    audited: false,
+  },
+  {
+    name: 'unauthenticated',
+    request: { method: 'POST', path: '/orders', json: order },
+    status: 401,
+    code: 'UNAUTHENTICATED',
+    audited: true,
+  },
+  {
+    name: 'invalid token',
+    request: { method: 'POST', path: '/orders', token: 'forged', json: order },
+    status: 401,
+    code: 'UNAUTHENTICATED',
+    audited: false,
+  },
+  {
+    name: 'denied',
+    request: { method: 'POST', path: '/orders', token: 'viewer-token', json: order },
+    status: 403,
+    code: 'PERMISSION_DENIED',
+    audited: true,
+  },
+];
+
+const servers: Array<[string, (fixture: FixtureApp) => Promise<TestClient> | TestClient]> = [
+  [
+    'node server',
+    (fixture) => serveOverLoopback(fixture.app, { authenticate: fixture.authenticate, bodyLimit: 1024 }),
+  ],
+  [
+    'fetch handler',
+    (fixture) =>
+      serveThroughFetchHandler(fixture.app, { authenticate: fixture.authenticate, bodyLimit: 1024 }),
+  ],
+];
+
+describe.each(servers)('bad input through the %s', (_name, serve) => {
+  let fixture: FixtureApp;
+  let client: TestClient;
+  beforeEach(async () => {
+    fixture = createFixtureApp();
+    client = await serve(fixture);
+  });
+  afterEach(() => client.close());
+
+  it.each(matrix)('$name → $status $code, handler never runs', async (entry) => {
+    const response = await client.send(entry.request);
+    const problem = (await response.json()) as Record<string, unknown>;
+    expect(response.status).toBe(entry.status);
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    expect(problem).toMatchObject({
+      status: entry.status,
+      code: entry.code,
+      type: `urn:opwire:error:${entry.code}`,
+    });
+    expect(typeof problem.detail).toBe('string');
+    if (entry.field !== undefined) {
+      expect(problem.errors).toEqual([expect.objectContaining({ code: entry.code, field: entry.field })]);
+    }
+    expect(fixture.handlerCalls()).toBe(0);
+    expect(fixture.orders.size).toBe(0);
+    const records = await fixture.audit.list();
+    expect(records.filter((record) => record.outcome === 'ok')).toEqual([]);
+    expect(records.map((record) => record.code)).toEqual(entry.audited ? [entry.code] : []);
+  });
+
+  it('sends the headers each status needs', async () => {
+    const wrongMethod = await client.send({ method: 'PUT', path: '/orders', token: customer, json: order });
+    expect(wrongMethod.headers.get('allow')?.split(', ').sort()).toEqual(['GET', 'HEAD', 'POST']);
+    const anonymous = await client.send({ method: 'POST', path: '/orders', json: order });
+    expect(anonymous.headers.get('www-authenticate')).toBe('Bearer');
+    const forged = await client.send({ method: 'POST', path: '/orders', token: 'forged', json: order });
+    expect(forged.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
+  });
+
+  it('answers an unknown throwable with 500 INTERNAL and no details', async () => {
+    const response = await client.send({ method: 'POST', path: '/diagnostics/explode', token: customer });
+    const text = await response.text();
+    expect(response.status).toBe(500);
+    expect(JSON.parse(text)).toEqual({
+      type: 'urn:opwire:error:INTERNAL',
+      title: 'Internal Server Error',
+      status: 500,
+      detail: 'An internal error occurred.',
+      code: 'INTERNAL',
+    });
+    expect(text).not.toMatch(/hunter2|postgres|stack/);
+  });
+});
+
+describe('the fetch handler and the node server', () => {
+  it('give the same status, headers and body for every request of the matrix', async () => {
+    const nodeFixture = createFixtureApp();
+    const fetchFixture = createFixtureApp();
+    const overNode = await serveOverLoopback(nodeFixture.app, {
+      authenticate: nodeFixture.authenticate,
+      bodyLimit: 1024,
+    });
+    const direct = serveThroughFetchHandler(fetchFixture.app, {
+      authenticate: fetchFixture.authenticate,
+      bodyLimit: 1024,
+    });
+    const successes: TestRequest[] = [
+      { method: 'POST', path: '/orders', token: customer, json: order },
+      { path: '/orders/o1', token: customer },
+      { path: '/orders?limit=5&status=open', token: customer },
+      { path: '/status' },
+      { path: '/health/live' },
+    ];
+    try {
+      for (const request of [...successes, ...matrix.map((entry) => entry.request)]) {
+        const headers = { ...request.headers, 'x-request-id': 'same-id' };
+        const [a, b] = await Promise.all([
+          overNode.send({ ...request, headers }),
+          direct.send({ ...request, headers }),
+        ]);
+        expect({ path: request.path, status: b.status, body: await b.text() }).toEqual({
+          path: request.path,
+          status: a.status,
+          body: await a.text(),
+        });
+        for (const name of [
+          'content-type',
+          'allow',
+          'www-authenticate',
+          'x-request-id',
+          'content-language',
+        ]) {
+          expect(b.headers.get(name)).toBe(a.headers.get(name));
+        }
+      }
+    } finally {
+      await overNode.close();
+    }
+  });
+});

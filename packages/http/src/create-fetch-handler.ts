@@ -1,0 +1,80 @@
+import './http-error-codes.js';
+import { consoleLogger, type Opwire, OpwireError, toOpwireError } from '@opwire/core';
+import { createDispatcher } from './create-dispatcher.js';
+import type { HttpExchange, HttpOptions } from './http-options.js';
+import { problemAnswer } from './problem-json.js';
+
+/** A Web-standard request handler (Deno, Bun, Cloudflare, service workers, tests). */
+export type FetchHandler = (request: Request) => Promise<Response>;
+
+/** Serves an app as a `(Request) => Promise<Response>` handler with the same routes and answers as the node server. */
+export function createFetchHandler(app: Opwire, options: HttpOptions = {}): FetchHandler {
+  const dispatcher = createDispatcher(app, options);
+  const logger = options.logger ?? app.logger ?? consoleLogger;
+  return async (request) => {
+    let answer: Awaited<ReturnType<typeof dispatcher.dispatch>>;
+    try {
+      answer = await dispatcher.dispatch(new FetchExchange(request));
+    } catch (error) {
+      logger.error('http dispatch failed', { error });
+      answer = problemAnswer(toOpwireError(error), { locale: 'en', requestId: crypto.randomUUID() });
+    }
+    if (answer instanceof Response) return answer;
+    const empty = request.method === 'HEAD' || answer.status === 204;
+    return new Response(empty ? null : answer.body, { status: answer.status, headers: answer.headers });
+  };
+}
+
+const decoder = new TextDecoder();
+
+class FetchExchange implements HttpExchange {
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string | undefined>>;
+
+  constructor(private readonly request: Request) {
+    const url = new URL(request.url);
+    this.url = url.pathname + url.search;
+    this.headers = Object.fromEntries(request.headers);
+  }
+
+  get method(): string {
+    return this.request.method;
+  }
+
+  get signal(): AbortSignal {
+    return this.request.signal;
+  }
+
+  get hasBody(): boolean {
+    return this.request.body !== null && this.headers['content-length'] !== '0';
+  }
+
+  async readBody(limit: number): Promise<string> {
+    const body = this.request.body;
+    if (!body) return '';
+    const reader = body.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        size += value.byteLength;
+        if (size > limit) {
+          await reader.cancel().catch(() => undefined);
+          throw new OpwireError('PAYLOAD_TOO_LARGE', { params: { limit } });
+        }
+        chunks.push(value);
+      }
+    } catch (error) {
+      throw OpwireError.isInstance(error) ? error : new OpwireError('CANCELLED', { cause: error });
+    }
+    const bytes = new Uint8Array(size);
+    let offset = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    return decoder.decode(bytes);
+  }
+}

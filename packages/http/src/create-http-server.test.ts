@@ -1,0 +1,354 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { createOpwire, defineOperation, formatTraceparent } from '@opwire/core';
+import Type from 'typebox';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFixtureApp, type FixtureApp, serveOverLoopback } from './testing/index.js';
+
+type Served = Awaited<ReturnType<typeof serveOverLoopback>>;
+const customer = 'customer-token';
+let served: Served | undefined;
+afterEach(async () => {
+  await served?.close();
+  served = undefined;
+});
+
+async function serveFixture(options: Parameters<typeof serveOverLoopback>[1] = {}) {
+  const fixture = createFixtureApp();
+  served = await serveOverLoopback(fixture.app, { authenticate: fixture.authenticate, ...options });
+  return { fixture, client: served };
+}
+
+describe('generated routes', () => {
+  it('serves each exposed operation at its derived or overridden route', async () => {
+    const { client } = await serveFixture();
+    const generated = client.server.routes().filter((route) => route.operationId !== undefined);
+    expect(generated.map((route) => `${route.method} ${route.path} ${route.operationId}`).sort()).toEqual([
+      'DELETE /orders/{id} orders.delete',
+      'GET /orders orders.list',
+      'GET /orders/{id} orders.get',
+      'GET /reports/{year}/summary reports.summarize',
+      'GET /status service.status',
+      'PATCH /orders/{id} orders.update',
+      'POST /diagnostics/explode diagnostics.explode',
+      'POST /orders orders.create',
+      'POST /orders/{id}/cancel orders.cancel',
+    ]);
+  });
+
+  it('runs a whole order lifecycle over HTTP with the right statuses', async () => {
+    const { client, fixture } = await serveFixture();
+    const created = await client.send({
+      method: 'POST',
+      path: '/orders',
+      token: customer,
+      json: { item: 'tea', quantity: 2 },
+    });
+    expect(created.status).toBe(201);
+    expect(await created.json()).toEqual({ id: 'o1', item: 'tea', quantity: 2, status: 'open' });
+    expect((await client.send({ path: '/orders/o1', token: customer })).status).toBe(200);
+    const updated = await client.send({
+      method: 'PATCH',
+      path: '/orders/o1',
+      token: customer,
+      json: { quantity: 5 },
+    });
+    expect(await updated.json()).toMatchObject({ id: 'o1', quantity: 5 });
+    const cancelled = await client.send({ method: 'POST', path: '/orders/o1/cancel', token: customer });
+    expect(await cancelled.json()).toMatchObject({ status: 'cancelled' });
+    const again = await client.send({
+      method: 'POST',
+      path: '/orders/o1/cancel',
+      token: customer,
+      json: { reason: 'twice' },
+    });
+    expect(again.status).toBe(422);
+    expect(await again.json()).toMatchObject({ code: 'RULE_VIOLATION' });
+    expect((await client.send({ method: 'DELETE', path: '/orders/o1', token: customer })).status).toBe(200);
+    const gone = await client.send({ path: '/orders/o1', token: customer });
+    expect(gone.status).toBe(404);
+    expect(await gone.json()).toMatchObject({
+      code: 'NOT_FOUND',
+      detail: 'The requested order was not found.',
+    });
+    expect(fixture.orders.size).toBe(0);
+  });
+
+  it('converts exact literals in the path and query to the field type, and nothing else', async () => {
+    const { client } = await serveFixture();
+    const report = await client.send({ path: '/reports/2024/summary?detailed=true', token: customer });
+    expect(await report.json()).toEqual({ year: 2024, detailed: true });
+    const list = await client.send({ path: '/orders?limit=3&tags=a&tags=b&mine=false', token: customer });
+    expect(await list.json()).toEqual({ items: [], limit: 3 });
+    for (const [path, field] of [
+      ['/reports/2024.0/summary', 'year'],
+      ['/reports/02024/summary', 'year'],
+      ['/reports/2024/summary?detailed=yes', 'detailed'],
+      ['/orders?limit=1&limit=2', 'limit'],
+      ['/orders?limit=%201', 'limit'],
+    ] as const) {
+      const response = await client.send({ path, token: customer });
+      expect({ path, status: response.status, body: await response.json() }).toMatchObject({
+        path,
+        status: 400,
+        body: { code: 'WRONG_TYPE', errors: [{ field }] },
+      });
+    }
+  });
+
+  it('lets a public operation run anonymously and still sees a caller who sends a token', async () => {
+    const { client } = await serveFixture();
+    expect(await (await client.send({ path: '/status' })).json()).toEqual({ ok: true });
+    expect(await (await client.send({ path: '/status', token: customer })).json()).toEqual({
+      ok: true,
+      caller: 'alice',
+    });
+  });
+});
+
+describe('request context', () => {
+  it('localizes problem details by Accept-Language, then by the caller locale', async () => {
+    const { client } = await serveFixture();
+    const byHeader = await client.send({
+      method: 'POST',
+      path: '/orders',
+      token: customer,
+      headers: { 'accept-language': 'zh-CN,zh;q=0.9,en;q=0.5' },
+      json: { item: 'tea' },
+    });
+    expect(byHeader.headers.get('content-language')).toBe('zh-CN');
+    expect(await byHeader.json()).toMatchObject({
+      detail: '缺少必填字段“quantity”。',
+      errors: [
+        {
+          code: 'MISSING_FIELD',
+          field: 'quantity',
+          pointer: '/quantity',
+          detail: '缺少必填字段“quantity”。',
+        },
+      ],
+    });
+    const byCaller = await client.send({
+      method: 'POST',
+      path: '/orders',
+      token: 'zh-token',
+      json: { item: 'tea' },
+    });
+    expect(await byCaller.json()).toMatchObject({ detail: '缺少必填字段“quantity”。' });
+    const overridden = await client.send({
+      method: 'POST',
+      path: '/orders',
+      token: 'zh-token',
+      headers: { 'accept-language': 'en-GB' },
+      json: { item: 'tea' },
+    });
+    expect(await overridden.json()).toMatchObject({ detail: 'Missing required field "quantity".' });
+  });
+
+  it('continues the trace of an incoming traceparent and records it in the audit log', async () => {
+    const { client, fixture } = await serveFixture();
+    const parent = { traceId: '4bf92f3577b34da6a3ce929d0e0e4736', spanId: '00f067aa0ba902b7', traceFlags: 1 };
+    const response = await client.send({
+      path: '/orders',
+      token: customer,
+      headers: { traceparent: formatTraceparent(parent) },
+    });
+    expect(response.status).toBe(200);
+    expect(fixture.contexts.at(-1)?.trace?.traceId).toBe(parent.traceId);
+    const [record] = await fixture.audit.list({ operationId: 'orders.list' });
+    expect(record?.traceId).toBe(parent.traceId);
+    await client.send({ path: '/orders', token: customer, headers: { traceparent: 'garbage' } });
+    expect(fixture.contexts.at(-1)?.trace?.traceId).not.toBe(parent.traceId);
+  });
+
+  it('honours a well-formed x-request-id, makes one up otherwise, and passes it as the origin', async () => {
+    const { client, fixture } = await serveFixture();
+    const given = await client.send({ path: '/status', headers: { 'x-request-id': 'req-42' } });
+    expect(given.headers.get('x-request-id')).toBe('req-42');
+    expect(fixture.contexts.at(-1)?.origin).toEqual({ surface: 'http', requestId: 'req-42' });
+    const hostile = await client.send({ path: '/status', headers: { 'x-request-id': 'a b<script>' } });
+    const made = hostile.headers.get('x-request-id');
+    expect(made).toMatch(/^[0-9a-f-]{30}$/);
+    expect(fixture.contexts.at(-1)?.origin.requestId).toBe(made);
+    const other = await client.send({ path: '/status' });
+    expect(other.headers.get('x-request-id')).not.toBe(made);
+  });
+});
+
+describe('health, OpenAPI and docs', () => {
+  it('reports liveness, and readiness without leaking check details', async () => {
+    const { client } = await serveFixture({
+      health: [
+        { name: 'database', check: async () => ({ status: 'ready' }) },
+        { name: 'vectors', check: async () => ({ status: 'degraded', code: 'QDRANT_UNREACHABLE' }) },
+        {
+          name: 'cache',
+          check: async () => {
+            throw new Error('connect ECONNREFUSED redis://admin:secret@10.0.0.7');
+          },
+        },
+      ],
+    });
+    const live = await client.send({ path: '/health/live' });
+    expect([live.status, await live.json()]).toEqual([200, { status: 'live' }]);
+    const ready = await client.send({ path: '/health/ready' });
+    const text = await ready.text();
+    expect(ready.status).toBe(503);
+    expect(JSON.parse(text)).toEqual({
+      status: 'degraded',
+      checks: [
+        { name: 'database', status: 'ready' },
+        { name: 'vectors', status: 'degraded', code: 'QDRANT_UNREACHABLE' },
+        { name: 'cache', status: 'degraded', code: 'CHECK_FAILED' },
+      ],
+    });
+    expect(text).not.toMatch(/secret|10\.0\.0\.7|ECONNREFUSED/);
+  });
+
+  it('is ready with 200 when every check is', async () => {
+    const { client } = await serveFixture({
+      health: [{ name: 'database', check: async () => ({ status: 'ready' }) }],
+    });
+    const ready = await client.send({ path: '/health/ready' });
+    expect([ready.status, await ready.json()]).toEqual([
+      200,
+      { status: 'ready', checks: [{ name: 'database', status: 'ready' }] },
+    ]);
+  });
+
+  it('serves the OpenAPI document and a docs page whose assets come from swagger-ui-dist', async () => {
+    const { client } = await serveFixture();
+    const document = await (await client.send({ path: '/openapi.json' })).json();
+    expect(document).toEqual(JSON.parse(JSON.stringify(client.server.openapi())));
+    const page = await (await client.send({ path: '/docs' })).text();
+    expect(page).toContain('<script src="/docs/swagger-ui-bundle.js"></script>');
+    const bundle = await client.send({ path: '/docs/swagger-ui-bundle.js' });
+    expect(bundle.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    const folder = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+    const onDisk = await readFile(join(folder, 'swagger-ui-bundle.js'));
+    expect(Buffer.from(await bundle.arrayBuffer()).equals(onDisk)).toBe(true);
+    expect(await (await client.send({ path: '/docs/initializer.js' })).text()).toContain(
+      "url: '/openapi.json'",
+    );
+    for (const path of ['/docs/package.json', '/docs/..%2Fpackage.json', '/docs/%2e%2e%2fpackage.json']) {
+      expect((await client.send({ path })).status).toBe(404);
+    }
+  });
+});
+
+describe('custom routes', () => {
+  it('get authentication and JSON parsing, and can stream server-sent events', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const seen: unknown[] = [];
+    const { client } = await serveFixture({
+      routes: [
+        {
+          method: 'POST',
+          path: '/chat/{conversationId}/stream',
+          handle: async ({ caller, body, params, requestId }) => {
+            seen.push({ caller: caller?.principalId, body, params, requestId });
+            const encoder = new TextEncoder();
+            const stream = new ReadableStream<Uint8Array>({
+              async start(controller) {
+                controller.enqueue(encoder.encode('data: first\n\n'));
+                await gate;
+                controller.enqueue(encoder.encode('data: second\n\n'));
+                controller.close();
+              },
+            });
+            return new Response(stream, { headers: { 'content-type': 'text/event-stream' } });
+          },
+        },
+        { method: 'GET', path: '/hello', public: true, handle: () => Response.json({ hello: 'world' }) },
+      ],
+    });
+    const anonymous = await client.send({ method: 'POST', path: '/chat/c1/stream', json: { message: 'hi' } });
+    expect([anonymous.status, ((await anonymous.json()) as { code: string }).code]).toEqual([
+      401,
+      'UNAUTHENTICATED',
+    ]);
+    const malformed = await client.send({
+      method: 'POST',
+      path: '/chat/c1/stream',
+      token: customer,
+      raw: '{"message":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect([malformed.status, ((await malformed.json()) as { code: string }).code]).toEqual([
+      400,
+      'MALFORMED_JSON',
+    ]);
+    expect(seen).toEqual([]);
+
+    const response = await client.send({
+      method: 'POST',
+      path: '/chat/c1/stream',
+      token: customer,
+      headers: { 'x-request-id': 'chat-1' },
+      json: { message: 'hi' },
+    });
+    expect(response.headers.get('content-type')).toBe('text/event-stream');
+    expect(response.headers.get('x-request-id')).toBe('chat-1');
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const first = await reader.read();
+    // The first event arrives while the route still holds the stream open.
+    expect(new TextDecoder().decode(first.value)).toBe('data: first\n\n');
+    release();
+    let rest = '';
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+      rest += new TextDecoder().decode(chunk.value);
+    expect(rest).toBe('data: second\n\n');
+    expect(seen).toEqual([
+      { caller: 'alice', body: { message: 'hi' }, params: { conversationId: 'c1' }, requestId: 'chat-1' },
+    ]);
+    expect(await (await client.send({ path: '/hello' })).json()).toEqual({ hello: 'world' });
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('finishes an in-flight request, refuses new connections, then runs onClose', async () => {
+    const events: string[] = [];
+    let entered: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    let finish: () => void = () => undefined;
+    const slow = defineOperation({
+      id: 'jobs.run',
+      request: Type.Object({}),
+      response: Type.Object({ done: Type.Boolean() }),
+      expose: ['http'],
+      public: true,
+      async handle() {
+        entered();
+        await new Promise<void>((resolve) => {
+          finish = resolve;
+        });
+        events.push('handler finished');
+        return { done: true };
+      },
+    });
+    const client = await serveOverLoopback(createOpwire({ operations: [slow] }), {
+      onClose: async () => {
+        events.push('onClose');
+      },
+    });
+    const inFlight = client.send({ method: 'POST', path: '/jobs/run' });
+    await started;
+    const closing = client.close().then(() => events.push('closed'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect(fetch(`${client.url}/health/live`)).rejects.toThrow();
+    expect(events).toEqual([]);
+    finish();
+    const response = await inFlight;
+    expect([response.status, await response.json()]).toEqual([200, { done: true }]);
+    await closing;
+    expect(events).toEqual(['handler finished', 'onClose', 'closed']);
+  });
+});
+
+export type { FixtureApp };

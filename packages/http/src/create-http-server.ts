@@ -1,0 +1,107 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { consoleLogger, type Opwire, toOpwireError } from '@opwire/core';
+import type { Answer } from './answer.js';
+import { createDispatcher, type RouteInfo } from './create-dispatcher.js';
+import type { HttpOptions } from './http-options.js';
+import { NodeExchange } from './node-exchange.js';
+import type { OpenApiDocument } from './openapi.js';
+import { problemAnswer } from './problem-json.js';
+import { writeAnswer } from './write-answer.js';
+
+/** Where to listen; port 0 (the default) picks a free one. */
+export interface ListenOptions {
+  readonly port?: number;
+  readonly host?: string;
+}
+
+/** An Opwire app served over `node:http`. */
+export interface HttpServer {
+  /** Starts listening and resolves with the base URL (`http://127.0.0.1:3000`). */
+  listen(options?: ListenOptions): Promise<{ readonly url: string; readonly port: number }>;
+  /** The OpenAPI 3.1 document also served at `GET /openapi.json`. */
+  openapi(): OpenApiDocument;
+  /** Every route served, generated ones with their operation id. */
+  routes(): readonly RouteInfo[];
+  /** Stops accepting, lets in-flight requests finish (up to `shutdownTimeoutMs`), then runs `onClose`. */
+  close(): Promise<void>;
+  /** The underlying Node server. */
+  readonly server: Server;
+}
+
+/** Serves an app's HTTP-exposed operations, OpenAPI, docs and health over `node:http` + `find-my-way`. */
+export function createHttpServer(app: Opwire, options: HttpOptions = {}): HttpServer {
+  const dispatcher = createDispatcher(app, options);
+  const logger = options.logger ?? app.logger ?? consoleLogger;
+  let inFlight = 0;
+  let closing = false;
+  let closed: Promise<void> | undefined;
+  let settle: (() => void) | undefined;
+
+  const settled = () => {
+    if (--inFlight === 0 && settle) settle();
+  };
+  const answer = (response: ServerResponse, result: Answer) => {
+    try {
+      const streaming = writeAnswer(response, result, closing);
+      if (streaming) streaming.then(settled, settled);
+      else settled();
+    } catch (error) {
+      logger.error('http write failed', { error });
+      response.destroy();
+      settled();
+    }
+  };
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    inFlight++;
+    dispatcher.dispatch(new NodeExchange(request, response)).then(
+      (result) => answer(response, result),
+      (error: unknown) => {
+        logger.error('http dispatch failed', { error });
+        answer(
+          response,
+          problemAnswer(toOpwireError(error), { locale: 'en', requestId: crypto.randomUUID() }),
+        );
+      },
+    );
+  });
+
+  const shutdown = async () => {
+    closing = true;
+    const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const timeoutMs = options.shutdownTimeoutMs ?? 10_000;
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
+    });
+    const drained = inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => (settle = resolve));
+    await Promise.race([drained, deadline]);
+    server.closeIdleConnections();
+    await Promise.race([stopped, deadline]);
+    clearTimeout(timer);
+    server.closeAllConnections();
+    await options.onClose?.();
+  };
+
+  return {
+    server,
+    openapi: () => dispatcher.document,
+    routes: () => dispatcher.routes,
+    listen(listenOptions = {}) {
+      return new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(listenOptions.port ?? 0, listenOptions.host ?? '127.0.0.1', () => {
+          server.off('error', reject);
+          const { address, port } = server.address() as AddressInfo;
+          const host = address.includes(':') ? `[${address}]` : address;
+          resolve({ url: `http://${host}:${port}`, port });
+        });
+      });
+    },
+    close() {
+      closed ??= shutdown();
+      return closed;
+    },
+  };
+}

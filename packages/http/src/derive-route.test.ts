@@ -1,0 +1,65 @@
+import { defineOperation } from '@opwire/core';
+import Type, { type TObject } from 'typebox';
+import { describe, expect, it } from 'vitest';
+import { deriveRoute, toRouterPath } from './derive-route.js';
+
+const withId = Type.Object({ id: Type.String() });
+const withoutId = Type.Object({ name: Type.Optional(Type.String()) });
+const operation = (
+  id: string,
+  request: TObject = withId,
+  http?: { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path?: string },
+) => defineOperation({ id, request, response: Type.Object({}), http, handle: () => ({}) });
+
+describe('deriveRoute', () => {
+  it.each([
+    ['orders.list', withoutId, 'GET', '/orders', 200],
+    ['orders.get', withId, 'GET', '/orders/{id}', 200],
+    ['settings.get', withoutId, 'GET', '/settings', 200],
+    ['orders.create', withoutId, 'POST', '/orders', 201],
+    ['orders.update', withId, 'PATCH', '/orders/{id}', 200],
+    ['orders.delete', withId, 'DELETE', '/orders/{id}', 200],
+    ['orders.cancel', withId, 'POST', '/orders/{id}/cancel', 200],
+    ['orders.recalculate', withoutId, 'POST', '/orders/recalculate', 200],
+    ['orderItems.markShipped', withId, 'POST', '/order-items/{id}/mark-shipped', 200],
+    ['shop.orders.list', withoutId, 'GET', '/shop/orders', 200],
+  ] as const)('%s → %s %s', (id, request, method, path, status) => {
+    const route = deriveRoute(operation(id, request));
+    expect(route).toMatchObject({ method, path, successStatus: status });
+    expect(route.pathParameters).toEqual(path.includes('{id}') ? ['id'] : []);
+  });
+
+  it('applies method and path overrides with named parameters', () => {
+    const request = Type.Object({ year: Type.Integer(), month: Type.Integer() });
+    expect(
+      deriveRoute(
+        operation('reports.summarize', request, { method: 'GET', path: '/reports/{year}/{month}' }),
+      ),
+    ).toEqual({
+      method: 'GET',
+      path: '/reports/{year}/{month}',
+      pathParameters: ['year', 'month'],
+      successStatus: 200,
+    });
+    expect(deriveRoute(operation('orders.cancel', withId, { method: 'DELETE' })).path).toBe(
+      '/orders/{id}/cancel',
+    );
+  });
+
+  it.each([
+    [
+      'a parameter that is not a request field',
+      '/orders/{orderId}',
+      /path parameter "orderId" is not a field/,
+    ],
+    ['a path without a leading slash', 'orders', /must start with "\/"/],
+    ['router syntax instead of braces', '/orders/:id', /use \{name\}/],
+    ['a repeated parameter', '/orders/{id}/{id}', /repeats a parameter/],
+  ])('fails at startup for %s', (_name, path, message) => {
+    expect(() => deriveRoute(operation('orders.get', withId, { path }))).toThrow(message);
+  });
+
+  it('translates braces to the router syntax', () => {
+    expect(toRouterPath('/orders/{id}/lines/{line}')).toBe('/orders/:id/lines/:line');
+  });
+});

@@ -1,0 +1,69 @@
+import { type AnyOperation, type HttpMethod, OpwireError } from '@opwire/core';
+
+/** Where an operation is served: method, OpenAPI-style path (`/orders/{id}`) and success status. */
+export interface RouteSpec {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly pathParameters: readonly string[];
+  readonly successStatus: 200 | 201;
+}
+
+const parameterPattern = /\{([^{}/]+)\}/g;
+
+/**
+ * Derives an operation's route from its id (`orders.create` → `POST /orders`), then applies the
+ * operation's `http.method` / `http.path` overrides; path parameters must be request fields.
+ */
+export function deriveRoute(operation: AnyOperation): RouteSpec {
+  const segments = operation.id.split('.').map(toKebabCase);
+  const verb = segments.pop() as string;
+  const resource = `/${segments.join('/')}`;
+  const properties = (operation.request as { properties?: Record<string, unknown> }).properties ?? {};
+  const hasId = Object.hasOwn(properties, 'id');
+  const [defaultMethod, defaultPath] = defaultRoute(verb, resource, hasId);
+  const method = operation.http?.method ?? defaultMethod;
+  const path = operation.http?.path ?? defaultPath;
+  const fail = (reason: string): never => {
+    throw new OpwireError('INVALID_CONFIGURATION', {
+      params: { reason: `operation "${operation.id}": ${reason}` },
+    });
+  };
+  if (!path.startsWith('/') || /[\s?#:*]/.test(path)) {
+    fail(`http.path "${path}" must start with "/" and use {name} for parameters`);
+  }
+  const pathParameters = [...path.matchAll(parameterPattern)].map((match) => match[1] as string);
+  for (const name of pathParameters) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) fail(`path parameter "${name}" must be an identifier`);
+    if (!Object.hasOwn(properties, name)) fail(`path parameter "${name}" is not a field of the request`);
+  }
+  if (new Set(pathParameters).size !== pathParameters.length) fail(`http.path "${path}" repeats a parameter`);
+  const successStatus = method === 'POST' && verb === 'create' ? 201 : 200;
+  return { method, path, pathParameters, successStatus };
+}
+
+function defaultRoute(verb: string, resource: string, hasId: boolean): [HttpMethod, string] {
+  const item = hasId ? `${resource}/{id}` : resource;
+  switch (verb) {
+    case 'list':
+      return ['GET', resource];
+    case 'get':
+      return ['GET', item];
+    case 'create':
+      return ['POST', resource];
+    case 'update':
+      return ['PATCH', item];
+    case 'delete':
+      return ['DELETE', item];
+    default:
+      return ['POST', `${item}/${verb}`];
+  }
+}
+
+/** Turns an OpenAPI-style path (`/orders/{id}`) into the router's syntax (`/orders/:id`). */
+export function toRouterPath(path: string): string {
+  return path.replace(parameterPattern, (_match, name: string) => `:${name}`);
+}
+
+function toKebabCase(segment: string): string {
+  return segment.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+}

@@ -1,0 +1,46 @@
+import { defineErrorCodes } from '@opwire/core';
+
+/** The codes the HTTP surface raises itself, before a request reaches the pipeline. */
+export const httpErrorCodes = {
+  MALFORMED_JSON: {
+    kind: 'invalid',
+    messages: { en: 'The request body is not valid JSON.', 'zh-CN': '请求正文不是有效的 JSON。' },
+  },
+  PROTOTYPE_POISONING: {
+    kind: 'invalid',
+    messages: {
+      en: 'The request body contains a forbidden key at "{field}".',
+      'zh-CN': '请求正文在“{field}”处包含禁止使用的键。',
+    },
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    kind: 'unsupported',
+    messages: {
+      en: 'The request body must be sent as application/json.',
+      'zh-CN': '请求正文必须以 application/json 格式发送。',
+    },
+  },
+  PAYLOAD_TOO_LARGE: {
+    kind: 'too_large',
+    messages: {
+      en: 'The request body exceeds the limit of {limit} bytes.',
+      'zh-CN': '请求正文超过了 {limit} 字节的限制。',
+    },
+  },
+  ROUTE_NOT_FOUND: {
+    kind: 'not_found',
+    messages: { en: 'No route matches {method} {path}.', 'zh-CN': '没有与 {method} {path} 匹配的路由。' },
+  },
+  METHOD_NOT_ALLOWED: {
+    kind: 'method',
+    messages: {
+      en: 'Method {method} is not allowed here; use {allow}.',
+      'zh-CN': '此处不允许使用 {method} 方法；请使用 {allow}。',
+    },
+  },
+} as const;
+
+defineErrorCodes(httpErrorCodes);
+
+/** A code the HTTP surface raises itself. */
+export type HttpErrorCode = keyof typeof httpErrorCodes;

@@ -1,0 +1,114 @@
+import { validate } from '@readme/openapi-parser';
+import { describe, expect, it } from 'vitest';
+import { createDispatcher } from './create-dispatcher.js';
+import { createFixtureApp } from './testing/index.js';
+
+function documentOf(options: Parameters<typeof createDispatcher>[1] = {}) {
+  const fixture = createFixtureApp();
+  return createDispatcher(fixture.app, { authenticate: fixture.authenticate, ...options }).document as any;
+}
+
+describe('the OpenAPI 3.1 document', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const document = documentOf({ info: { title: 'Shop', version: '1.2.3' } });
+    const result = await validate(structuredClone(document));
+    expect(result.valid ? [] : result.errors).toEqual([]);
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.info).toEqual({ title: 'Shop', version: '1.2.3' });
+  });
+
+  it('names each operation by its id, binds path and query parameters and leaves them out of the body', () => {
+    const document = documentOf();
+    const get = document.paths['/orders/{id}'].get;
+    expect(get.operationId).toBe('orders.get');
+    expect(get.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }]);
+    const list = document.paths['/orders'].get;
+    expect(
+      list.parameters.map((parameter: any) => [parameter.name, parameter.in, parameter.required]),
+    ).toEqual([
+      ['limit', 'query', false],
+      ['status', 'query', false],
+      ['mine', 'query', false],
+      ['tags', 'query', false],
+    ]);
+    const update = document.paths['/orders/{id}'].patch;
+    expect(update.requestBody.content['application/json'].schema).toEqual({
+      type: 'object',
+      required: ['quantity'],
+      properties: { quantity: { type: 'integer', minimum: 1 } },
+      additionalProperties: false,
+    });
+    const create = document.paths['/orders'].post;
+    expect(create.summary).toBe('Place an order');
+    expect(Object.keys(create.responses)).toContain('201');
+    expect(create.responses['201'].content['application/json'].schema.properties.status).toEqual({
+      anyOf: [
+        { type: 'string', const: 'open' },
+        { type: 'string', const: 'cancelled' },
+      ],
+    });
+    expect(document.paths['/reports/{year}/summary'].get.parameters[0]).toEqual({
+      name: 'year',
+      in: 'path',
+      required: true,
+      schema: { type: 'integer', minimum: 2000 },
+    });
+  });
+
+  it('lists every declared, validation, body and auth code as problem+json by status', () => {
+    const document = documentOf();
+    const codesAt = (path: string, method: string, status: string): string[] =>
+      document.paths[path][method].responses[status]?.content['application/problem+json'].schema.allOf[1]
+        .properties.code.enum ?? [];
+    expect(codesAt('/orders', 'post', '400')).toEqual(
+      expect.arrayContaining([
+        'MISSING_FIELD',
+        'WRONG_TYPE',
+        'NULL_NOT_ALLOWED',
+        'INVALID_ENUM',
+        'UNKNOWN_FIELD',
+        'MALFORMED_JSON',
+        'PROTOTYPE_POISONING',
+      ]),
+    );
+    expect(codesAt('/orders', 'post', '415')).toEqual(['UNSUPPORTED_MEDIA_TYPE']);
+    expect(codesAt('/orders', 'post', '413')).toEqual(['PAYLOAD_TOO_LARGE']);
+    expect(codesAt('/orders', 'post', '401')).toEqual(['UNAUTHENTICATED']);
+    expect(codesAt('/orders', 'post', '403')).toEqual(['PERMISSION_DENIED']);
+    expect(codesAt('/orders', 'post', '409')).toEqual(['CONFLICT']);
+    expect(codesAt('/orders', 'post', '500')).toEqual(['INTERNAL']);
+    expect(codesAt('/orders/{id}/cancel', 'post', '422')).toEqual(['RULE_VIOLATION']);
+    expect(codesAt('/orders/{id}', 'get', '404')).toEqual(['NOT_FOUND']);
+    expect(codesAt('/orders/{id}', 'get', '415')).toEqual([]);
+    expect(codesAt('/status', 'get', '403')).toEqual([]);
+  });
+
+  it('declares bearer security, optional for public operations', () => {
+    const document = documentOf();
+    expect(document.components.securitySchemes).toEqual({ bearer: { type: 'http', scheme: 'bearer' } });
+    expect(document.security).toEqual([{ bearer: [] }]);
+    expect(document.paths['/status'].get.security).toEqual([{}, { bearer: [] }]);
+    expect(document.paths['/orders'].post.security).toBeUndefined();
+    expect(document.paths['/health/ready'].get.security).toEqual([]);
+  });
+
+  it('carries no TypeBox internals and no internal operations', () => {
+    const document = documentOf();
+    const keys: string[] = [];
+    const walk = (node: unknown) => {
+      if (typeof node !== 'object' || node === null) return;
+      keys.push(
+        ...Object.keys(node),
+        ...Object.getOwnPropertyNames(node),
+        ...Object.getOwnPropertySymbols(node).map(String),
+      );
+      for (const value of Object.values(node)) walk(value);
+    };
+    walk(document);
+    expect(keys.filter((key) => key.startsWith('~') || key.startsWith('Symbol'))).toEqual([]);
+    const ids = Object.values(document.paths).flatMap((entry: any) =>
+      Object.values(entry).map((operation: any) => operation.operationId),
+    );
+    expect(ids).not.toContain('internal.hidden');
+  });
+});

@@ -1,0 +1,58 @@
+import './http-error-codes.js';
+import { OpwireError } from '@opwire/core';
+
+// Only bodies that could spell a forbidden key (directly or through a \u escape) are scanned.
+const suspicious = /proto|constructor|\\u/;
+
+/**
+ * Parses a JSON request body, rejecting malformed JSON (`MALFORMED_JSON`) and bodies that carry
+ * `__proto__` or `constructor.prototype` keys anywhere (`PROTOTYPE_POISONING`).
+ */
+export function parseJsonBody(text: string): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new OpwireError('MALFORMED_JSON', { cause: error });
+  }
+  if (suspicious.test(text)) {
+    const pointer = findPoisonedKey(value);
+    if (pointer !== undefined) {
+      throw new OpwireError('PROTOTYPE_POISONING', { field: pointer, params: { field: pointer } });
+    }
+  }
+  return value;
+}
+
+/** Parses a body read from the wire, where an empty body means "no fields" (`{}`). */
+export function parseBody(text: string): unknown {
+  return text === '' ? {} : parseJsonBody(text);
+}
+
+/** Returns the JSON Pointer of the first forbidden key in a parsed value, walking without recursion. */
+export function findPoisonedKey(root: unknown): string | undefined {
+  const pending: Array<[unknown, string]> = [[root, '']];
+  while (pending.length > 0) {
+    const [value, pointer] = pending.pop() as [unknown, string];
+    if (typeof value !== 'object' || value === null) continue;
+    if (Array.isArray(value)) {
+      for (let index = 0; index < value.length; index++) pending.push([value[index], `${pointer}/${index}`]);
+      continue;
+    }
+    for (const key of Object.keys(value)) {
+      const child = (value as Record<string, unknown>)[key];
+      const childPointer = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      if (key === '__proto__') return childPointer;
+      if (
+        key === 'constructor' &&
+        typeof child === 'object' &&
+        child !== null &&
+        Object.hasOwn(child, 'prototype')
+      ) {
+        return `${childPointer}/prototype`;
+      }
+      pending.push([child, childPointer]);
+    }
+  }
+  return undefined;
+}

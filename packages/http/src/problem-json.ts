@@ -1,0 +1,70 @@
+import { describeError, findErrorCode, type Locale, type OpwireError } from '@opwire/core';
+import type { PlainAnswer } from './answer.js';
+import { statusTable } from './status-table.js';
+
+/** An RFC 9457 problem document as Opwire writes it. */
+export interface ProblemJson {
+  readonly type: string;
+  readonly title: string;
+  readonly status: number;
+  readonly detail: string;
+  readonly code: string;
+  readonly errors?: ReadonlyArray<{ code: string; field: string; pointer: string; detail: string }>;
+  readonly data?: Readonly<Record<string, unknown>>;
+}
+
+/** The `type` URI of a problem with the given code. */
+export function problemType(code: string): string {
+  return `urn:opwire:error:${code}`;
+}
+
+/** Renders an error as a client-safe problem document in the caller's locale. */
+export function toProblemJson(error: OpwireError, locale: Locale): ProblemJson {
+  const description = describeError(error, locale);
+  const { status, title } = statusTable[findErrorCode(error.code)?.kind ?? 'internal'];
+  const problem: {
+    -readonly [Key in keyof ProblemJson]: ProblemJson[Key];
+  } = {
+    type: problemType(description.code),
+    title,
+    status,
+    detail: description.message,
+    code: description.code,
+  };
+  if (description.issues) {
+    problem.errors = description.issues.map((issue) => ({
+      code: issue.code,
+      field: issue.field,
+      pointer: issue.pointer,
+      detail: issue.message,
+    }));
+  }
+  if (description.data) problem.data = description.data;
+  return problem;
+}
+
+/** Options for turning an error into an answer. */
+export interface ProblemAnswerOptions {
+  readonly locale: Locale;
+  readonly requestId: string;
+  /** The methods the path allows, sent as `Allow` with a 405. */
+  readonly allow?: string;
+  /** Whether the request carried credentials, so a 401 says the token was invalid. */
+  readonly hadCredentials?: boolean;
+  readonly close?: boolean;
+}
+
+/** Renders an error as an `application/problem+json` answer with the headers its status needs. */
+export function problemAnswer(error: OpwireError, options: ProblemAnswerOptions): PlainAnswer {
+  const problem = toProblemJson(error, options.locale);
+  const headers: Record<string, string> = {
+    'content-type': 'application/problem+json',
+    'content-language': options.locale,
+    'x-request-id': options.requestId,
+  };
+  if (problem.status === 401) {
+    headers['www-authenticate'] = options.hadCredentials ? 'Bearer error="invalid_token"' : 'Bearer';
+  }
+  if (options.allow !== undefined) headers.allow = options.allow;
+  return { status: problem.status, headers, body: JSON.stringify(problem), close: options.close };
+}

@@ -1,0 +1,49 @@
+import type { Locale, Logger, Opwire } from '@opwire/core';
+import { toOpwireError } from '@opwire/core';
+import type { Answer, PlainAnswer } from './answer.js';
+import type { Authenticator } from './authenticator.js';
+import type { HttpExchange } from './http-options.js';
+import { problemAnswer } from './problem-json.js';
+
+/** What every compiled route shares: the app, the authenticator, the limits and the logger. */
+export interface RouteRuntime {
+  readonly app: Opwire;
+  readonly authenticate: Authenticator | undefined;
+  readonly bodyLimit: number;
+  readonly logger: Logger;
+  readonly timeoutMs: number | undefined;
+}
+
+/** A compiled route: answers one exchange, given the matched path parameters and query. */
+export type RouteHandler = (
+  exchange: HttpExchange,
+  params: Readonly<Record<string, string | undefined>>,
+  query: Readonly<Record<string, string | string[]>>,
+) => Promise<Answer>;
+
+/** Turns anything a route threw into a problem answer, logging internal failures nobody logged yet. */
+export function failureAnswer(
+  thrown: unknown,
+  options: {
+    readonly runtime: RouteRuntime;
+    readonly exchange: HttpExchange;
+    readonly locale: Locale;
+    readonly requestId: string;
+    readonly logged: boolean;
+  },
+): PlainAnswer {
+  const error = toOpwireError(thrown);
+  if (error.code === 'INTERNAL' && !options.logged) {
+    options.runtime.logger.error('http request failed', {
+      method: options.exchange.method,
+      requestId: options.requestId,
+      error: error.cause ?? error,
+    });
+  }
+  return problemAnswer(error, {
+    locale: options.locale,
+    requestId: options.requestId,
+    hadCredentials: options.exchange.headers.authorization !== undefined,
+    close: error.code === 'PAYLOAD_TOO_LARGE',
+  });
+}

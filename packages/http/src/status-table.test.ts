@@ -1,0 +1,67 @@
+import { OpwireError } from '@opwire/core';
+import { describe, expect, it } from 'vitest';
+import './http-error-codes.js';
+import { problemAnswer, toProblemJson } from './problem-json.js';
+import { statusOf } from './status-table.js';
+
+describe('statusOf', () => {
+  it.each([
+    ['MISSING_FIELD', 400],
+    ['MALFORMED_JSON', 400],
+    ['PROTOTYPE_POISONING', 400],
+    ['UNAUTHENTICATED', 401],
+    ['PERMISSION_DENIED', 403],
+    ['NOT_FOUND', 404],
+    ['ROUTE_NOT_FOUND', 404],
+    ['METHOD_NOT_ALLOWED', 405],
+    ['CONFLICT', 409],
+    ['PAYLOAD_TOO_LARGE', 413],
+    ['UNSUPPORTED_MEDIA_TYPE', 415],
+    ['RULE_VIOLATION', 422],
+    ['RATE_LIMITED', 429],
+    ['CANCELLED', 499],
+    ['INTERNAL', 500],
+    ['UNAVAILABLE', 503],
+    ['DEADLINE_EXCEEDED', 504],
+    ['NOBODY_DEFINED_THIS', 500],
+  ])('%s → %i', (code, status) => {
+    expect(statusOf(code)).toBe(status);
+  });
+});
+
+describe('problem+json', () => {
+  it('renders validation issues with code, field, pointer and localized detail', () => {
+    const error = new OpwireError('WRONG_TYPE', {
+      field: 'items[0].quantity',
+      params: { expected: 'integer' },
+      issues: [
+        { code: 'WRONG_TYPE', field: 'items[0].quantity', pointer: '/items/0/quantity', expected: 'integer' },
+      ],
+    });
+    expect(toProblemJson(error, 'zh-CN')).toEqual({
+      type: 'urn:opwire:error:WRONG_TYPE',
+      title: 'Bad Request',
+      status: 400,
+      detail: '字段“items[0].quantity”必须是 integer。',
+      code: 'WRONG_TYPE',
+      errors: [
+        {
+          code: 'WRONG_TYPE',
+          field: 'items[0].quantity',
+          pointer: '/items/0/quantity',
+          detail: '字段“items[0].quantity”必须是 integer。',
+        },
+      ],
+    });
+  });
+
+  it('never carries the cause of an internal error', () => {
+    const error = new OpwireError('INTERNAL', { cause: new Error('password=hunter2') });
+    const answer = problemAnswer(error, { locale: 'en', requestId: 'r1' });
+    expect(answer.body).not.toContain('hunter2');
+    expect(answer.headers).toMatchObject({
+      'content-type': 'application/problem+json',
+      'x-request-id': 'r1',
+    });
+  });
+});

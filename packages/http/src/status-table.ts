@@ -1,0 +1,24 @@
+import { type ErrorKind, findErrorCode } from '@opwire/core';
+
+/** The one table from an error kind to its HTTP status and problem title. */
+export const statusTable: Readonly<Record<ErrorKind, { readonly status: number; readonly title: string }>> = {
+  invalid: { status: 400, title: 'Bad Request' },
+  unauthenticated: { status: 401, title: 'Unauthorized' },
+  denied: { status: 403, title: 'Forbidden' },
+  not_found: { status: 404, title: 'Not Found' },
+  method: { status: 405, title: 'Method Not Allowed' },
+  conflict: { status: 409, title: 'Conflict' },
+  too_large: { status: 413, title: 'Content Too Large' },
+  unsupported: { status: 415, title: 'Unsupported Media Type' },
+  rule: { status: 422, title: 'Unprocessable Content' },
+  limited: { status: 429, title: 'Too Many Requests' },
+  cancelled: { status: 499, title: 'Client Closed Request' },
+  internal: { status: 500, title: 'Internal Server Error' },
+  unavailable: { status: 503, title: 'Service Unavailable' },
+  timeout: { status: 504, title: 'Gateway Timeout' },
+};
+
+/** The HTTP status for an error code; codes nobody defined count as internal. */
+export function statusOf(code: string): number {
+  return statusTable[findErrorCode(code)?.kind ?? 'internal'].status;
+}

@@ -1,0 +1,67 @@
+import type { ServerResponse } from 'node:http';
+import type { Answer } from './answer.js';
+
+/**
+ * Writes an answer to a Node response; a web `Response` body is streamed chunk by chunk
+ * (SSE-friendly) and returns a promise, a buffered answer is written at once.
+ */
+export function writeAnswer(
+  response: ServerResponse,
+  answer: Answer,
+  closing: boolean,
+): Promise<void> | undefined {
+  if (answer instanceof Response) return writeWebResponse(response, answer, closing);
+  const headers = answer.headers;
+  const body = answer.body;
+  if (body !== undefined) {
+    headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+  }
+  if (answer.close || closing) headers.connection = 'close';
+  response.writeHead(answer.status, headers);
+  response.end(body);
+  return undefined;
+}
+
+async function writeWebResponse(response: ServerResponse, answer: Response, closing: boolean): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  answer.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') headers[name] = value;
+  });
+  const cookies = answer.headers.getSetCookie();
+  if (cookies.length > 0) headers['set-cookie'] = cookies;
+  if (closing) headers.connection = 'close';
+  response.writeHead(answer.status, headers);
+  if (!answer.body) {
+    response.end();
+    return;
+  }
+  const reader = answer.body.getReader();
+  const onClose = () => {
+    reader.cancel().catch(() => undefined);
+  };
+  response.once('close', onClose);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!response.write(value)) await drained(response);
+      if (response.destroyed) return;
+    }
+    response.end();
+  } catch {
+    // The stream failed after the status was sent; all that is left is to cut the connection.
+    response.destroy();
+  } finally {
+    response.off('close', onClose);
+  }
+}
+
+function drained(response: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      response.off('drain', done).off('close', done);
+      resolve();
+    };
+    response.once('drain', done).once('close', done);
+  });
+}

@@ -1,0 +1,143 @@
+/**
+ * HTTP benchmark: the same small JSON POST (validated against one schema) served by a raw
+ * `node:http` server, Opwire, fastify, hono and oRPC, each in its own process, driven in turn by
+ * autocannon over several rounds in alternating order. Prints requests/s, p99 latency and the
+ * ratio to raw, and the server process's CPU time per request (steadier than requests/s on a
+ * shared machine). Run: `npx tsx test/bench/http/run.ts` (ROUNDS, SECONDS, CONNECTIONS override).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { orderBody } from './contract.js';
+import { startFastify } from './servers/fastify.js';
+import { startHono } from './servers/hono.js';
+import { startOpwire } from './servers/opwire.js';
+import { startOrpc } from './servers/orpc.js';
+import { startRaw } from './servers/raw.js';
+
+interface Contender {
+  readonly name: string;
+  readonly start: () => Promise<number>;
+  readonly path: string;
+  readonly body: string;
+}
+
+const allContenders: readonly Contender[] = [
+  { name: 'raw node:http', start: startRaw, path: '/orders', body: orderBody },
+  { name: 'opwire', start: startOpwire, path: '/orders', body: orderBody },
+  { name: 'fastify', start: startFastify, path: '/orders', body: orderBody },
+  { name: 'hono', start: startHono, path: '/orders', body: orderBody },
+  { name: 'orpc', start: startOrpc, path: '/rpc/orders/create', body: `{"json":${orderBody}}` },
+];
+// ONLY=opwire,fastify measures a subset (raw always runs: it is the yardstick).
+const only = process.env.ONLY?.split(',');
+const contenders = allContenders.filter(
+  (each) => !only || each.name === 'raw node:http' || only.includes(each.name),
+);
+
+const rounds = Number(process.env.ROUNDS ?? 6);
+const seconds = Number(process.env.SECONDS ?? 4);
+const connections = Number(process.env.CONNECTIONS ?? 10);
+
+if (process.argv[2] === 'serve') {
+  const contender = allContenders.find((each) => each.name === process.argv[3]);
+  if (!contender) throw new Error(`unknown contender ${process.argv[3]}`);
+  const port = await contender.start();
+  // The parent asks for CPU time around each measurement: a figure the machine's other load barely moves.
+  process.on('message', () => process.send?.(process.cpuUsage()));
+  process.stdout.write(`${JSON.stringify({ port })}\n`);
+} else {
+  await main();
+}
+
+async function main() {
+  const servers = [];
+  for (const contender of contenders) servers.push({ contender, ...(await startChild(contender.name)) });
+  const totals = new Map<
+    string,
+    { requests: number; seconds: number; p99: number[]; errors: number; cpuMicros: number }
+  >();
+  try {
+    for (const server of servers) await measure(server.port, server.contender, 1); // warm-up (JIT)
+    for (let round = 0; round < rounds; round++) {
+      const order = round % 2 === 0 ? servers : [...servers].reverse();
+      for (const server of order) {
+        const before = await cpuOf(server.child);
+        const result = await measure(server.port, server.contender, seconds);
+        const after = await cpuOf(server.child);
+        const total = totals.get(server.contender.name) ?? {
+          requests: 0,
+          seconds: 0,
+          p99: [],
+          errors: 0,
+          cpuMicros: 0,
+        };
+        total.cpuMicros += after.user + after.system - before.user - before.system;
+        total.requests += result.requests.total;
+        total.seconds += result.duration;
+        total.p99.push(result.latency.p99);
+        total.errors += result.errors + result.non2xx;
+        totals.set(server.contender.name, total);
+      }
+      process.stderr.write(`round ${round + 1}/${rounds} done\n`);
+    }
+  } finally {
+    for (const server of servers) server.child.kill();
+  }
+  const rawTotal = totals.get('raw node:http');
+  const rawRate = rawTotal ? rawTotal.requests / rawTotal.seconds : Number.NaN;
+  const rawCpu = rawTotal ? rawTotal.cpuMicros / rawTotal.requests : Number.NaN;
+  console.log(`\n${rounds} rounds × ${seconds}s, ${connections} connections, order alternating per round\n`);
+  console.log(
+    '| server | requests/s | ratio to raw | p99 ms (median of rounds, 1 ms resolution) | server CPU µs/request | CPU efficiency vs raw | errors |',
+  );
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const { contender } of servers) {
+    const total = totals.get(contender.name);
+    if (!total) continue;
+    const rate = total.requests / total.seconds;
+    const p99 = [...total.p99].sort((a, b) => a - b)[Math.floor(total.p99.length / 2)] ?? Number.NaN;
+    const cpu = total.cpuMicros / total.requests;
+    console.log(
+      `| ${contender.name} | ${rate.toFixed(0)} | ${(rate / rawRate).toFixed(2)} | ${p99.toFixed(2)} | ${cpu.toFixed(1)} | ${(rawCpu / cpu).toFixed(2)} | ${total.errors} |`,
+    );
+  }
+}
+
+function measure(port: number, contender: Contender, duration: number) {
+  return autocannon({
+    url: `http://127.0.0.1:${port}${contender.path}`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: contender.body,
+    connections,
+    duration,
+  });
+}
+
+async function startChild(name: string) {
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, fileURLToPath(import.meta.url), 'serve', name],
+    {
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    let buffered = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const line = buffered.split('\n')[0];
+      if (buffered.includes('\n') && line) resolve((JSON.parse(line) as { port: number }).port);
+    });
+    child.once('exit', (code) => reject(new Error(`${name} server exited with ${code}`)));
+  });
+  return { child, port };
+}
+
+function cpuOf(child: ChildProcess): Promise<NodeJS.CpuUsage> {
+  return new Promise((resolve) => {
+    child.once('message', (usage) => resolve(usage as NodeJS.CpuUsage));
+    child.send('cpu');
+  });
+}

@@ -1,0 +1,21 @@
+import { createMemoryAuditLog, createOpwire, defineOperation } from '@opwire/core';
+import { createHttpServer } from '@opwire/http';
+import { orderRequest, orderResponse, placeOrder } from '../contract.js';
+
+/** Opwire: the full pipeline (validate, authorize, transaction, audit, handle) on memory adapters. */
+export async function startOpwire(): Promise<number> {
+  let sequence = 0;
+  const create = defineOperation({
+    id: 'orders.create',
+    request: orderRequest,
+    response: orderResponse,
+    expose: ['http'],
+    public: true,
+    writes: true,
+    handle: (request) => placeOrder(++sequence, request),
+  });
+  // A bounded audit log: the default keeps 100,000 records, whose heap growth would be measured as GC.
+  const app = createOpwire({ operations: [create], audit: createMemoryAuditLog({ capacity: 1000 }) });
+  const server = createHttpServer(app, { docs: false });
+  return (await server.listen({ port: 0, host: '127.0.0.1' })).port;
+}
