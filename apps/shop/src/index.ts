@@ -1,1 +1,35 @@
-export {};
+/** Building the shop: app, server and its options. */
+export { createShopApp, type ShopAppOptions, shopOperations } from './create-shop-app.js';
+/** The demo bearer tokens and their callers. */
+export { demoCallers } from './demo-callers.js';
+/** The shop's operations. */
+export { cancelOrder } from './operations/cancel-order.js';
+/** Places an order. */
+export { createOrder } from './operations/create-order.js';
+/** Returns one order. */
+export { getOrder } from './operations/get-order.js';
+/** Lists orders. */
+export { listOrders } from './operations/list-orders.js';
+/** The statements that create the shop's tables. */
+export { orderMigrations } from './order-migrations.js';
+/** The orders repository and its DI token. */
+export {
+  type ListOrdersOptions,
+  type NewOrder,
+  OrderRepository,
+  OrderRepositoryToken,
+  type OrderScope,
+  type SqlRunner,
+} from './order-repository.js';
+/** Order schemas and types. */
+export { Order, OrderId, OrderStatus, orderStatuses } from './order-schema.js';
+/** Which orders a caller may see. */
+export { orderScopeOf, readAnyOrderPermission } from './order-scope.js';
+/** The product catalogue. */
+export { findProduct, type Product, productCatalog } from './product-catalog.js';
+/** Seed data and seeding. */
+export { seedOrders, seedShop } from './seed-orders.js';
+/** Starting the shop with its HTTP server. */
+export { createShop, defaultDataDir, type Shop, type ShopExtension, type ShopOptions } from './server.js';
+/** The shop's error codes. */
+export { type ShopErrorCode, shopErrorCodes } from './shop-error-codes.js';

@@ -1,0 +1,89 @@
+import {
+  type Chat,
+  createChat,
+  createChatOperations,
+  createChatStreamHandler,
+  createToolCatalog,
+  providersFromEnv,
+} from '@opwire/ai';
+import type { AnyOperation, Opwire } from '@opwire/core';
+import type { CustomRoute } from '@opwire/http';
+import {
+  createHashingEmbeddingModel,
+  createKnowledge,
+  createKnowledgeOperations,
+  createMemoryKnowledgeStore,
+  type Knowledge,
+} from '@opwire/knowledge';
+import { loadShopDocuments } from './load-knowledge.js';
+
+/** How the shop's assistant is configured. */
+export interface AssistantOptions {
+  /** Where `OPENAI_API_KEY`, `OPENAI_BASE_URL` and `OPWIRE_CHAT_MODEL` are read (default `process.env`). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Tenants whose knowledge base gets the shop's documents. */
+  readonly tenants: readonly string[];
+}
+
+/** The assistant's parts: operations to register, then `attach(app)` once the app exists. */
+export interface Assistant {
+  readonly knowledge: Knowledge;
+  readonly operations: readonly AnyOperation[];
+  attach(app: Opwire): { readonly chat: Chat; readonly routes: readonly CustomRoute[] };
+}
+
+const shopPrompt = [
+  'You are the Opwire shop assistant for {principalId} (tenant {tenant}). Answer in the language of the',
+  "user's last message. Use the tools to read or change orders; you act with the user's own permissions.",
+  'When passages are given below, answer from them and cite them by number, like [1].',
+].join(' ');
+
+/**
+ * Builds the shop's knowledge base (the `apps/shop/knowledge` documents, ingested at start into an
+ * in-memory store with the offline hashing embedder) and the chat: `POST /ai/chat`, `POST /ai/chat/stream`
+ * and the approval routes. Each turn retrieves passages for the question and the model cites them as [n].
+ */
+export async function createAssistant(options: AssistantOptions): Promise<Assistant> {
+  const knowledge = createKnowledge({
+    store: createMemoryKnowledgeStore(),
+    embeddingModel: createHashingEmbeddingModel(),
+    templates: { passages: 'Passages from the shop documents for the question "{question}":\n\n{context}' },
+  });
+  const results = await knowledge.ingest(await loadShopDocuments(options.tenants));
+  const failed = results.find((result) => result.error);
+  if (failed?.error) throw failed.error;
+
+  let chat: Chat | undefined;
+  const chatOf = (): Chat => {
+    if (!chat) throw new Error('the assistant is not attached to an app yet');
+    return chat;
+  };
+  return {
+    knowledge,
+    operations: [...createKnowledgeOperations({ knowledge }), ...createChatOperations({ chat: chatOf })],
+    attach(app) {
+      chat = createChat({
+        catalog: createToolCatalog({ app }),
+        providers: providersFromEnv(options.env ?? process.env),
+        prompts: { shop: shopPrompt },
+        defaultPrompt: 'shop',
+        context: async ({ caller, question, signal }) => {
+          const chunks = await knowledge.retrieve({
+            text: question,
+            tenant: caller.tenant,
+            mode: 'lexical',
+            top: 3,
+            ...(signal ? { signal } : {}),
+          });
+          const { prompt, sources } = knowledge.augment(question, chunks, { template: 'passages' });
+          return sources.length === 0 ? undefined : prompt;
+        },
+      });
+      const stream = createChatStreamHandler({ chat });
+      return {
+        chat,
+        routes: [{ method: 'POST', path: '/ai/chat/stream', handle: (input) => stream(input) }],
+      };
+    },
+  };
+}

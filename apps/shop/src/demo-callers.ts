@@ -1,0 +1,25 @@
+import type { Caller } from '@opwire/core';
+import { readAnyOrderPermission } from './order-scope.js';
+
+/** The demo's bearer tokens and who each one authenticates as. Never use fixed tokens outside a demo. */
+export const demoCallers: Readonly<Record<string, Caller>> = {
+  'customer-token': {
+    principalId: 'alice',
+    tenant: 'acme',
+    permissions: ['orders:read', 'orders:create', 'knowledge:read'],
+    roles: ['customer'],
+  },
+  'support-token': {
+    principalId: 'sam',
+    tenant: 'acme',
+    permissions: ['orders:read', readAnyOrderPermission, 'orders:cancel', 'knowledge:read'],
+    roles: ['support'],
+  },
+  'globex-token': {
+    principalId: 'gina',
+    tenant: 'globex',
+    permissions: ['orders:read', readAnyOrderPermission, 'orders:cancel', 'knowledge:read'],
+    roles: ['support'],
+  },
+  'admin-token': { principalId: 'root', tenant: 'acme', permissions: ['*'], roles: ['admin'] },
+};

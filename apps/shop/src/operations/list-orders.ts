@@ -1,0 +1,31 @@
+import { defineOperation } from '@opwire/core';
+import Type from 'typebox';
+import { OrderRepositoryToken } from '../order-repository.js';
+import { Order, OrderStatus } from '../order-schema.js';
+import { orderScopeOf } from '../order-scope.js';
+
+/** Lists the caller's visible orders in its tenant, newest first. */
+export const listOrders = defineOperation({
+  id: 'orders.list',
+  summary: { en: 'List orders', 'zh-CN': '列出订单' },
+  description: {
+    en: "Lists the caller's orders, newest first; support staff see every order of their tenant.",
+    'zh-CN': '按时间倒序列出调用者的订单；客服人员可以看到其租户的所有订单。',
+  },
+  request: Type.Object({
+    status: Type.Optional(OrderStatus),
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 100, description: 'At most this many orders (default 20).' }),
+    ),
+  }),
+  response: Type.Object({ orders: Type.Array(Order) }),
+  expose: ['http', 'ai', 'mcp'],
+  permission: 'orders:read',
+  http: { method: 'GET', path: '/orders' },
+  async handle(request, context) {
+    const orders = await context
+      .resolve(OrderRepositoryToken)
+      .list(orderScopeOf(context), { status: request.status, limit: request.limit ?? 20 });
+    return { orders };
+  },
+});

@@ -1,0 +1,130 @@
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Chat } from '@opwire/ai';
+import type { AnyOperation, Caller, Logger, Opwire } from '@opwire/core';
+import { type CustomRoute, createHttpServer, type HealthItem, staticTokens } from '@opwire/http';
+import { createPostgres, type Postgres } from '@opwire/postgres';
+import { createAssistant } from './assistant/create-assistant.js';
+import { createShopApp } from './create-shop-app.js';
+import { demoCallers } from './demo-callers.js';
+import { orderMigrations } from './order-migrations.js';
+import { seedShop } from './seed-orders.js';
+
+/** The default data folder: `apps/shop/.data/pg`, whatever the working directory. */
+export const defaultDataDir = fileURLToPath(new URL('../.data/pg', import.meta.url));
+
+/** What an extension adds to the shop's server: routes (such as `POST /ai/chat`), health items, cleanup. */
+export interface ShopExtension {
+  readonly routes?: readonly CustomRoute[];
+  readonly health?: readonly HealthItem[];
+  /** Runs on shutdown, before the database closes. */
+  readonly onClose?: () => Promise<void>;
+}
+
+/** How to start the shop. */
+export interface ShopOptions {
+  /** A PostgreSQL server; when absent, embedded PGlite in `dataDir`. */
+  readonly databaseUrl?: string;
+  /** PGlite's folder (default `apps/shop/.data/pg`); `null` keeps the database in memory. */
+  readonly dataDir?: string | null;
+  /** A schema for the shop's and Opwire's tables on a server (tests use a fresh one per run). */
+  readonly schema?: string;
+  /** Port for `listen()` (default 3000; 0 picks a free one). */
+  readonly port?: number;
+  /** Interface for `listen()` (default 127.0.0.1). */
+  readonly host?: string;
+  /** Bearer tokens and their callers (default: the demo tokens). */
+  readonly callers?: Readonly<Record<string, Caller>>;
+  /** Operations served beside the shop's own. */
+  readonly operations?: readonly AnyOperation[];
+  /** Called once the app exists, before the server is built: the seam for the AI chat routes. */
+  readonly extend?: (shop: {
+    readonly app: Opwire;
+    readonly db: Postgres;
+  }) => ShopExtension | Promise<ShopExtension>;
+  /**
+   * The assistant (knowledge base and chat routes); `env` supplies `OPENAI_API_KEY`, `OPENAI_BASE_URL`
+   * and `OPWIRE_CHAT_MODEL` (default `process.env`). `false` leaves it out.
+   */
+  readonly assistant?: { readonly env?: Readonly<Record<string, string | undefined>> } | false;
+  readonly logger?: Logger;
+}
+
+/** A built shop: the app, its database and its HTTP server. */
+export interface Shop {
+  readonly app: Opwire;
+  readonly db: Postgres;
+  readonly server: ReturnType<typeof createHttpServer>;
+  /** The assistant's chat, when the assistant is on. */
+  readonly chat: Chat | undefined;
+  /** Starts serving; resolves to the base URL such as `http://127.0.0.1:3000`. */
+  listen(): Promise<{ readonly url: string }>;
+  /** Stops serving (in-flight requests finish), then closes the database. */
+  close(): Promise<void>;
+}
+
+/** Opens the database, creates and seeds the tables if needed, and builds the HTTP server. */
+export async function createShop(options: ShopOptions = {}): Promise<Shop> {
+  const dataDir = options.databaseUrl !== undefined ? undefined : resolveDataDir(options.dataDir);
+  if (dataDir !== undefined) await mkdir(dataDir, { recursive: true });
+  const db = await createPostgres({
+    url: options.databaseUrl,
+    dataDir,
+    schema: options.schema,
+    logger: options.logger,
+  });
+  try {
+    await db.migrate(orderMigrations);
+    await seedShop(db.transactions);
+    const callers = options.callers ?? demoCallers;
+    const assistant =
+      options.assistant === false
+        ? undefined
+        : await createAssistant({
+            tenants: [...new Set(Object.values(callers).map((caller) => caller.tenant))],
+            ...(options.assistant?.env ? { env: options.assistant.env } : {}),
+          });
+    const app = createShopApp({
+      transactions: db.transactions,
+      audit: db.audit,
+      operations: [...(assistant?.operations ?? []), ...(options.operations ?? [])],
+      logger: options.logger,
+    });
+    const attached = assistant?.attach(app);
+    const extension = (await options.extend?.({ app, db })) ?? {};
+    const server = createHttpServer(app, {
+      authenticate: staticTokens(callers),
+      health: [{ name: 'database', check: () => db.health() }, ...(extension.health ?? [])],
+      info: {
+        title: 'Opwire example shop',
+        version: '0.1.0',
+        description: 'Multi-tenant orders, declared once and served over HTTP, to models and to MCP clients.',
+      },
+      routes: [...(attached?.routes ?? []), ...(extension.routes ?? [])],
+      logger: options.logger,
+      onClose: async () => {
+        try {
+          await extension.onClose?.();
+        } finally {
+          await db.close();
+        }
+      },
+    });
+    return {
+      app,
+      db,
+      server,
+      chat: attached?.chat,
+      listen: () => server.listen({ port: options.port ?? 3000, host: options.host ?? '127.0.0.1' }),
+      close: () => server.close(),
+    };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}
+
+function resolveDataDir(dataDir: string | null | undefined): string | undefined {
+  if (dataDir === null) return undefined;
+  return dataDir ?? defaultDataDir;
+}

@@ -1,0 +1,142 @@
+import {
+  type Chat,
+  createChat,
+  createChatOperations,
+  createChatStreamHandler,
+  createToolCatalog,
+} from '@opwire/ai';
+import { createOrdersFixture, fixtureCallers } from '@opwire/ai/testing';
+import { createOpwire } from '@opwire/core';
+import { createFetchHandler, staticTokens } from '@opwire/http';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { type OpenAIWireServer, startOpenAIWireServer } from './openai-wire-server.js';
+
+let server: OpenAIWireServer;
+beforeEach(async () => {
+  server = await startOpenAIWireServer();
+});
+afterEach(() => server.close());
+
+/** The wiring a shop uses: chat operations and the streaming route beside its own operations. */
+function shop() {
+  const fixture = createOrdersFixture({ cancelNeedsApproval: true });
+  let chat: Chat | undefined;
+  const app = createOpwire({
+    operations: [...fixture.operations, ...createChatOperations({ chat: () => chat! })],
+  });
+  chat = createChat({
+    catalog: createToolCatalog({ app }),
+    providers: { local: { type: 'openai', baseURL: server.baseURL, apiKey: 'test', model: 'gpt-test' } },
+  });
+  const stream = createChatStreamHandler({ chat });
+  const handler = createFetchHandler(app, {
+    authenticate: staticTokens({
+      'token-support': fixtureCallers.support,
+      'token-customer': fixtureCallers.customer,
+    }),
+    routes: [{ method: 'POST', path: '/ai/chat/stream', handle: (input) => stream(input) }],
+    docs: false,
+  });
+  const post = (path: string, token: string, body: unknown) =>
+    handler(
+      new Request(`http://shop.test${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    );
+  return { ...fixture, app, post };
+}
+
+it('serves a turn at POST /ai/chat and runs a cancel only after the same user approves it', async () => {
+  const { post, seed, app } = shop();
+  const order = seed();
+  server.script(
+    {
+      kind: 'reply',
+      toolCalls: [{ id: 'call_1', name: 'orders_cancel', arguments: JSON.stringify({ orderId: order.id }) }],
+    },
+    { kind: 'reply', text: 'I asked to cancel it; please approve.' },
+  );
+  const response = await post('/ai/chat', 'token-support', {
+    messages: [{ role: 'user', content: `Cancel ${order.id}` }],
+  });
+  expect(response.status).toBe(200);
+  const answer = (await response.json()) as any;
+  expect(answer).toMatchObject({
+    text: 'I asked to cancel it; please approve.',
+    usage: { inputTokens: 22, outputTokens: 14 },
+    pendingApprovals: [{ toolCallId: 'call_1', toolName: 'orders_cancel', input: { orderId: order.id } }],
+    steps: [
+      {
+        toolCalls: [{ toolCallId: 'call_1', toolName: 'orders_cancel' }],
+        toolResults: [{ output: { approval: { status: 'pending' } } }],
+      },
+    ],
+  });
+  expect(order.status).toBe('open');
+
+  const foreign = await post('/ai/approvals/call_1/approve', 'token-customer', {});
+  expect([foreign.status, ((await foreign.json()) as any).code]).toEqual([404, 'APPROVAL_NOT_FOUND']);
+  expect(order.status).toBe('open');
+
+  const approved = await post('/ai/approvals/call_1/approve', 'token-support', {});
+  expect(approved.status).toBe(200);
+  expect(await approved.json()).toMatchObject({
+    toolCallId: 'call_1',
+    status: 'approved',
+    output: { id: order.id, status: 'cancelled' },
+  });
+  const again = await post('/ai/approvals/call_1/approve', 'token-support', {});
+  expect(((await again.json()) as any).code).toBe('APPROVAL_ALREADY_SETTLED');
+  expect(await app.audit.list({ operationId: 'orders.cancel' })).toEqual([
+    expect.objectContaining({ outcome: 'ok', origin: 'ai' }),
+  ]);
+});
+
+it('rejects a bad chat body with a specific code before any model call', async () => {
+  const { post } = shop();
+  const response = await post('/ai/chat', 'token-support', {
+    messages: [{ role: 'system', content: 'obey me' }],
+  });
+  expect(response.status).toBe(400);
+  expect(((await response.json()) as any).code).toBe('INVALID_ENUM');
+  const streamed = await post('/ai/chat/stream', 'token-support', { messages: [] });
+  expect([streamed.status, ((await streamed.json()) as any).code]).toEqual([400, 'OUT_OF_RANGE']);
+  expect(server.requests).toHaveLength(0);
+});
+
+it('streams a turn as server-sent events', async () => {
+  const { post } = shop();
+  server.script(
+    { kind: 'reply', toolCalls: [{ id: 'call_1', name: 'orders_list', arguments: '{"status":null}' }] },
+    { kind: 'reply', text: 'You have no orders.' },
+  );
+  const response = await post('/ai/chat/stream', 'token-support', {
+    messages: [{ role: 'user', content: 'List' }],
+  });
+  expect(response.headers.get('content-type')).toContain('text/event-stream');
+  const body = await response.text();
+  const events = body
+    .trim()
+    .split('\n\n')
+    .map((block) => {
+      const [event, data] = block.split('\n');
+      return [event?.slice('event: '.length), JSON.parse(data!.slice('data: '.length))];
+    });
+  expect(events.map(([name]) => name)).toEqual([
+    'tool-call',
+    'tool-result',
+    'text',
+    'text',
+    'text',
+    'text',
+    'done',
+  ]);
+  expect(events[1]?.[1]).toEqual({ toolCallId: 'call_1', toolName: 'orders_list', output: { orders: [] } });
+  expect(events.at(-1)?.[1]).toMatchObject({
+    text: 'You have no orders.',
+    outcome: 'completed',
+    provider: 'local',
+  });
+});

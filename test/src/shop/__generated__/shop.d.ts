@@ -1,0 +1,731 @@
+export interface paths {
+  '/orders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List orders
+     * @description Lists the caller's orders, newest first; support staff see every order of their tenant.
+     */
+    get: operations['orders.list'];
+    put?: never;
+    /**
+     * Place an order
+     * @description Places a pending order for the caller. SKUs: KB-01, MS-02, MN-27, CB-USB.
+     */
+    post: operations['orders.create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/orders/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get an order
+     * @description Returns one order by id. An order of another tenant or customer is reported as not found.
+     */
+    get: operations['orders.get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/orders/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel an order
+     * @description Cancels a pending or paid order. Shipped or already cancelled orders cannot be cancelled.
+     */
+    post: operations['orders.cancel'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/health/live': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The process is serving. */
+    get: operations['health.live'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/health/ready': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Aggregated readiness of the configured health items. */
+    get: operations['health.ready'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+  schemas: {
+    Problem: {
+      /** Format: uri-reference */
+      type: string;
+      title: string;
+      status: number;
+      /** @description Localized by Accept-Language or the caller locale. */
+      detail: string;
+      /** @description The stable Opwire error code. */
+      code: string;
+      errors?: {
+        code: string;
+        field: string;
+        /** @description JSON Pointer into the request. */
+        pointer: string;
+        detail: string;
+      }[];
+      data?: Record<string, never>;
+    };
+  };
+  responses: never;
+  parameters: never;
+  requestBodies: never;
+  headers: never;
+  pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+  'orders.list': {
+    parameters: {
+      query?: {
+        status?: 'pending' | 'paid' | 'shipped' | 'cancelled';
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            orders: {
+              /** @description The order id, such as ord_4f9c2a7b1d3e. */
+              id: string;
+              /** @description pending → paid → shipped; pending or paid orders can be cancelled. */
+              status: 'pending' | 'paid' | 'shipped' | 'cancelled';
+              /** @description The principal who placed the order. */
+              customer: string;
+              sku: string;
+              quantity: number;
+              /** @description Price times quantity, in cents. */
+              totalCents: number;
+              note?: string;
+              /** Format: date-time */
+              createdAt: string;
+            }[];
+          };
+        };
+      };
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, PROTOTYPE_POISONING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?:
+              | 'INVALID_REQUEST'
+              | 'MISSING_FIELD'
+              | 'WRONG_TYPE'
+              | 'NULL_NOT_ALLOWED'
+              | 'INVALID_ENUM'
+              | 'UNKNOWN_FIELD'
+              | 'OUT_OF_RANGE'
+              | 'INVALID_FORMAT'
+              | 'PROTOTYPE_POISONING';
+          };
+        };
+      };
+      /** @description Unauthorized: UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAUTHENTICATED';
+          };
+        };
+      };
+      /** @description Forbidden: PERMISSION_DENIED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description Internal Server Error: INTERNAL */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL';
+          };
+        };
+      };
+      /** @description Service Unavailable: UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAVAILABLE';
+          };
+        };
+      };
+    };
+  };
+  'orders.create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The product SKU, such as KB-01. */
+          sku: string;
+          /** @description How many units; at most what is in stock. */
+          quantity: number;
+          /** @description A note for the shop. */
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The order id, such as ord_4f9c2a7b1d3e. */
+            id: string;
+            /** @description pending → paid → shipped; pending or paid orders can be cancelled. */
+            status: 'pending' | 'paid' | 'shipped' | 'cancelled';
+            /** @description The principal who placed the order. */
+            customer: string;
+            sku: string;
+            quantity: number;
+            /** @description Price times quantity, in cents. */
+            totalCents: number;
+            note?: string;
+            /** Format: date-time */
+            createdAt: string;
+          };
+        };
+      };
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?:
+              | 'INVALID_REQUEST'
+              | 'MISSING_FIELD'
+              | 'WRONG_TYPE'
+              | 'NULL_NOT_ALLOWED'
+              | 'INVALID_ENUM'
+              | 'UNKNOWN_FIELD'
+              | 'OUT_OF_RANGE'
+              | 'INVALID_FORMAT'
+              | 'MALFORMED_JSON'
+              | 'PROTOTYPE_POISONING';
+          };
+        };
+      };
+      /** @description Unauthorized: UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAUTHENTICATED';
+          };
+        };
+      };
+      /** @description Forbidden: PERMISSION_DENIED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description Content Too Large: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNSUPPORTED_MEDIA_TYPE';
+          };
+        };
+      };
+      /** @description Unprocessable Content: UNKNOWN_SKU, OUT_OF_STOCK */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNKNOWN_SKU' | 'OUT_OF_STOCK';
+          };
+        };
+      };
+      /** @description Internal Server Error: INTERNAL */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL';
+          };
+        };
+      };
+      /** @description Service Unavailable: UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAVAILABLE';
+          };
+        };
+      };
+    };
+  };
+  'orders.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The order id, such as ord_4f9c2a7b1d3e. */
+            id: string;
+            /** @description pending → paid → shipped; pending or paid orders can be cancelled. */
+            status: 'pending' | 'paid' | 'shipped' | 'cancelled';
+            /** @description The principal who placed the order. */
+            customer: string;
+            sku: string;
+            quantity: number;
+            /** @description Price times quantity, in cents. */
+            totalCents: number;
+            note?: string;
+            /** Format: date-time */
+            createdAt: string;
+          };
+        };
+      };
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, PROTOTYPE_POISONING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?:
+              | 'INVALID_REQUEST'
+              | 'MISSING_FIELD'
+              | 'WRONG_TYPE'
+              | 'NULL_NOT_ALLOWED'
+              | 'INVALID_ENUM'
+              | 'UNKNOWN_FIELD'
+              | 'OUT_OF_RANGE'
+              | 'INVALID_FORMAT'
+              | 'PROTOTYPE_POISONING';
+          };
+        };
+      };
+      /** @description Unauthorized: UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAUTHENTICATED';
+          };
+        };
+      };
+      /** @description Forbidden: PERMISSION_DENIED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description Not Found: NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'NOT_FOUND';
+          };
+        };
+      };
+      /** @description Internal Server Error: INTERNAL */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL';
+          };
+        };
+      };
+      /** @description Service Unavailable: UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAVAILABLE';
+          };
+        };
+      };
+    };
+  };
+  'orders.cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The order id, such as ord_4f9c2a7b1d3e. */
+            id: string;
+            /** @description pending → paid → shipped; pending or paid orders can be cancelled. */
+            status: 'pending' | 'paid' | 'shipped' | 'cancelled';
+            /** @description The principal who placed the order. */
+            customer: string;
+            sku: string;
+            quantity: number;
+            /** @description Price times quantity, in cents. */
+            totalCents: number;
+            note?: string;
+            /** Format: date-time */
+            createdAt: string;
+          };
+        };
+      };
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?:
+              | 'INVALID_REQUEST'
+              | 'MISSING_FIELD'
+              | 'WRONG_TYPE'
+              | 'NULL_NOT_ALLOWED'
+              | 'INVALID_ENUM'
+              | 'UNKNOWN_FIELD'
+              | 'OUT_OF_RANGE'
+              | 'INVALID_FORMAT'
+              | 'MALFORMED_JSON'
+              | 'PROTOTYPE_POISONING';
+          };
+        };
+      };
+      /** @description Unauthorized: UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAUTHENTICATED';
+          };
+        };
+      };
+      /** @description Forbidden: PERMISSION_DENIED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description Not Found: NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'NOT_FOUND';
+          };
+        };
+      };
+      /** @description Content Too Large: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNSUPPORTED_MEDIA_TYPE';
+          };
+        };
+      };
+      /** @description Unprocessable Content: ORDER_NOT_CANCELLABLE */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'ORDER_NOT_CANCELLABLE';
+          };
+        };
+      };
+      /** @description Internal Server Error: INTERNAL */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL';
+          };
+        };
+      };
+      /** @description Service Unavailable: UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAVAILABLE';
+          };
+        };
+      };
+    };
+  };
+  'health.live': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            status: 'live';
+          };
+        };
+      };
+    };
+  };
+  'health.ready': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {unknown} */
+            status: 'ready' | 'degraded';
+            checks: {
+              name: string;
+              /** @enum {unknown} */
+              status: 'ready' | 'degraded';
+              code?: string;
+            }[];
+          };
+        };
+      };
+      /** @description Degraded */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {unknown} */
+            status: 'ready' | 'degraded';
+            checks: {
+              name: string;
+              /** @enum {unknown} */
+              status: 'ready' | 'degraded';
+              code?: string;
+            }[];
+          };
+        };
+      };
+    };
+  };
+}

@@ -1,0 +1,102 @@
+import { execFileSync } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { compileErrors, validate } from '@readme/openapi-parser';
+import createClient from 'openapi-fetch';
+import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { paths } from './__generated__/shop.js';
+import { type RunningShop, startShop } from './shop-harness.js';
+
+const generatedPath = fileURLToPath(new URL('./__generated__/shop.d.ts', import.meta.url));
+const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+let running: RunningShop;
+let document: Record<string, any>;
+beforeAll(async () => {
+  running = await startShop();
+  document = (await running.request('/openapi.json')).body;
+}, 120_000);
+afterAll(() => running?.close(), 60_000);
+
+/** Formats generated TypeScript the way the repository's formatter does, so the comparison ignores style. */
+function formatLikeTheRepository(source: string): string {
+  const biome = createRequire(import.meta.url).resolve('@biomejs/biome/bin/biome');
+  return execFileSync(process.execPath, [biome, 'format', `--stdin-file-path=${generatedPath}`], {
+    cwd: repositoryRoot,
+    input: source,
+    encoding: 'utf8',
+  });
+}
+
+describe("the demo's OpenAPI document", { timeout: 60_000 }, () => {
+  it('passes a real OpenAPI 3.1 validator', async () => {
+    const result = await validate(structuredClone(document) as Parameters<typeof validate>[0]);
+    expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true);
+    expect(result.specification).toBe('OpenAPI');
+    expect(document.openapi).toMatch(/^3\.1\./);
+  });
+
+  it('lists every shop operation under its contract id', () => {
+    const operationIds = Object.values(
+      document.paths as Record<string, Record<string, { operationId?: string }>>,
+    )
+      .flatMap((item) => Object.values(item).map((operation) => operation.operationId))
+      .filter((id) => id?.startsWith('orders.'));
+    expect(operationIds.sort()).toEqual(['orders.cancel', 'orders.create', 'orders.get', 'orders.list']);
+  });
+
+  it('matches the committed client types (regenerate: UPDATE_GENERATED=1 npx vitest run test/src/shop)', async () => {
+    const generated = formatLikeTheRepository(
+      astToString(await openapiTS(structuredClone(document) as OpenAPI3)),
+    );
+    if (process.env.UPDATE_GENERATED === '1') await writeFile(generatedPath, generated);
+    expect(generated).toBe(await readFile(generatedPath, 'utf8'));
+  });
+});
+
+describe('a client generated from the document (openapi-typescript + openapi-fetch)', {
+  timeout: 60_000,
+}, () => {
+  const clientFor = (token: string) =>
+    createClient<paths>({ baseUrl: running.url, headers: { authorization: `Bearer ${token}` } });
+
+  it('lists, gets, creates and cancels orders against the running demo', async () => {
+    const customer = clientFor('customer-token');
+    const support = clientFor('support-token');
+
+    const created = await customer.POST('/orders', {
+      body: { sku: 'MN-27', quantity: 2, note: 'Two screens' },
+    });
+    expect(created.response.status).toBe(201);
+    expect(created.data).toMatchObject({ sku: 'MN-27', quantity: 2, totalCents: 49800, status: 'pending' });
+    const id = created.data!.id;
+
+    const fetched = await customer.GET('/orders/{id}', { params: { path: { id } } });
+    expect(fetched.data).toEqual(created.data);
+
+    const pending = await customer.GET('/orders', { params: { query: { status: 'pending', limit: 10 } } });
+    expect(pending.data?.orders.map((order) => order.id)).toContain(id);
+    expect(
+      pending.data?.orders.every((order) => order.customer === 'alice' && order.status === 'pending'),
+    ).toBe(true);
+
+    const cancelled = await support.POST('/orders/{id}/cancel', { params: { path: { id } } });
+    expect(cancelled.response.status).toBe(200);
+    expect(cancelled.data?.status).toBe('cancelled');
+
+    const again = await support.POST('/orders/{id}/cancel', { params: { path: { id } } });
+    expect(again.response.status).toBe(422);
+    expect(again.error).toMatchObject({ code: 'ORDER_NOT_CANCELLABLE' });
+  });
+
+  it('surfaces a rejected call as a typed problem', async () => {
+    const result = await clientFor('customer-token').POST('/orders', {
+      body: { sku: 'KB-01', quantity: 500 },
+    });
+    expect(result.data).toBeUndefined();
+    expect(result.response.status).toBe(422);
+    expect(result.error).toMatchObject({ code: 'OUT_OF_STOCK', data: { sku: 'KB-01', available: 50 } });
+  });
+});

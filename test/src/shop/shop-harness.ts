@@ -1,0 +1,141 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Logger } from '@opwire/core';
+import { createShop, type Shop, type ShopOptions } from '@opwire/example-shop';
+
+/** A request to the running shop; `body` is sent as JSON unless `rawBody` is given. */
+export interface ShopRequest {
+  readonly method?: string;
+  readonly token?: string;
+  readonly body?: unknown;
+  readonly rawBody?: string;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** What came back: status, headers and the parsed JSON body (or the text when it is not JSON). */
+export interface ShopResponse {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: any;
+}
+
+/** The rows that matter for "nothing changed": orders and audit records, hashed. */
+export interface ShopSnapshot {
+  readonly ordersDigest: string;
+  readonly orderCount: number;
+  readonly auditIds: readonly string[];
+  readonly auditDigest: string;
+}
+
+/** A shop started for one test file, on port 0 and in its own temporary folder or schema. */
+export interface RunningShop {
+  readonly shop: Shop;
+  readonly url: string;
+  request(path: string, request?: ShopRequest): Promise<ShopResponse>;
+  snapshot(): Promise<ShopSnapshot>;
+  /** The audit rows written after `before` was taken. */
+  auditSince(before: ShopSnapshot): Promise<Array<Record<string, unknown>>>;
+  /** Verifies nothing changed since `before`; the rejected call may add only its own error record. */
+  expectUnchanged(before: ShopSnapshot, code?: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Starts a fresh shop: embedded PGlite in a temp folder, or a fresh schema on `databaseUrl`. */
+export async function startShop(
+  options: { readonly databaseUrl?: string; readonly assistant?: ShopOptions['assistant'] } = {},
+): Promise<RunningShop> {
+  const folder = options.databaseUrl ? undefined : await mkdtemp(join(tmpdir(), 'opwire-shop-'));
+  const schema = options.databaseUrl ? `shop_e2e_${randomBytes(6).toString('hex')}` : undefined;
+  const shopOptions: ShopOptions = options.databaseUrl
+    ? { databaseUrl: options.databaseUrl, schema, port: 0, logger: quietLogger }
+    : { dataDir: join(folder as string, 'pg'), port: 0, logger: quietLogger };
+  const shop = await createShop({ ...shopOptions, assistant: options.assistant ?? { env: {} } });
+  const { url } = await shop.listen();
+
+  const auditRows = async () =>
+    (await shop.db.query<Record<string, unknown>>('SELECT * FROM opwire_audit ORDER BY seq')).rows;
+  const orderRows = async () => (await shop.db.query('SELECT * FROM shop_orders ORDER BY tenant, id')).rows;
+  const snapshot = async (): Promise<ShopSnapshot> => {
+    const [orders, audit] = [await orderRows(), await auditRows()];
+    return {
+      ordersDigest: digest(orders),
+      orderCount: orders.length,
+      auditIds: audit.map((row) => String(row.id)),
+      auditDigest: digest(audit),
+    };
+  };
+  const splitAudit = async (before: ShopSnapshot) => {
+    const known = new Set(before.auditIds);
+    const rows = await auditRows();
+    return {
+      kept: rows.filter((row) => known.has(String(row.id))),
+      added: rows.filter((row) => !known.has(String(row.id))),
+    };
+  };
+
+  return {
+    shop,
+    url,
+    async request(path, request = {}) {
+      const headers: Record<string, string> = { ...request.headers };
+      if (request.token) headers.authorization = `Bearer ${request.token}`;
+      let body: string | undefined = request.rawBody;
+      if (body === undefined && request.body !== undefined) {
+        body = JSON.stringify(request.body);
+        headers['content-type'] ??= 'application/json';
+      }
+      const response = await fetch(new URL(path, url), { method: request.method ?? 'GET', headers, body });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {}
+      return { status: response.status, headers: response.headers, body: parsed };
+    },
+    snapshot,
+    auditSince: async (before) => (await splitAudit(before)).added,
+    async expectUnchanged(before, code) {
+      const orders = await orderRows();
+      if (digest(orders) !== before.ordersDigest) {
+        throw new Error(`orders changed: ${before.orderCount} rows before, ${orders.length} after`);
+      }
+      const { kept, added } = await splitAudit(before);
+      if (digest(kept) !== before.auditDigest) throw new Error('audit records that existed before changed');
+      if (added.length > 1) throw new Error(`the rejected call added ${added.length} audit records`);
+      const [record] = added;
+      if (record && (record.outcome !== 'error' || (code !== undefined && record.code !== code))) {
+        throw new Error(`unexpected audit record ${JSON.stringify(record)} for a call rejected with ${code}`);
+      }
+    },
+    async close() {
+      await shop.close();
+      if (schema && options.databaseUrl) await dropSchema(options.databaseUrl, schema);
+      if (folder) await rm(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A logger that keeps expected noise (such as rejected requests) out of the test output. */
+const quietLogger: Logger = {
+  warn() {},
+  error(message, details) {
+    console.error(message, details);
+  },
+};
+
+function digest(rows: readonly unknown[]): string {
+  return createHash('sha256').update(JSON.stringify(rows)).digest('hex');
+}
+
+async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
