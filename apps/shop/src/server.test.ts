@@ -10,7 +10,7 @@ afterEach(async () => {
 
 describe('createShop', { timeout: 60_000 }, () => {
   it('serves the shop with a database health item', async () => {
-    shop = await createShop({ dataDir: null, port: 0 });
+    shop = await createShop({ dataDir: null, port: 0, assistant: { env: {} } });
     const { url } = await shop.listen();
     const ready = await fetch(`${url}/health/ready`);
     expect((await ready.json()) as unknown).toEqual({
@@ -25,6 +25,8 @@ describe('createShop', { timeout: 60_000 }, () => {
   it('takes extra routes, health items and cleanup through extend (the seam for the AI chat)', async () => {
     let closedExtension = false;
     shop = await createShop({
+      // The built-in assistant owns /ai/chat; this test plugs in its own route there instead.
+      assistant: false,
       dataDir: null,
       port: 0,
       extend: ({ app }) => ({

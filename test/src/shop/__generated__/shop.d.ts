@@ -63,6 +63,156 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/knowledge/search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Search the knowledge base
+     * @description Finds the passages of the application documents that best answer a question.
+     */
+    post: operations['knowledge.search'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/knowledge/ingest': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add or replace knowledge documents */
+    post: operations['knowledge.ingest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/knowledge/remove': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Remove knowledge documents */
+    post: operations['knowledge.remove'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ai/chat': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Chat with the assistant
+     * @description Runs one chat turn as the caller; the model can only use the tools the caller may call.
+     */
+    post: operations['ai.chat'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ai/approvals/{toolCallId}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Approve a pending tool call */
+    post: operations['ai.approve'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ai/approvals/{toolCallId}/decline': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Decline a pending tool call */
+    post: operations['ai.decline'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ai/chat/stream': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description OK */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Error */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/health/live': {
     parameters: {
       query?: never;
@@ -629,6 +779,824 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
             code?: 'ORDER_NOT_CANCELLABLE';
+          };
+        };
+      };
+      /** @description Internal Server Error: INTERNAL */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL';
+          };
+        };
+      };
+      /** @description Service Unavailable: UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAVAILABLE';
+          };
+        };
+      };
+    };
+  };
+  'knowledge.search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          query: string;
+          top?: number;
+          minScore?: number;
+          mode?: 'dense' | 'lexical' | 'hybrid';
+          documentIds?: string[];
+          metadata?: {
+            [key: string]: string | number | boolean;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            results: {
+              documentId: string;
+              chunkIndex: number;
+              text: string;
+              /** @description Title, else source, else document id. */
+              source: string;
+              score: number;
+              metadata: {
+                [key: string]: string | number | boolean;
+              };
+            }[];
+          };
+        };
+      };
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?:
+              | 'INVALID_REQUEST'
+              | 'MISSING_FIELD'
+              | 'WRONG_TYPE'
+              | 'NULL_NOT_ALLOWED'
+              | 'INVALID_ENUM'
+              | 'UNKNOWN_FIELD'
+              | 'OUT_OF_RANGE'
+              | 'INVALID_FORMAT'
+              | 'MALFORMED_JSON'
+              | 'PROTOTYPE_POISONING';
+          };
+        };
+      };
+      /** @description Unauthorized: UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAUTHENTICATED';
+          };
+        };
+      };
+      /** @description Forbidden: PERMISSION_DENIED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description Content Too Large: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNSUPPORTED_MEDIA_TYPE';
+          };
+        };
+      };
+      /** @description Internal Server Error: INTERNAL */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL';
+          };
+        };
+      };
+      /** @description Service Unavailable: UNAVAILABLE, NO_EMBEDDING_MODEL, EMBEDDING_FAILED, KNOWLEDGE_STORE_FAILED */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAVAILABLE' | 'NO_EMBEDDING_MODEL' | 'EMBEDDING_FAILED' | 'KNOWLEDGE_STORE_FAILED';
+          };
+        };
+      };
+    };
+  };
+  'knowledge.ingest': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          documents: {
+            documentId: string;
+            text: string;
+            title?: string;
+            source?: string;
+            metadata?: {
+              [key: string]: string | number | boolean;
+            };
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            results: {
+              documentId: string;
+              chunks: number;
+              error?: {
+                code: string;
+                message: string;
+              };
+            }[];
+          };
+        };
+      };
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?:
+              | 'INVALID_REQUEST'
+              | 'MISSING_FIELD'
+              | 'WRONG_TYPE'
+              | 'NULL_NOT_ALLOWED'
+              | 'INVALID_ENUM'
+              | 'UNKNOWN_FIELD'
+              | 'OUT_OF_RANGE'
+              | 'INVALID_FORMAT'
+              | 'MALFORMED_JSON'
+              | 'PROTOTYPE_POISONING';
+          };
+        };
+      };
+      /** @description Unauthorized: UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAUTHENTICATED';
+          };
+        };
+      };
+      /** @description Forbidden: PERMISSION_DENIED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description Content Too Large: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNSUPPORTED_MEDIA_TYPE';
+          };
+        };
+      };
+      /** @description Internal Server Error: EMBEDDING_DIMENSION_MISMATCH, INTERNAL */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'EMBEDDING_DIMENSION_MISMATCH' | 'INTERNAL';
+          };
+        };
+      };
+      /** @description Service Unavailable: UNAVAILABLE, NO_EMBEDDING_MODEL, EMBEDDING_FAILED, KNOWLEDGE_STORE_FAILED */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAVAILABLE' | 'NO_EMBEDDING_MODEL' | 'EMBEDDING_FAILED' | 'KNOWLEDGE_STORE_FAILED';
+          };
+        };
+      };
+    };
+  };
+  'knowledge.remove': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          documentIds: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            removedChunks: number;
+          };
+        };
+      };
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?:
+              | 'INVALID_REQUEST'
+              | 'MISSING_FIELD'
+              | 'WRONG_TYPE'
+              | 'NULL_NOT_ALLOWED'
+              | 'INVALID_ENUM'
+              | 'UNKNOWN_FIELD'
+              | 'OUT_OF_RANGE'
+              | 'INVALID_FORMAT'
+              | 'MALFORMED_JSON'
+              | 'PROTOTYPE_POISONING';
+          };
+        };
+      };
+      /** @description Unauthorized: UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAUTHENTICATED';
+          };
+        };
+      };
+      /** @description Forbidden: PERMISSION_DENIED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description Content Too Large: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNSUPPORTED_MEDIA_TYPE';
+          };
+        };
+      };
+      /** @description Internal Server Error: INTERNAL */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL';
+          };
+        };
+      };
+      /** @description Service Unavailable: UNAVAILABLE, KNOWLEDGE_STORE_FAILED */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAVAILABLE' | 'KNOWLEDGE_STORE_FAILED';
+          };
+        };
+      };
+    };
+  };
+  'ai.chat': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          messages: {
+            role: 'user' | 'assistant';
+            content: string;
+          }[];
+          tools?: string[];
+          conversationId?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            conversationId: string;
+            text: string;
+            steps: {
+              toolCalls: {
+                toolCallId: string;
+                toolName: string;
+                input: unknown;
+              }[];
+              toolResults: {
+                toolCallId: string;
+                toolName: string;
+                output: unknown;
+              }[];
+            }[];
+            usage: {
+              inputTokens: number;
+              outputTokens: number;
+            };
+            outcome: 'completed' | 'stopped' | 'failed';
+            stopReason?: string;
+            provider?: string;
+            model?: string;
+            pendingApprovals: {
+              toolCallId: string;
+              toolName: string;
+              input: unknown;
+              expiresAt: string;
+            }[];
+          };
+        };
+      };
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING, PROMPT_NOT_FOUND */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?:
+              | 'INVALID_REQUEST'
+              | 'MISSING_FIELD'
+              | 'WRONG_TYPE'
+              | 'NULL_NOT_ALLOWED'
+              | 'INVALID_ENUM'
+              | 'UNKNOWN_FIELD'
+              | 'OUT_OF_RANGE'
+              | 'INVALID_FORMAT'
+              | 'MALFORMED_JSON'
+              | 'PROTOTYPE_POISONING'
+              | 'PROMPT_NOT_FOUND';
+          };
+        };
+      };
+      /** @description Unauthorized: UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAUTHENTICATED';
+          };
+        };
+      };
+      /** @description Content Too Large: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNSUPPORTED_MEDIA_TYPE';
+          };
+        };
+      };
+      /** @description Unprocessable Content: GUARDRAIL_REJECTED */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'GUARDRAIL_REJECTED';
+          };
+        };
+      };
+      /** @description Internal Server Error: INTERNAL */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL';
+          };
+        };
+      };
+      /** @description Service Unavailable: UNAVAILABLE, CHAT_NOT_CONFIGURED, PROVIDER_FAILED */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAVAILABLE' | 'CHAT_NOT_CONFIGURED' | 'PROVIDER_FAILED';
+          };
+        };
+      };
+    };
+  };
+  'ai.approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        toolCallId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            toolCallId: string;
+            /** @constant */
+            status: 'approved';
+            output: unknown;
+          };
+        };
+      };
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?:
+              | 'INVALID_REQUEST'
+              | 'MISSING_FIELD'
+              | 'WRONG_TYPE'
+              | 'NULL_NOT_ALLOWED'
+              | 'INVALID_ENUM'
+              | 'UNKNOWN_FIELD'
+              | 'OUT_OF_RANGE'
+              | 'INVALID_FORMAT'
+              | 'MALFORMED_JSON'
+              | 'PROTOTYPE_POISONING';
+          };
+        };
+      };
+      /** @description Unauthorized: UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAUTHENTICATED';
+          };
+        };
+      };
+      /** @description Not Found: APPROVAL_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'APPROVAL_NOT_FOUND';
+          };
+        };
+      };
+      /** @description Conflict: APPROVAL_EXPIRED, APPROVAL_ALREADY_SETTLED, APPROVAL_MISMATCH */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'APPROVAL_EXPIRED' | 'APPROVAL_ALREADY_SETTLED' | 'APPROVAL_MISMATCH';
+          };
+        };
+      };
+      /** @description Content Too Large: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNSUPPORTED_MEDIA_TYPE';
+          };
+        };
+      };
+      /** @description Internal Server Error: INTERNAL */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL';
+          };
+        };
+      };
+      /** @description Service Unavailable: UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAVAILABLE';
+          };
+        };
+      };
+    };
+  };
+  'ai.decline': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        toolCallId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            toolCallId: string;
+            /** @constant */
+            status: 'declined';
+          };
+        };
+      };
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?:
+              | 'INVALID_REQUEST'
+              | 'MISSING_FIELD'
+              | 'WRONG_TYPE'
+              | 'NULL_NOT_ALLOWED'
+              | 'INVALID_ENUM'
+              | 'UNKNOWN_FIELD'
+              | 'OUT_OF_RANGE'
+              | 'INVALID_FORMAT'
+              | 'MALFORMED_JSON'
+              | 'PROTOTYPE_POISONING';
+          };
+        };
+      };
+      /** @description Unauthorized: UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAUTHENTICATED';
+          };
+        };
+      };
+      /** @description Not Found: APPROVAL_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'APPROVAL_NOT_FOUND';
+          };
+        };
+      };
+      /** @description Conflict: APPROVAL_EXPIRED, APPROVAL_ALREADY_SETTLED, APPROVAL_MISMATCH */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'APPROVAL_EXPIRED' | 'APPROVAL_ALREADY_SETTLED' | 'APPROVAL_MISMATCH';
+          };
+        };
+      };
+      /** @description Content Too Large: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNSUPPORTED_MEDIA_TYPE';
           };
         };
       };
