@@ -1,4 +1,11 @@
-import { isSpanContextValid, context as otelContext, SpanStatusCode, trace } from '@opentelemetry/api';
+import {
+  type Context,
+  isSpanContextValid,
+  context as otelContext,
+  type Span,
+  SpanStatusCode,
+  trace,
+} from '@opentelemetry/api';
 import { Compile } from 'typebox/compile';
 import { hasPermission } from './caller.js';
 import { OpwireError, toOpwireError } from './errors/opwire-error.js';
@@ -8,6 +15,7 @@ import type { AnyOperation } from './operation.js';
 import type { AuditLog, AuditRecord } from './ports/audit-log.js';
 import type { Transaction, TransactionManager } from './ports/transaction-manager.js';
 import type { Stage } from './stage.js';
+import { tracingEnabled } from './tracing-enabled.js';
 import { closeSchema } from './validation/close-schema.js';
 import { compileValidator } from './validation/compile-validator.js';
 
@@ -34,26 +42,26 @@ export function compilePipeline(
   const responseCheck = Compile(closeSchema(operation.response));
   const transactionOptions = { readOnly: !operation.writes };
 
-  const handleAndCheck = async (invocation: Invocation, input: unknown) => {
-    const value = await operation.handle(input, invocation);
+  const handleAndCheck = async (
+    invocation: Invocation,
+    input: unknown,
+    transaction: Transaction | undefined,
+  ) => {
+    invocation.transaction = transaction;
+    const returned = operation.handle(input, invocation);
+    const value = returned instanceof Promise ? await returned : returned;
     if (invocation.signal.aborted) throw abortError(invocation.signal);
     if (!responseCheck.Check(value)) {
       throw new OpwireError('INTERNAL', {
         cause: new Error(`operation "${operation.id}" returned a response that does not match its schema`),
       });
     }
-    return value;
-  };
-
-  const runInTransaction = async (invocation: Invocation, input: unknown, transaction: Transaction) => {
-    invocation.transaction = transaction;
-    const value = await handleAndCheck(invocation, input);
-    if (operation.writes) await audit.append(record(invocation, 'ok'), transaction);
+    if (transaction && operation.writes) await audit.append(record(invocation, 'ok'), transaction);
     return value;
   };
 
   const executeWithoutTransaction = async (invocation: Invocation, input: unknown) => {
-    const value = await handleAndCheck(invocation, input);
+    const value = await handleAndCheck(invocation, input, undefined);
     await audit.append(record(invocation, 'ok'));
     invocation.audited = true;
     return value;
@@ -61,9 +69,9 @@ export function compilePipeline(
 
   const executeInTransaction = async (invocation: Invocation, input: unknown) => {
     const value = invocation.parentTransaction
-      ? await runInTransaction(invocation, input, invocation.parentTransaction)
+      ? await handleAndCheck(invocation, input, invocation.parentTransaction)
       : await transactions.run(
-          (transaction) => runInTransaction(invocation, input, transaction),
+          (transaction) => handleAndCheck(invocation, input, transaction),
           invocation.signal === neverAborted
             ? transactionOptions
             : { ...transactionOptions, signal: invocation.signal },
@@ -84,16 +92,12 @@ export function compilePipeline(
   const record = (invocation: Invocation, outcome: 'ok' | 'error', code?: string): AuditRecord =>
     auditRecord(invocation, outcome, code, performance.now() - invocation.startedAt);
 
-  return async (input, invocation) => {
-    const parent = invocation.parentTrace
-      ? trace.setSpanContext(otelContext.active(), invocation.parentTrace)
-      : otelContext.active();
-    const span = tracer.startSpan(
-      operation.id,
-      { attributes: { 'opwire.operation.id': operation.id, 'opwire.origin': invocation.origin.surface } },
-      parent,
-    );
-    invocation.trace = span.spanContext();
+  const run = async (
+    input: unknown,
+    invocation: Invocation,
+    span: Span | undefined,
+    parent: Context | undefined,
+  ) => {
     try {
       if (invocation.signal.aborted) throw abortError(invocation.signal);
       if (!operation.public && !invocation.caller) throw new OpwireError('UNAUTHENTICATED');
@@ -114,10 +118,11 @@ export function compilePipeline(
           params: { operation: operation.id },
         });
       }
-      const value = span.isRecording()
-        ? await otelContext.with(trace.setSpan(parent, span), () => staged(invocation, input))
-        : await staged(invocation, input);
-      span.setAttribute('opwire.outcome', 'ok');
+      const value =
+        span && parent && span.isRecording()
+          ? await otelContext.with(trace.setSpan(parent, span), () => staged(invocation, input))
+          : await staged(invocation, input);
+      span?.setAttribute('opwire.outcome', 'ok');
       return value;
     } catch (thrown) {
       const error =
@@ -131,8 +136,8 @@ export function compilePipeline(
           error: error.cause ?? error,
         });
       }
-      span.setAttributes({ 'opwire.outcome': 'error', 'opwire.error.code': error.code });
-      span.setStatus({ code: SpanStatusCode.ERROR, message: error.code });
+      span?.setAttributes({ 'opwire.outcome': 'error', 'opwire.error.code': error.code });
+      span?.setStatus({ code: SpanStatusCode.ERROR, message: error.code });
       if (!invocation.audited) {
         await audit.append(record(invocation, 'error', error.code)).catch((auditError: unknown) => {
           logger.error('audit append failed', { operationId: operation.id, error: auditError });
@@ -140,8 +145,26 @@ export function compilePipeline(
       }
       throw error;
     } finally {
-      span.end();
+      span?.end();
     }
+  };
+
+  return (input, invocation) => {
+    if (!tracingEnabled()) {
+      // No SDK: spans would be no-ops, so just carry the caller's trace context (audit and nested calls keep it).
+      invocation.trace = invocation.parentTrace;
+      return run(input, invocation, undefined, undefined);
+    }
+    const parent = invocation.parentTrace
+      ? trace.setSpanContext(otelContext.active(), invocation.parentTrace)
+      : otelContext.active();
+    const span = tracer.startSpan(
+      operation.id,
+      { attributes: { 'opwire.operation.id': operation.id, 'opwire.origin': invocation.origin.surface } },
+      parent,
+    );
+    invocation.trace = span.spanContext();
+    return run(input, invocation, span, parent);
   };
 }
 
@@ -170,7 +193,7 @@ function auditRecord(
   const trace = invocation.trace;
   return {
     id: invocation.invocationId,
-    at: new Date().toISOString(),
+    at: isoNow(),
     operationId: invocation.operation.id,
     invocationId: invocation.invocationId,
     parentInvocationId: invocation.parentInvocationId,
@@ -182,4 +205,17 @@ function auditRecord(
     code,
     durationMs,
   };
+}
+
+let cachedMillisecond = 0;
+let cachedIso = '';
+
+/** The current time as ISO 8601, formatted at most once per millisecond. */
+function isoNow(): string {
+  const now = Date.now();
+  if (now !== cachedMillisecond) {
+    cachedMillisecond = now;
+    cachedIso = new Date(now).toISOString();
+  }
+  return cachedIso;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { auditDigest, customer, OrdersTable, ordersOperations, reader } from '../test/orders-fixture.js';
 import { createOpwire } from './create-opwire.js';
 import { isOpwireError, type OpwireError } from './errors/opwire-error.js';
+import { parseTraceparent } from './telemetry.js';
 
 function setup() {
   const table = new OrdersTable();
@@ -157,5 +158,25 @@ describe('invoke: transaction and audit', () => {
     const error = await rejection(app.invoke(throwing, { sku: 'tea', quantity: 1 }, { caller: customer }));
     expect(error.code).toBe('INTERNAL');
     expect(error.localize('en')).not.toContain('hunter2');
+  });
+});
+
+describe('invoke: trace context without an OpenTelemetry SDK', () => {
+  it('carries the incoming trace id into the audit record', async () => {
+    const { app, create } = setup();
+    const parent = parseTraceparent('00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01');
+    await app.invoke(create, { sku: 'tea', quantity: 1 }, { caller: customer, trace: parent });
+    await app.invoke(create, { sku: 'tea', quantity: 1 }, { caller: customer });
+    expect((await app.audit.list()).map((record) => record.traceId)).toEqual([parent?.traceId, undefined]);
+  });
+
+  it('gives every invocation its own UUID-shaped id', async () => {
+    const { app, create } = setup();
+    for (let call = 0; call < 3; call++)
+      await app.invoke(create, { sku: 'tea', quantity: 1 }, { caller: customer });
+    const ids = (await app.audit.list()).map((record) => record.invocationId);
+    expect(new Set(ids).size).toBe(3);
+    for (const id of ids)
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 });

@@ -100,22 +100,15 @@ export function createOpwire(options: OpwireOptions): Opwire {
     logger,
     invoke<O extends AnyOperation>(operation: O | string, input: unknown, invokeOptions: InvokeOptions = {}) {
       const [found, pipeline] = pipelineOf(operation);
-      const signals = [
-        invokeOptions.signal,
-        invokeOptions.timeoutMs === undefined ? undefined : AbortSignal.timeout(invokeOptions.timeoutMs),
-      ].filter((signal): signal is AbortSignal => signal !== undefined);
+      const signal = signalOf(invokeOptions.signal, invokeOptions.timeoutMs);
       const invocation = new Invocation(
         host,
         found,
         invokeOptions.caller,
         invokeOptions.locale ?? invokeOptions.caller?.locale ?? 'en',
         invokeOptions.origin ?? { surface: 'internal' },
-        signals.length === 0
-          ? neverAborted
-          : signals.length === 1
-            ? (signals[0] as AbortSignal)
-            : AbortSignal.any(signals),
-        invokeOptions.baggage ?? {},
+        signal,
+        invokeOptions.baggage ?? noBaggage,
         undefined,
         invokeOptions.trace,
         undefined,
@@ -126,4 +119,13 @@ export function createOpwire(options: OpwireOptions): Opwire {
       await transactions.close?.();
     },
   };
+}
+
+const noBaggage: Readonly<Record<string, string>> = Object.freeze({});
+
+/** The invocation's signal: the caller's, a deadline, both, or a shared one that never aborts. */
+function signalOf(signal: AbortSignal | undefined, timeoutMs: number | undefined): AbortSignal {
+  if (timeoutMs === undefined) return signal ?? neverAborted;
+  const deadline = AbortSignal.timeout(timeoutMs);
+  return signal ? AbortSignal.any([signal, deadline]) : deadline;
 }

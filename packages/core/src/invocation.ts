@@ -7,6 +7,16 @@ import type { AnyOperation, ResponseOf } from './operation.js';
 import type { Transaction } from './ports/transaction-manager.js';
 import { CurrentContext, CurrentTransaction } from './tokens.js';
 
+// Ids keep the UUID layout: a random per-process prefix (version 4) and a counter in the last group,
+// unique across processes without drawing randomness on every call.
+const idPrefix = crypto.randomUUID().slice(0, 24);
+let idCounter = 0;
+
+function nextInvocationId(): string {
+  idCounter++;
+  return idPrefix + idCounter.toString(16).padStart(12, '0');
+}
+
 /** What an invocation needs from the runtime that started it. */
 export interface InvocationHost {
   readonly container: Container;
@@ -19,7 +29,7 @@ export interface InvocationHost {
 
 /** The context object of one invocation; the child DI scope is created only if a handler asks for it. */
 export class Invocation implements InvocationContext {
-  readonly invocationId = crypto.randomUUID();
+  readonly invocationId = nextInvocationId();
   readonly startedAt = performance.now();
   trace: SpanContext | undefined;
   transaction: Transaction | undefined;

@@ -3,13 +3,15 @@ import type { Transaction } from '../ports/transaction-manager.js';
 
 /** Options for the in-memory audit log. */
 export interface MemoryAuditLogOptions {
-  /** Records kept before the oldest are overwritten (default 100,000). */
+  /** Records kept before the oldest are overwritten (default 10,000). */
   readonly capacity?: number;
 }
 
+const appended: Promise<void> = Promise.resolve();
+
 /** Creates an audit log held in a ring buffer of `capacity` records; records appended in a transaction appear on commit. */
 export function createMemoryAuditLog(options: MemoryAuditLogOptions = {}): AuditLog {
-  const capacity = options.capacity ?? 100_000;
+  const capacity = options.capacity ?? 10_000;
   const ring: AuditRecord[] = [];
   let written = 0;
   const push = (record: AuditRecord) => {
@@ -21,9 +23,10 @@ export function createMemoryAuditLog(options: MemoryAuditLogOptions = {}): Audit
       ? ring.slice(0, written)
       : [...ring.slice(written % capacity), ...ring.slice(0, written % capacity)];
   return {
-    async append(record: AuditRecord, transaction?: Transaction) {
+    append(record: AuditRecord, transaction?: Transaction) {
       if (transaction) transaction.onCommit(() => push(record));
       else push(record);
+      return appended;
     },
     async list(query: AuditQuery = {}) {
       const matching = inOrder().filter(
