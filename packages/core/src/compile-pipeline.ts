@@ -1,12 +1,12 @@
 import {
   type Context,
-  isSpanContextValid,
   context as otelContext,
   type Span,
   SpanStatusCode,
   trace,
 } from '@opentelemetry/api';
 import { Compile } from 'typebox/compile';
+import { auditRecord } from './audit-record.js';
 import { hasPermission } from './caller.js';
 import { OpwireError, toOpwireError } from './errors/opwire-error.js';
 import type { Invocation } from './invocation.js';
@@ -42,43 +42,59 @@ export function compilePipeline(
   const responseCheck = Compile(closeSchema(operation.response));
   const transactionOptions = { readOnly: !operation.writes };
 
-  const handleAndCheck = async (
-    invocation: Invocation,
-    input: unknown,
-    transaction: Transaction | undefined,
-  ) => {
-    invocation.transaction = transaction;
-    const returned = operation.handle(input, invocation);
-    const value = returned instanceof Promise ? await returned : returned;
+  // The success path is written with `then` rather than `async`: each async layer costs a promise
+  // and a microtask per call. Functions returning a promise never throw synchronously. The checked
+  // response waits in `invocation.result`, so layers pass the audit's promise on instead of wrapping it.
+  const checked = (invocation: Invocation, value: unknown, transaction: Transaction | undefined) => {
     if (invocation.signal.aborted) throw abortError(invocation.signal);
     if (!responseCheck.Check(value)) {
       throw new OpwireError('INTERNAL', {
         cause: new Error(`operation "${operation.id}" returned a response that does not match its schema`),
       });
     }
-    if (transaction && operation.writes) await audit.append(record(invocation, 'ok'), transaction);
-    return value;
+    invocation.result = value;
+    return transaction && operation.writes ? audit.append(record(invocation, 'ok'), transaction) : value;
   };
 
-  const executeWithoutTransaction = async (invocation: Invocation, input: unknown) => {
-    const value = await handleAndCheck(invocation, input, undefined);
-    await audit.append(record(invocation, 'ok'));
-    invocation.audited = true;
-    return value;
+  const handleAndCheck = (
+    invocation: Invocation,
+    input: unknown,
+    transaction: Transaction | undefined,
+  ): Promise<unknown> => {
+    try {
+      invocation.transaction = transaction;
+      const returned = operation.handle(input, invocation);
+      return returned instanceof Promise
+        ? returned.then((value) => checked(invocation, value, transaction))
+        : Promise.resolve(checked(invocation, returned, transaction));
+    } catch (thrown) {
+      return Promise.reject(thrown);
+    }
   };
 
-  const executeInTransaction = async (invocation: Invocation, input: unknown) => {
-    const value = invocation.parentTransaction
-      ? await handleAndCheck(invocation, input, invocation.parentTransaction)
-      : await transactions.run(
-          (transaction) => handleAndCheck(invocation, input, transaction),
-          invocation.signal === neverAborted
-            ? transactionOptions
-            : { ...transactionOptions, signal: invocation.signal },
-        );
-    if (!operation.writes) await audit.append(record(invocation, 'ok'));
-    invocation.audited = true;
-    return value;
+  const auditOutside = (invocation: Invocation) =>
+    audit.append(record(invocation, 'ok')).then(() => markAudited(invocation));
+
+  const executeWithoutTransaction = (invocation: Invocation, input: unknown) =>
+    handleAndCheck(invocation, input, undefined).then(() => auditOutside(invocation));
+
+  // With no stages nothing runs between this layer and `start`, which marks the invocation audited.
+  const hasStages = dependencies.stages.length > 0;
+  const executeInTransaction = (invocation: Invocation, input: unknown): Promise<unknown> => {
+    try {
+      const done = invocation.parentTransaction
+        ? handleAndCheck(invocation, input, invocation.parentTransaction)
+        : transactions.run(
+            (transaction) => handleAndCheck(invocation, input, transaction),
+            invocation.signal === neverAborted
+              ? transactionOptions
+              : { readOnly: transactionOptions.readOnly, signal: invocation.signal },
+          );
+      if (!operation.writes) return done.then(() => auditOutside(invocation));
+      return hasStages ? done.then(() => markAudited(invocation)) : done;
+    } catch (thrown) {
+      return Promise.reject(thrown);
+    }
   };
 
   const staged = dependencies.stages.reduceRight<
@@ -92,39 +108,32 @@ export function compilePipeline(
   const record = (invocation: Invocation, outcome: 'ok' | 'error', code?: string): AuditRecord =>
     auditRecord(invocation, outcome, code, performance.now() - invocation.startedAt);
 
-  const run = async (
-    input: unknown,
-    invocation: Invocation,
-    span: Span | undefined,
-    parent: Context | undefined,
-  ) => {
+  /** Checks what needs no I/O (cancellation, authentication, input, permission); throws on failure. */
+  const admit = (input: unknown, invocation: Invocation) => {
+    if (invocation.signal.aborted) throw abortError(invocation.signal);
+    if (!operation.public && !invocation.caller) throw new OpwireError('UNAUTHENTICATED');
+    const issues = validateRequest(input);
+    if (issues) {
+      const [first] = issues as [(typeof issues)[number]];
+      throw new OpwireError(first.code, {
+        field: first.field,
+        params: { expected: first.expected },
+        issues,
+      });
+    }
+    if (
+      operation.permission &&
+      !(invocation.caller && hasPermission(invocation.caller, operation.permission))
+    ) {
+      throw new OpwireError(invocation.caller ? 'PERMISSION_DENIED' : 'UNAUTHENTICATED', {
+        params: { operation: operation.id },
+      });
+    }
+  };
+
+  /** Turns a failure into an `OpwireError`, logs and audits it (once), and rejects with it. */
+  const fail = async (invocation: Invocation, thrown: unknown, span: Span | undefined): Promise<never> => {
     try {
-      if (invocation.signal.aborted) throw abortError(invocation.signal);
-      if (!operation.public && !invocation.caller) throw new OpwireError('UNAUTHENTICATED');
-      const issues = validateRequest(input);
-      if (issues) {
-        const [first] = issues as [(typeof issues)[number]];
-        throw new OpwireError(first.code, {
-          field: first.field,
-          params: { expected: first.expected },
-          issues,
-        });
-      }
-      if (
-        operation.permission &&
-        !(invocation.caller && hasPermission(invocation.caller, operation.permission))
-      ) {
-        throw new OpwireError(invocation.caller ? 'PERMISSION_DENIED' : 'UNAUTHENTICATED', {
-          params: { operation: operation.id },
-        });
-      }
-      const value =
-        span && parent && span.isRecording()
-          ? await otelContext.with(trace.setSpan(parent, span), () => staged(invocation, input))
-          : await staged(invocation, input);
-      span?.setAttribute('opwire.outcome', 'ok');
-      return value;
-    } catch (thrown) {
       const error =
         invocation.signal.aborted && !isOpwire(thrown)
           ? abortError(invocation.signal, thrown)
@@ -149,11 +158,37 @@ export function compilePipeline(
     }
   };
 
+  const start = (input: unknown, invocation: Invocation, span: Span | undefined, parent?: Context) => {
+    let pending: Promise<unknown>;
+    try {
+      admit(input, invocation);
+      pending = Promise.resolve(
+        span && parent && span.isRecording()
+          ? otelContext.with(trace.setSpan(parent, span), () => staged(invocation, input))
+          : staged(invocation, input),
+      );
+    } catch (thrown) {
+      return fail(invocation, thrown, span);
+    }
+    return pending.then(
+      (value) => {
+        invocation.audited = true;
+        if (span) {
+          span.setAttribute('opwire.outcome', 'ok');
+          span.end();
+        }
+        // A stage may answer on its own; without stages the value is the checked response.
+        return hasStages ? value : invocation.result;
+      },
+      (thrown: unknown) => fail(invocation, thrown, span),
+    );
+  };
+
   return (input, invocation) => {
     if (!tracingEnabled()) {
       // No SDK: spans would be no-ops, so just carry the caller's trace context (audit and nested calls keep it).
       invocation.trace = invocation.parentTrace;
-      return run(input, invocation, undefined, undefined);
+      return start(input, invocation, undefined);
     }
     const parent = invocation.parentTrace
       ? trace.setSpanContext(otelContext.active(), invocation.parentTrace)
@@ -164,8 +199,14 @@ export function compilePipeline(
       parent,
     );
     invocation.trace = span.spanContext();
-    return run(input, invocation, span, parent);
+    return start(input, invocation, span, parent);
   };
+}
+
+/** Marks the success record written and hands the checked response to the stage that awaits it. */
+function markAudited(invocation: Invocation): unknown {
+  invocation.audited = true;
+  return invocation.result;
 }
 
 /** A signal that never aborts, shared by invocations that have no deadline. */
@@ -180,42 +221,4 @@ function abortError(signal: AbortSignal, cause?: unknown): OpwireError {
   return new OpwireError(reason?.name === 'TimeoutError' ? 'DEADLINE_EXCEEDED' : 'CANCELLED', {
     cause: cause ?? signal.reason,
   });
-}
-
-function auditRecord(
-  invocation: Invocation,
-  outcome: 'ok' | 'error',
-  code: string | undefined,
-  durationMs: number,
-): AuditRecord {
-  // One fixed shape (absent fields are undefined) keeps record creation cheap on the hot path.
-  const caller = invocation.caller;
-  const trace = invocation.trace;
-  return {
-    id: invocation.invocationId,
-    at: isoNow(),
-    operationId: invocation.operation.id,
-    invocationId: invocation.invocationId,
-    parentInvocationId: invocation.parentInvocationId,
-    traceId: trace && isSpanContextValid(trace) ? trace.traceId : undefined,
-    principalId: caller?.principalId,
-    tenant: caller?.tenant,
-    origin: invocation.origin.surface,
-    outcome,
-    code,
-    durationMs,
-  };
-}
-
-let cachedMillisecond = 0;
-let cachedIso = '';
-
-/** The current time as ISO 8601, formatted at most once per millisecond. */
-function isoNow(): string {
-  const now = Date.now();
-  if (now !== cachedMillisecond) {
-    cachedMillisecond = now;
-    cachedIso = new Date(now).toISOString();
-  }
-  return cachedIso;
 }

@@ -56,17 +56,18 @@ export function createOpwire(options: OpwireOptions): Opwire {
   for (const operation of registry.operations)
     pipelines.set(operation, compilePipeline(operation, dependencies));
 
-  const pipelineOf = (operation: AnyOperation | string): [AnyOperation, CompiledPipeline] => {
+  /** The operation (or the one with that id) and its pipeline, looked up without allocating. */
+  const operationOf = (operation: AnyOperation | string): AnyOperation => {
     const found = typeof operation === 'string' ? registry.get(operation) : operation;
-    const pipeline = found && pipelines.get(found);
-    if (!found || !pipeline) {
+    if (!found || !pipelines.has(found)) {
       const id = typeof operation === 'string' ? operation : operation.id;
       throw new OpwireError('INVALID_CONFIGURATION', {
         params: { reason: `operation "${id}" is not registered` },
       });
     }
-    return [found, pipeline];
+    return found;
   };
+  const pipelineOf = (operation: AnyOperation) => pipelines.get(operation) as CompiledPipeline;
 
   const host: InvocationHost = {
     container,
@@ -75,7 +76,7 @@ export function createOpwire(options: OpwireOptions): Opwire {
       operation: O,
       input: unknown,
     ): Promise<ResponseOf<O>> {
-      const [found, pipeline] = pipelineOf(operation);
+      const found = operationOf(operation);
       const child: Invocation = new Invocation(
         host,
         found,
@@ -88,7 +89,7 @@ export function createOpwire(options: OpwireOptions): Opwire {
         parent.trace,
         parent.transaction,
       );
-      return pipeline(input, child) as Promise<ResponseOf<O>>;
+      return pipelineOf(found)(input, child) as Promise<ResponseOf<O>>;
     },
   };
 
@@ -99,7 +100,7 @@ export function createOpwire(options: OpwireOptions): Opwire {
     audit,
     logger,
     invoke<O extends AnyOperation>(operation: O | string, input: unknown, invokeOptions: InvokeOptions = {}) {
-      const [found, pipeline] = pipelineOf(operation);
+      const found = operationOf(operation);
       const signal = signalOf(invokeOptions.signal, invokeOptions.timeoutMs);
       const invocation = new Invocation(
         host,
@@ -113,7 +114,7 @@ export function createOpwire(options: OpwireOptions): Opwire {
         invokeOptions.trace,
         undefined,
       );
-      return pipeline(input, invocation) as Promise<ResponseOf<O>>;
+      return pipelineOf(found)(input, invocation) as Promise<ResponseOf<O>>;
     },
     async close() {
       await transactions.close?.();

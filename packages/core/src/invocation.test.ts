@@ -226,6 +226,27 @@ describe('app-defined stages', () => {
     expect(second).toEqual(first);
     expect(table.handlerCalls).toBe(1);
   });
+  it('answer with what the stage returns, and a stage failing after the handler is audited once', async () => {
+    const table = new OrdersTable();
+    const { create } = ordersOperations(table);
+    let failAfter = false;
+    const wrap: Stage = {
+      name: 'wrap',
+      async run(_stage, next) {
+        const value = (await next()) as Record<string, unknown>;
+        if (failAfter) throw new OpwireError('RULE_VIOLATION');
+        return { ...value, quantity: 99 };
+      },
+    };
+    const app = createOpwire({ operations: [create], stages: [wrap] });
+    const answered = await app.invoke(create, { sku: 'tea', quantity: 1 }, { caller: customer });
+    expect(answered).toMatchObject({ quantity: 99 });
+    failAfter = true;
+    expect(await codeOf(app.invoke(create, { sku: 'tea', quantity: 1 }, { caller: customer }))).toBe(
+      'RULE_VIOLATION',
+    );
+    expect((await app.audit.list()).map((record) => record.code ?? 'ok')).toEqual(['ok', 'ok']);
+  });
 });
 
 describe('operations without a transaction', () => {

@@ -35,6 +35,8 @@ export class Invocation implements InvocationContext {
   transaction: Transaction | undefined;
   /** Set once the success record is durably written, so a late failure is not audited twice. */
   audited = false;
+  /** The handler's response once checked against the schema; the pipeline resolves with it. */
+  result: unknown = undefined;
   private scope: Container | undefined;
 
   constructor(

@@ -41,9 +41,15 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
   const router = FindMyWay({ ignoreTrailingSlash: true, maxParamLength: 500 });
   const methods = new Set<string>();
   const routes: RouteInfo[] = [];
+  // Paths without parameters are also kept by exact `METHOD path`: one map lookup answers most requests.
+  const staticRoutes = new Map<string, Map<string, RouteHandler>>();
   const register = (method: string, path: string, handler: RouteHandler, operationId?: string) => {
     try {
       router.on(method as 'GET', toRouterPath(path), () => undefined, handler);
+      if (!/[{}:*]/.test(path)) {
+        const byPath = staticRoutes.get(method) ?? new Map<string, RouteHandler>();
+        staticRoutes.set(method, byPath.set(path, handler));
+      }
     } catch (error) {
       throw new OpwireError('INVALID_CONFIGURATION', {
         params: {
@@ -112,6 +118,9 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
     document,
     routes,
     dispatch(exchange) {
+      const method = exchange.method === 'HEAD' ? 'GET' : exchange.method;
+      const exact = staticRoutes.get(method)?.get(exchange.url);
+      if (exact !== undefined) return exact(exchange, noParameters, noParameters);
       const found = router.find(
         (exchange.method === 'HEAD' ? 'GET' : exchange.method) as 'GET',
         exchange.url,
@@ -121,6 +130,8 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
     },
   };
 }
+
+const noParameters: Readonly<Record<string, never>> = Object.freeze({});
 
 function fixed(status: number, type: string, body: string): PlainAnswer {
   return { status, headers: { 'content-type': type }, body };

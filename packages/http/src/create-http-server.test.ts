@@ -105,6 +105,25 @@ describe('generated routes', () => {
       caller: 'alice',
     });
   });
+  it('routes a parameterless path exactly, with a trailing slash, with its query bound, and for HEAD', async () => {
+    const { client } = await serveFixture();
+    for (const path of ['/status', '/status/']) {
+      const response = await client.send({ path, token: customer });
+      expect({ path, status: response.status, body: await response.json() }).toEqual({
+        path,
+        status: 200,
+        body: { ok: true, caller: 'alice' },
+      });
+    }
+    const queried = await client.send({ path: '/status?verbose=1', token: customer });
+    expect(queried.status).toBe(400);
+    expect(await queried.json()).toMatchObject({ code: 'UNKNOWN_FIELD', errors: [{ field: 'verbose' }] });
+    const head = await client.send({ method: 'HEAD', path: '/status' });
+    expect(head.status).toBe(200);
+    const other = await client.send({ path: '/Status' });
+    expect(other.status).toBe(404);
+    expect(await other.json()).toMatchObject({ code: 'ROUTE_NOT_FOUND' });
+  });
 });
 
 describe('request context', () => {

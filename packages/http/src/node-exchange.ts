@@ -39,30 +39,59 @@ export class NodeExchange implements HttpExchange {
   readBody(limit: number): Promise<string> {
     const request = this.request;
     return new Promise((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      const finish = () => {
-        request.off('data', onData).off('end', onEnd).off('error', onFailure).off('close', onFailure);
-      };
-      const onData = (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > limit) {
-          finish();
-          request.pause();
-          reject(new OpwireError('PAYLOAD_TOO_LARGE', { params: { limit } }));
-        } else chunks.push(chunk);
-      };
-      const onEnd = () => {
-        finish();
-        resolve(chunks.length === 1 ? (chunks[0] as Buffer).toString() : Buffer.concat(chunks).toString());
-      };
-      const onFailure = (error?: unknown) => {
-        finish();
-        reject(new OpwireError('CANCELLED', { cause: error }));
-      };
-      request.on('data', onData).on('end', onEnd).on('error', onFailure).on('close', onFailure);
+      // Listeners are shared module functions finding their state by request: no closures per request.
+      readings.set(request, { limit, size: 0, chunks: [], resolve, reject });
+      request
+        .on('data', onBodyData)
+        .on('end', onBodyEnd)
+        .on('error', onBodyFailure)
+        .on('close', onBodyFailure);
     });
   }
+}
+
+/** The state of one body being read. */
+interface BodyReading {
+  readonly limit: number;
+  size: number;
+  readonly chunks: Buffer[];
+  readonly resolve: (text: string) => void;
+  readonly reject: (error: OpwireError) => void;
+}
+
+const readings = new WeakMap<IncomingMessage, BodyReading>();
+
+function stopReading(request: IncomingMessage): BodyReading | undefined {
+  const reading = readings.get(request);
+  readings.delete(request);
+  request
+    .off('data', onBodyData)
+    .off('end', onBodyEnd)
+    .off('error', onBodyFailure)
+    .off('close', onBodyFailure);
+  return reading;
+}
+
+function onBodyData(this: IncomingMessage, chunk: Buffer): void {
+  const reading = readings.get(this);
+  if (!reading) return;
+  reading.size += chunk.length;
+  if (reading.size > reading.limit) {
+    stopReading(this);
+    this.pause();
+    reading.reject(new OpwireError('PAYLOAD_TOO_LARGE', { params: { limit: reading.limit } }));
+  } else reading.chunks.push(chunk);
+}
+
+function onBodyEnd(this: IncomingMessage): void {
+  const reading = stopReading(this);
+  if (!reading) return;
+  const chunks = reading.chunks;
+  reading.resolve(chunks.length === 1 ? (chunks[0] as Buffer).toString() : Buffer.concat(chunks).toString());
+}
+
+function onBodyFailure(this: IncomingMessage, error?: unknown): void {
+  stopReading(this)?.reject(new OpwireError('CANCELLED', { cause: error }));
 }
 
 const signals = new WeakMap<Socket, AbortSignal>();

@@ -4,8 +4,10 @@ let sequence = 0;
 
 /** An in-process transaction: changes register undo callbacks, and commit callbacks publish them. */
 export class MemoryTransaction implements Transaction {
-  readonly id = `mem-${++sequence}`;
   readonly readOnly: boolean;
+  private sequence = 0;
+  // The first callback of each kind is kept in a field: most transactions register one or none.
+  private firstCommitted: (() => void) | undefined;
   private committed: Array<() => void> | undefined;
   private rolledBack: Array<() => void> | undefined;
 
@@ -13,8 +15,15 @@ export class MemoryTransaction implements Transaction {
     this.readOnly = readOnly;
   }
 
+  /** Numbered on first use, so a transaction nobody names costs no string. */
+  get id(): string {
+    if (this.sequence === 0) this.sequence = ++sequence;
+    return `mem-${this.sequence}`;
+  }
+
   onCommit(callback: () => void): void {
-    if (this.committed) this.committed.push(callback);
+    if (this.firstCommitted === undefined) this.firstCommitted = callback;
+    else if (this.committed) this.committed.push(callback);
     else this.committed = [callback];
   }
 
@@ -25,6 +34,8 @@ export class MemoryTransaction implements Transaction {
 
   /** Runs the commit callbacks; called by the manager. */
   commit(): void {
+    if (this.firstCommitted === undefined) return;
+    this.firstCommitted();
     if (this.committed) for (const callback of this.committed) callback();
   }
 

@@ -1,0 +1,42 @@
+import { isSpanContextValid } from '@opentelemetry/api';
+import type { Invocation } from './invocation.js';
+import type { AuditRecord } from './ports/audit-log.js';
+
+/** Builds an invocation's audit record: identities, outcome and code, never the request payload. */
+export function auditRecord(
+  invocation: Invocation,
+  outcome: 'ok' | 'error',
+  code: string | undefined,
+  durationMs: number,
+): AuditRecord {
+  // One fixed shape (absent fields are undefined) keeps record creation cheap on the hot path.
+  const caller = invocation.caller;
+  const trace = invocation.trace;
+  return {
+    id: invocation.invocationId,
+    at: isoNow(),
+    operationId: invocation.operation.id,
+    invocationId: invocation.invocationId,
+    parentInvocationId: invocation.parentInvocationId,
+    traceId: trace && isSpanContextValid(trace) ? trace.traceId : undefined,
+    principalId: caller?.principalId,
+    tenant: caller?.tenant,
+    origin: invocation.origin.surface,
+    outcome,
+    code,
+    durationMs,
+  };
+}
+
+let cachedMillisecond = 0;
+let cachedIso = '';
+
+/** The current time as ISO 8601, formatted at most once per millisecond. */
+function isoNow(): string {
+  const now = Date.now();
+  if (now !== cachedMillisecond) {
+    cachedMillisecond = now;
+    cachedIso = new Date(now).toISOString();
+  }
+  return cachedIso;
+}
