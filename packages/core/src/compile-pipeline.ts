@@ -1,10 +1,4 @@
-import {
-  type Context,
-  context as otelContext,
-  type Span,
-  SpanStatusCode,
-  trace,
-} from '@opentelemetry/api';
+import { type Context, context as otelContext, type Span, SpanStatusCode, trace } from '@opentelemetry/api';
 import { Compile } from 'typebox/compile';
 import { auditRecord } from './audit-record.js';
 import { hasPermission } from './caller.js';
