@@ -1,7 +1,7 @@
 /** The `KnowledgeStore` on PostgreSQL (pgvector + BM25 over pre-segmented terms). */
 
-/** The table and index statements. */
-export { knowledgeSchema } from './knowledge-schema.js';
+/** The table, BM25 statistics and index statements, and the backfill of statistics for chunks stored earlier. */
+export { knowledgeBackfill, knowledgeSchema } from './knowledge-schema.js';
 /** Opens the store on a server or embedded PGlite, and checks a server for pgvector. */
 export {
   hasPgvector,

@@ -1,0 +1,43 @@
+import type { KnowledgeRecord, ScoredRecord } from '@opwire/knowledge';
+
+/** A chunk as the searches select it, with its score. */
+export interface ChunkRow {
+  id: string;
+  document_id: string;
+  chunk_index: number;
+  text: string;
+  title: string | null;
+  source: string | null;
+  metadata: Record<string, string | number | boolean>;
+  score: number;
+}
+
+/** Turns a selected row into the record a search returns. */
+export const toScored = (row: ChunkRow): ScoredRecord => ({
+  id: row.id,
+  documentId: row.document_id,
+  chunkIndex: Number(row.chunk_index),
+  text: row.text,
+  ...(row.title === null ? {} : { title: row.title }),
+  ...(row.source === null ? {} : { source: row.source }),
+  metadata: row.metadata,
+  score: Number.isFinite(Number(row.score)) ? Number(row.score) : 0,
+});
+
+/** The row a record is written as: vector literal, distinct terms, term frequencies and length. */
+export const toChunkRow = (record: KnowledgeRecord) => {
+  const frequencies: Record<string, number> = {};
+  for (const term of record.terms) frequencies[term] = (frequencies[term] ?? 0) + 1;
+  return {
+    ...record,
+    embedding: `[${record.embedding.join(',')}]`,
+    dimensions: record.embedding.length,
+    terms: Object.keys(frequencies).filter((term) => term !== ''),
+    term_frequencies: frequencies,
+    term_count: record.terms.length,
+    document_id: record.documentId,
+    chunk_index: record.chunkIndex,
+    title: record.title ?? null,
+    source: record.source ?? null,
+  };
+};
