@@ -22,6 +22,9 @@ console.log(`  API           ${url}/orders`);
 console.log(`  OpenAPI       ${url}/openapi.json`);
 console.log(`  Docs          ${url}/docs`);
 console.log(`  Health        ${url}/health/live  ${url}/health/ready`);
+console.log(
+  `  Chat          POST ${url}/ai/chat  (model: OPENAI_API_KEY / OPENAI_BASE_URL, OPWIRE_CHAT_MODEL)`,
+);
 console.log(`  Try           curl -H 'Authorization: Bearer customer-token' ${url}/orders`);
 
 let stopping = false;
