@@ -14,7 +14,7 @@ export async function startOpwire(): Promise<number> {
     writes: true,
     handle: (request) => placeOrder(++sequence, request),
   });
-  // A bounded audit log: the default keeps 100,000 records, whose heap growth would be measured as GC.
+  // A bounded audit log: the default keeps 10,000 records; a small ring keeps the measurement about the pipeline, not heap growth.
   const app = createOpwire({ operations: [create], audit: createMemoryAuditLog({ capacity: 1000 }) });
   const server = createHttpServer(app, { docs: false });
   return (await server.listen({ port: 0, host: '127.0.0.1' })).port;
