@@ -25,6 +25,10 @@ const problemSchema = {
     status: { type: 'integer' },
     detail: { type: 'string', description: 'Localized by Accept-Language or the caller locale.' },
     code: { type: 'string', description: 'The stable Opwire error code.' },
+    field: {
+      type: 'string',
+      description: 'The request field a non-validation error is about, when there is one.',
+    },
     errors: {
       type: 'array',
       items: {

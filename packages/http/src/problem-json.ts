@@ -9,6 +9,8 @@ export interface ProblemJson {
   readonly status: number;
   readonly detail: string;
   readonly code: string;
+  /** The field a rule error is about (validation errors list theirs in `errors`). */
+  readonly field?: string;
   readonly errors?: ReadonlyArray<{ code: string; field: string; pointer: string; detail: string }>;
   readonly data?: Readonly<Record<string, unknown>>;
 }
@@ -31,6 +33,7 @@ export function toProblemJson(error: OpwireError, locale: Locale): ProblemJson {
     detail: description.message,
     code: description.code,
   };
+  if (description.field !== undefined && !description.issues) problem.field = description.field;
   if (description.issues) {
     problem.errors = description.issues.map((issue) => ({
       code: issue.code,

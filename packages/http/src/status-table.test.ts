@@ -55,6 +55,18 @@ describe('problem+json', () => {
     });
   });
 
+  it('names the field of a rule error that has one, outside errors[]', () => {
+    const error = new OpwireError('RULE_VIOLATION', { field: 'quantity', params: { reason: 'too many' } });
+    expect(toProblemJson(error, 'en')).toEqual({
+      type: 'urn:opwire:error:RULE_VIOLATION',
+      title: 'Unprocessable Content',
+      status: 422,
+      detail: 'The request breaks a business rule: too many',
+      code: 'RULE_VIOLATION',
+      field: 'quantity',
+    });
+  });
+
   it('never carries the cause of an internal error', () => {
     const error = new OpwireError('INTERNAL', { cause: new Error('password=hunter2') });
     const answer = problemAnswer(error, { locale: 'en', requestId: 'r1' });

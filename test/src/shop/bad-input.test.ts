@@ -66,6 +66,7 @@ describe('bad input over HTTP changes nothing', { timeout: 60_000 }, () => {
       code: 'OUT_OF_STOCK',
     });
     expect(response.body.detail).toBe('“MN-27”仅剩 20 件库存，请求了 21 件。');
+    expect(response.body.field).toBe('quantity');
     expect(response.headers.get('content-language')).toBe('zh-CN');
     const anonymous = await running.request('/orders', { headers: { 'accept-language': 'zh-CN' } });
     expect(anonymous.status).toBe(401);

@@ -260,6 +260,8 @@ export interface components {
       detail: string;
       /** @description The stable Opwire error code. */
       code: string;
+      /** @description The request field a non-validation error is about, when there is one. */
+      field?: string;
       errors?: {
         code: string;
         field: string;
