@@ -1,4 +1,5 @@
 import type { Logger, Transaction } from '@opwire/core';
+import { OpwireError } from '@opwire/core';
 import type { QueryResult, Session } from './driver.js';
 
 const marker = Symbol.for('opwire.PostgresTransaction');
@@ -38,8 +39,12 @@ export class PostgresTransaction implements Transaction {
       throw new Error(`Transaction ${this.id} has already ${this.outcome}; no statement can run in it now.`);
     }
     if (this.signal?.aborted) throw abortReason(this.signal);
-    const { rows, rowCount } = await this.session.query<Row>(sql, params);
-    return { rows, rowCount };
+    try {
+      const { rows, rowCount } = await this.session.query<Row>(sql, params);
+      return { rows, rowCount };
+    } catch (error) {
+      throw toConflict(error);
+    }
   }
 
   onCommit(callback: () => void): void {
@@ -71,4 +76,15 @@ export class PostgresTransaction implements Transaction {
 /** The error to throw for an aborted signal. */
 export function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new Error('The transaction was aborted.');
+}
+
+// Unique and foreign-key violations, serialization failures and deadlocks are the client's or the moment's
+// doing, not a bug: they become CONFLICT (409) instead of INTERNAL. The SQL and the constraint stay in `cause`.
+const conflictStates = new Set(['23505', '23503', '40001', '40P01']);
+
+function toConflict(error: unknown): unknown {
+  const state = (error as { code?: unknown } | null)?.code;
+  return typeof state === 'string' && conflictStates.has(state)
+    ? new OpwireError('CONFLICT', { cause: error })
+    : error;
 }
