@@ -2,7 +2,7 @@ import { type Context, context as otelContext, type Span, SpanStatusCode, trace 
 import { Compile } from 'typebox/compile';
 import { auditRecord } from './audit-record.js';
 import { hasPermission } from './caller.js';
-import { OpwireError, toOpwireError } from './errors/opwire-error.js';
+import { isOpwireError, OpwireError, toOpwireError } from './errors/opwire-error.js';
 import type { Invocation } from './invocation.js';
 import type { Logger } from './logger.js';
 import type { AnyOperation } from './operation.js';
@@ -129,7 +129,7 @@ export function compilePipeline(
   const fail = async (invocation: Invocation, thrown: unknown, span: Span | undefined): Promise<never> => {
     try {
       const error =
-        invocation.signal.aborted && !isOpwire(thrown)
+        invocation.signal.aborted && !isOpwireError(thrown)
           ? abortError(invocation.signal, thrown)
           : toOpwireError(thrown);
       if (error.code === 'INTERNAL') {
@@ -205,10 +205,6 @@ function markAudited(invocation: Invocation): unknown {
 
 /** A signal that never aborts, shared by invocations that have no deadline. */
 export const neverAborted: AbortSignal = new AbortController().signal;
-
-function isOpwire(value: unknown): boolean {
-  return value instanceof OpwireError;
-}
 
 function abortError(signal: AbortSignal, cause?: unknown): OpwireError {
   const reason = signal.reason as { name?: string } | undefined;
