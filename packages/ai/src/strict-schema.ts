@@ -1,4 +1,6 @@
+import { closeSchema } from '@opwire/core';
 import type { JSONSchema7 } from 'ai';
+import type { TSchema } from 'typebox';
 
 type Schema = Record<string, unknown>;
 
@@ -42,7 +44,7 @@ export function toModelSchema(schema: unknown): ModelSchema {
     return { schema: convert(schema as Schema) as JSONSchema7, strict: true };
   } catch (error) {
     if (!(error instanceof NotStrict)) throw error;
-    return { schema: close(schema) as JSONSchema7, strict: false };
+    return { schema: closeSchema(schema as TSchema) as JSONSchema7, strict: false };
   }
 }
 
@@ -85,23 +87,6 @@ function convert(node: Schema): Schema {
   if (!('type' in result || 'anyOf' in result || 'enum' in result || 'const' in result))
     throw new NotStrict('untyped');
   return result;
-}
-
-function close(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(close);
-  if (typeof node !== 'object' || node === null) return node;
-  const copy: Schema = {};
-  for (const [key, value] of Object.entries(node)) {
-    if (key.startsWith('~')) continue;
-    copy[key] = key === 'const' || key === 'enum' || key === 'default' ? value : close(value);
-  }
-  if (
-    copy.type === 'object' &&
-    copy.additionalProperties === undefined &&
-    copy.patternProperties === undefined
-  )
-    copy.additionalProperties = false;
-  return copy;
 }
 
 /** Whether a schema accepts `null` as a value. */
