@@ -63,7 +63,7 @@ describe('invoke: bad input is rejected with its own code and no side effect', (
     expect(after.at(-1)).toMatchObject({ operationId: 'orders.create', outcome: 'error', code });
   });
 
-  it('reports what was expected and the path of a nested field', async () => {
+  it('reports the field, its pointer and what was expected, localized', async () => {
     const { app, create } = setup();
     const error = await rejection(app.invoke(create, { sku: 'tea', quantity: 1.5 }, { caller: customer }));
     expect(error.issues).toEqual([
@@ -143,6 +143,19 @@ describe('invoke: transaction and audit', () => {
     expect(JSON.stringify(error)).not.toContain('leak');
     expect(logged).toHaveLength(1);
     expect((await app.audit.list())[0]).toMatchObject({ outcome: 'error', code: 'INTERNAL' });
+  });
+
+  it('turns a response with an extra field into INTERNAL, so nothing undeclared leaves the process', async () => {
+    const table = new OrdersTable();
+    const { create } = ordersOperations(table);
+    const leaky = {
+      ...create,
+      handle: () => ({ id: 'o1', sku: 'tea', quantity: 1, status: 'pending', internalCost: 42 }),
+    } as unknown as typeof create;
+    const app = createOpwire({ operations: [leaky], logger: { error: () => {}, warn: () => {} } });
+    const error = await rejection(app.invoke(leaky, { sku: 'tea', quantity: 1 }, { caller: customer }));
+    expect(error.code).toBe('INTERNAL');
+    expect(JSON.stringify(error)).not.toContain('internalCost');
   });
 
   it('turns an unknown throwable into INTERNAL without its message', async () => {

@@ -57,6 +57,15 @@ describe('the invocation context', () => {
     const table = new OrdersTable();
     const { create } = ordersOperations(table);
     const seen: InvocationContext[] = [];
+    // A copy of orders.create that records the context it was called with.
+    const spy = defineOperation({
+      ...create,
+      id: 'orders.spy',
+      handle: (request, context) => {
+        seen.push(context);
+        return create.handle(request, context);
+      },
+    });
     const reorder = defineOperation({
       id: 'orders.reorder',
       request: Type.Object({ sku: Type.String(), fail: Type.Boolean() }),
@@ -65,17 +74,9 @@ describe('the invocation context', () => {
       writes: true,
       handle: async (request, context) => {
         seen.push(context);
-        const order = await context.invoke(create, { sku: request.sku, quantity: 1 });
+        const order = await context.invoke(spy, { sku: request.sku, quantity: 1 });
         if (request.fail) throw new OpwireError('CONFLICT');
         return { id: order.id };
-      },
-    });
-    const spy = defineOperation({
-      ...create,
-      id: 'orders.spy',
-      handle: (request, context) => {
-        seen.push(context);
-        return create.handle(request, context);
       },
     });
     const app = createOpwire({ operations: [create, reorder, spy] });
@@ -87,27 +88,38 @@ describe('the invocation context', () => {
         caller: customer,
         signal: controller.signal,
         baggage: { campaign: 'spring' },
+        origin: { surface: 'http' },
       },
     );
+    const [outer, nested] = seen;
+    expect(nested?.caller).toBe(outer?.caller);
+    expect(nested?.tenant).toBe('acme');
+    expect(nested?.baggage).toEqual({ campaign: 'spring' });
+    expect(nested?.signal).toBe(outer?.signal);
+    expect(nested?.transaction).toBe(outer?.transaction);
+    expect(nested?.origin).toEqual({ surface: 'internal' });
+    expect(nested?.parentInvocationId).toBe(outer?.invocationId);
+    expect(nested?.invocationId).not.toBe(outer?.invocationId);
+
+    // The nested write belongs to the outer transaction: it rolls back when the outer call fails.
     expect(table.rows.size).toBe(1);
     expect(await codeOf(app.invoke(reorder, { sku: 'tea', fail: true }, { caller: customer }))).toBe(
       'CONFLICT',
     );
     expect(table.rows.size).toBe(1);
 
-    const [outer] = seen;
     const records = await app.audit.list();
-    const nested = records.find((record) => record.operationId === 'orders.create');
-    expect(nested).toMatchObject({
+    expect(records.find((record) => record.operationId === 'orders.spy')).toMatchObject({
       principalId: 'alice',
       tenant: 'acme',
+      origin: 'internal',
       parentInvocationId: outer?.invocationId,
     });
     const spans = exporter.getFinishedSpans();
-    const createSpan = spans.find((span) => span.name === 'orders.create');
-    const reorderSpan = spans.find((span) => span.name === 'orders.reorder');
-    expect(createSpan?.spanContext().traceId).toBe(reorderSpan?.spanContext().traceId);
-    expect(createSpan?.parentSpanContext?.spanId).toBe(reorderSpan?.spanContext().spanId);
+    const nestedSpan = spans.find((span) => span.name === 'orders.spy');
+    const outerSpan = spans.find((span) => span.name === 'orders.reorder');
+    expect(nestedSpan?.spanContext().traceId).toBe(outerSpan?.spanContext().traceId);
+    expect(nestedSpan?.parentSpanContext?.spanId).toBe(outerSpan?.spanContext().spanId);
   });
 
   it('aborts with DEADLINE_EXCEEDED past the deadline and CANCELLED when the caller stops, rolling back', async () => {
