@@ -28,15 +28,24 @@ export function auditRecord(
   };
 }
 
+const threeDigits: readonly string[] = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, '0'));
 let cachedMillisecond = 0;
 let cachedIso = '';
+let cachedSecond = 0;
+let cachedSecondPrefix = '';
 
-/** The current time as ISO 8601, formatted at most once per millisecond. */
-function isoNow(): string {
+/** The current time as ISO 8601: the date and time up to the second formatted once per second. */
+export function isoNow(): string {
   const now = Date.now();
   if (now !== cachedMillisecond) {
     cachedMillisecond = now;
-    cachedIso = new Date(now).toISOString();
+    const milliseconds = now % 1000;
+    const second = now - milliseconds;
+    if (second !== cachedSecond) {
+      cachedSecond = second;
+      cachedSecondPrefix = new Date(second).toISOString().slice(0, 20);
+    }
+    cachedIso = `${cachedSecondPrefix}${threeDigits[milliseconds]}Z`;
   }
   return cachedIso;
 }

@@ -11,6 +11,7 @@ const expected = [
   'closeSchema',
   'compileValidator',
   'consoleLogger',
+  'createIdSequence',
   'createMemoryAuditLog',
   'createMemoryTransactionManager',
   'createOpwire',

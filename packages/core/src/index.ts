@@ -46,6 +46,8 @@ export {
 export type { AuditLog, AuditOutcome, AuditQuery, AuditRecord } from './ports/audit-log.js';
 export type { Transaction, TransactionManager, TransactionOptions } from './ports/transaction-manager.js';
 export { createRegistry, type Registry } from './registry.js';
+/** Cheap unique ids: a prefix and a counter. */
+export { createIdSequence } from './sequential-ids.js';
 export type { Stage, StageInput } from './stage.js';
 export { formatTraceparent, parseTraceparent } from './telemetry.js';
 export { CurrentContext, CurrentTransaction } from './tokens.js';

@@ -5,17 +5,12 @@ import type { InvocationContext, Origin } from './context.js';
 import type { Locale } from './errors/locale.js';
 import type { AnyOperation, ResponseOf } from './operation.js';
 import type { Transaction } from './ports/transaction-manager.js';
+import { createIdSequence } from './sequential-ids.js';
 import { CurrentContext, CurrentTransaction } from './tokens.js';
 
 // Ids keep the UUID layout: a random per-process prefix (version 4) and a counter in the last group,
 // unique across processes without drawing randomness on every call.
-const idPrefix = crypto.randomUUID().slice(0, 24);
-let idCounter = 0;
-
-function nextInvocationId(): string {
-  idCounter++;
-  return idPrefix + idCounter.toString(16).padStart(12, '0');
-}
+const nextInvocationId = createIdSequence(crypto.randomUUID().slice(0, 24));
 
 /** What an invocation needs from the runtime that started it. */
 export interface InvocationHost {

@@ -1,11 +1,11 @@
 import { type Caller, OpwireError, parseTraceparent } from '@opwire/core';
-import type { CustomRoute } from './http-options.js';
+import { type CustomRoute, readBodyText } from './http-options.js';
 import { parseBody } from './parse-json-body.js';
 import { authenticateRequest, checkBodyHeaders, localeOf, requestIdOf } from './request-preamble.js';
-import { failureAnswer, type RouteHandler, type RouteRuntime } from './route-runtime.js';
+import { type AsyncRouteHandler, failureAnswer, type RouteRuntime } from './route-runtime.js';
 
 /** Compiles a hand-written route: the same header checks, authentication and JSON parsing as generated ones. */
-export function compileCustomRoute(route: CustomRoute, runtime: RouteRuntime): RouteHandler {
+export function compileCustomRoute(route: CustomRoute, runtime: RouteRuntime): AsyncRouteHandler {
   const { bodyLimit, logger, authenticate } = runtime;
   const takesBody = route.method !== 'GET' && route.method !== 'DELETE';
   return async (exchange, params, query) => {
@@ -16,7 +16,7 @@ export function compileCustomRoute(route: CustomRoute, runtime: RouteRuntime): R
       if (takesBody && exchange.hasBody) checkBodyHeaders(headers, bodyLimit);
       if (authenticate) caller = await authenticateRequest(authenticate, headers, logger);
       if (!route.public && caller === undefined) throw new OpwireError('UNAUTHENTICATED');
-      const body = takesBody && exchange.hasBody ? parseBody(await exchange.readBody(bodyLimit)) : undefined;
+      const body = takesBody && exchange.hasBody ? parseBody(await readBodyText(exchange, bodyLimit)) : undefined;
       const response = await route.handle({
         caller,
         locale: localeOf(headers, caller),

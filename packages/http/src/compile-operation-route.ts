@@ -1,8 +1,15 @@
 import './http-error-codes.js';
-import { type AnyOperation, type Caller, OpwireError, parseTraceparent } from '@opwire/core';
+import {
+  type AnyOperation,
+  type Caller,
+  type InvokeOptions,
+  OpwireError,
+  parseTraceparent,
+} from '@opwire/core';
 import { jsonAnswer } from './answer.js';
 import { compileParameterCoercer, type ParameterCoercer } from './coerce-parameters.js';
 import type { RouteSpec } from './derive-route.js';
+import type { HttpExchange } from './http-options.js';
 import { parseBody } from './parse-json-body.js';
 import {
   authenticateRequest,
@@ -16,6 +23,8 @@ import { failureAnswer, type RouteHandler, type RouteRuntime } from './route-run
 /**
  * Compiles an operation's route once at startup: header checks, authentication, body or query
  * binding, then `invoke`, with everything that does not depend on the request decided here.
+ * Written with callbacks rather than `async`: the body arrives in the stream's `end` event and the
+ * answer is written when `invoke` settles, with no promise of the route's own in between.
  */
 export function compileOperationRoute(
   operation: AnyOperation,
@@ -29,47 +38,117 @@ export function compileOperationRoute(
   const status = route.successStatus;
   const anonymousRejected = !operation.public;
 
-  return async (exchange, params, query) => {
-    const headers = exchange.headers;
-    const requestId = requestIdOf(headers);
-    let caller: Caller | undefined;
-    let invoking = false;
+  /** Answers a failure as a problem; `logged` when the pipeline already logged (and audited) it. */
+  const fail = (exchange: HttpExchange, thrown: unknown, request: RouteRequest, logged: boolean) => {
+    exchange.respond(
+      failureAnswer(thrown, {
+        runtime,
+        exchange,
+        locale: localeOf(exchange.headers, request.caller),
+        requestId: request.requestId,
+        logged,
+      }),
+    );
+  };
+
+  const invoke = (exchange: HttpExchange, input: unknown, request: RouteRequest) => {
+    let pending: Promise<unknown>;
     try {
-      if (takesBody && exchange.hasBody) checkBodyHeaders(headers, bodyLimit);
-      if (authenticate) caller = await authenticateRequest(authenticate, headers, logger);
-      const options = {
-        caller,
-        origin: { surface: 'http' as const, requestId },
+      pending = app.invoke(operation, input, request.options);
+    } catch (thrown) {
+      return fail(exchange, thrown, request, true);
+    }
+    pending.then(
+      (value) => exchange.respond(jsonAnswer(status, value, request.requestId)),
+      (thrown: unknown) => fail(exchange, thrown, request, true),
+    );
+  };
+
+  const bindAndInvoke = (exchange: HttpExchange, request: RouteRequest) => {
+    if (takesBody && exchange.hasBody) {
+      exchange.readBody(
+        bodyLimit,
+        (text) => {
+          let input: unknown;
+          try {
+            input = bindBody(parseBody(text), request.params, names, coerce);
+          } catch (thrown) {
+            return fail(exchange, thrown, request, false);
+          }
+          invoke(exchange, input, request);
+        },
+        (error) => fail(exchange, error, request, false),
+      );
+      return;
+    }
+    let input: unknown;
+    try {
+      input = takesBody
+        ? bindBody({}, request.params, names, coerce)
+        : bindQuery(request.query, request.params, names, coerce);
+    } catch (thrown) {
+      return fail(exchange, thrown, request, false);
+    }
+    invoke(exchange, input, request);
+  };
+
+  const proceed = (exchange: HttpExchange, request: RouteRequest) => {
+    try {
+      const headers = exchange.headers;
+      request.options = {
+        caller: request.caller,
+        origin: { surface: 'http', requestId: request.requestId },
         trace: parseTraceparent(headers.traceparent),
         locale: requestedLocale(headers),
         signal: exchange.signal,
         timeoutMs,
       };
-      invoking = true;
-      // The pipeline answers (and audits) an anonymous call before looking at the input: skip the body.
-      if (anonymousRejected && caller === undefined) await app.invoke(operation, undefined, options);
-      invoking = false;
-      const input = takesBody
-        ? bindBody(
-            exchange.hasBody ? parseBody(await exchange.readBody(bodyLimit)) : {},
-            params,
-            names,
-            coerce,
-          )
-        : bindQuery(query, params, names, coerce);
-      invoking = true;
-      return jsonAnswer(status, await app.invoke(operation, input, options), requestId);
     } catch (thrown) {
-      return failureAnswer(thrown, {
-        runtime,
-        exchange,
-        locale: localeOf(headers, caller),
-        requestId,
-        logged: invoking,
-      });
+      return fail(exchange, thrown, request, false);
     }
+    if (anonymousRejected && request.caller === undefined) {
+      // The pipeline answers (and audits) an anonymous call before looking at the input: skip the body.
+      app.invoke(operation, undefined, request.options).then(
+        () => bindAndInvoke(exchange, request),
+        (thrown: unknown) => fail(exchange, thrown, request, true),
+      );
+      return;
+    }
+    bindAndInvoke(exchange, request);
+  };
+
+  return (exchange, params, query) => {
+    const headers = exchange.headers;
+    const request = new RouteRequest(requestIdOf(headers), params, query);
+    try {
+      if (takesBody && exchange.hasBody) checkBodyHeaders(headers, bodyLimit);
+    } catch (thrown) {
+      return fail(exchange, thrown, request, false);
+    }
+    if (!authenticate) return proceed(exchange, request);
+    authenticateRequest(authenticate, headers, logger).then(
+      (caller) => {
+        request.caller = caller;
+        proceed(exchange, request);
+      },
+      (thrown: unknown) => fail(exchange, thrown, request, false),
+    );
   };
 }
+
+/** What one request to an operation's route carries from step to step. */
+class RouteRequest {
+  caller: Caller | undefined = undefined;
+  options: InvokeOptions = noOptions;
+
+  constructor(
+    readonly requestId: string,
+    readonly params: Readonly<Record<string, string | undefined>>,
+    readonly query: Readonly<Record<string, string | string[]>>,
+  ) {}
+}
+
+const noOptions: InvokeOptions = {};
 
 function bindBody(
   body: unknown,

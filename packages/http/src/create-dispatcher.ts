@@ -1,7 +1,7 @@
 import './http-error-codes.js';
 import { type AnyOperation, consoleLogger, type Opwire, OpwireError } from '@opwire/core';
 import FindMyWay from 'find-my-way';
-import type { Answer, PlainAnswer } from './answer.js';
+import type { PlainAnswer } from './answer.js';
 import { compileCustomRoute } from './compile-custom-route.js';
 import { compileOperationRoute } from './compile-operation-route.js';
 import { deriveRoute, type RouteSpec, toRouterPath } from './derive-route.js';
@@ -11,7 +11,7 @@ import type { HttpExchange, HttpOptions } from './http-options.js';
 import { createOpenApiDocument, type OpenApiDocument } from './openapi.js';
 import { problemAnswer } from './problem-json.js';
 import { localeOf, requestIdOf } from './request-preamble.js';
-import type { RouteHandler, RouteRuntime } from './route-runtime.js';
+import { answering, type RouteHandler, type RouteRuntime } from './route-runtime.js';
 
 /** A route the server answers, as listed by `routes()`. */
 export interface RouteInfo {
@@ -22,7 +22,8 @@ export interface RouteInfo {
 
 /** The server-independent core of the HTTP surface: routes compiled once, one `dispatch` per request. */
 export interface Dispatcher {
-  dispatch(exchange: HttpExchange): Promise<Answer>;
+  /** Routes one exchange; its route answers through `exchange.respond`, exactly once. */
+  dispatch(exchange: HttpExchange): void;
   readonly document: OpenApiDocument;
   readonly routes: readonly RouteInfo[];
 }
@@ -69,7 +70,7 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
     register(route.method, route.path, compileOperationRoute(operation, route, runtime), operation.id);
   }
   for (const route of options.routes ?? [])
-    register(route.method, route.path, compileCustomRoute(route, runtime));
+    register(route.method, route.path, answering(compileCustomRoute(route, runtime), runtime));
 
   const document = createOpenApiDocument({
     info: options.info ?? { title: 'Opwire API', version: '0.0.0' },
@@ -81,17 +82,25 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
     },
   });
   const documentText = JSON.stringify(document);
-  register('GET', '/openapi.json', async () => fixed(200, 'application/json', documentText));
-  register('GET', '/health/live', async () => fixed(200, 'application/json', '{"status":"live"}'));
+  register('GET', '/openapi.json', (exchange) => exchange.respond(fixed(200, 'application/json', documentText)));
+  register('GET', '/health/live', (exchange) =>
+    exchange.respond(fixed(200, 'application/json', '{"status":"live"}')),
+  );
   const healthItems = options.health ?? [];
-  register('GET', '/health/ready', async () => {
-    const readiness = await checkReadiness(healthItems, { timeoutMs: 5000, logger: runtime.logger });
-    return fixed(readiness.status === 'ready' ? 200 : 503, 'application/json', JSON.stringify(readiness));
-  });
+  register(
+    'GET',
+    '/health/ready',
+    answering(async () => {
+      const readiness = await checkReadiness(healthItems, { timeoutMs: 5000, logger: runtime.logger });
+      return fixed(readiness.status === 'ready' ? 200 : 503, 'application/json', JSON.stringify(readiness));
+    }, runtime),
+  );
   if (options.docs !== false) {
     const docs = createDocsAssets();
-    const serveDocs: RouteHandler = async (exchange, params) =>
-      (await docs(params.asset)) ?? notFound(exchange, []);
+    const serveDocs = answering(
+      async (exchange, params) => (await docs(params.asset)) ?? notFound(exchange, []),
+      runtime,
+    );
     register('GET', '/docs', serveDocs);
     register('GET', '/docs/{asset}', serveDocs);
   }
@@ -121,12 +130,9 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
       const method = exchange.method === 'HEAD' ? 'GET' : exchange.method;
       const exact = staticRoutes.get(method)?.get(exchange.url);
       if (exact !== undefined) return exact(exchange, noParameters, noParameters);
-      const found = router.find(
-        (exchange.method === 'HEAD' ? 'GET' : exchange.method) as 'GET',
-        exchange.url,
-      );
-      if (found === null) return Promise.resolve(notFound(exchange, allowedMethods(exchange.url)));
-      return (found.store as RouteHandler)(exchange, found.params, found.searchParams);
+      const found = router.find(method as 'GET', exchange.url);
+      if (found === null) return exchange.respond(notFound(exchange, allowedMethods(exchange.url)));
+      (found.store as RouteHandler)(exchange, found.params, found.searchParams);
     },
   };
 }

@@ -1,5 +1,6 @@
 import './http-error-codes.js';
 import { consoleLogger, type Opwire, OpwireError, toOpwireError } from '@opwire/core';
+import type { Answer } from './answer.js';
 import { createDispatcher } from './create-dispatcher.js';
 import type { HttpExchange, HttpOptions } from './http-options.js';
 import { problemAnswer } from './problem-json.js';
@@ -12,13 +13,14 @@ export function createFetchHandler(app: Opwire, options: HttpOptions = {}): Fetc
   const dispatcher = createDispatcher(app, options);
   const logger = options.logger ?? app.logger ?? consoleLogger;
   return async (request) => {
-    let answer: Awaited<ReturnType<typeof dispatcher.dispatch>>;
-    try {
-      answer = await dispatcher.dispatch(new FetchExchange(request));
-    } catch (error) {
-      logger.error('http dispatch failed', { error });
-      answer = problemAnswer(toOpwireError(error), { locale: 'en', requestId: crypto.randomUUID() });
-    }
+    const answer = await new Promise<Answer>((resolve) => {
+      try {
+        dispatcher.dispatch(new FetchExchange(request, resolve));
+      } catch (error) {
+        logger.error('http dispatch failed', { error });
+        resolve(problemAnswer(toOpwireError(error), { locale: 'en', requestId: crypto.randomUUID() }));
+      }
+    });
     if (answer instanceof Response) return answer;
     const empty = request.method === 'HEAD' || answer.status === 204;
     return new Response(empty ? null : answer.body, { status: answer.status, headers: answer.headers });
@@ -31,7 +33,10 @@ class FetchExchange implements HttpExchange {
   readonly url: string;
   readonly headers: Readonly<Record<string, string | undefined>>;
 
-  constructor(private readonly request: Request) {
+  constructor(
+    private readonly request: Request,
+    readonly respond: (answer: Answer) => void,
+  ) {
     const url = new URL(request.url);
     this.url = url.pathname + url.search;
     this.headers = Object.fromEntries(request.headers);
@@ -49,7 +54,11 @@ class FetchExchange implements HttpExchange {
     return this.request.body !== null && this.headers['content-length'] !== '0';
   }
 
-  async readBody(limit: number): Promise<string> {
+  readBody(limit: number, done: (text: string) => void, failed: (error: Error) => void): void {
+    this.read(limit).then(done, failed);
+  }
+
+  private async read(limit: number): Promise<string> {
     const body = this.request.body;
     if (!body) return '';
     const reader = body.getReader();

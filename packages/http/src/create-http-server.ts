@@ -4,7 +4,7 @@ import { consoleLogger, type Opwire, toOpwireError } from '@opwire/core';
 import type { Answer } from './answer.js';
 import { createDispatcher, type RouteInfo } from './create-dispatcher.js';
 import type { HttpOptions } from './http-options.js';
-import { NodeExchange } from './node-exchange.js';
+import { type AnswerWriter, NodeExchange } from './node-exchange.js';
 import type { OpenApiDocument } from './openapi.js';
 import { problemAnswer } from './problem-json.js';
 import { writeAnswer } from './write-answer.js';
@@ -41,7 +41,7 @@ export function createHttpServer(app: Opwire, options: HttpOptions = {}): HttpSe
   const settled = () => {
     if (--inFlight === 0 && settle) settle();
   };
-  const answer = (response: ServerResponse, result: Answer) => {
+  const answer: AnswerWriter = (response: ServerResponse, result: Answer) => {
     try {
       const streaming = writeAnswer(response, result, closing);
       if (streaming) streaming.then(settled, settled);
@@ -54,16 +54,14 @@ export function createHttpServer(app: Opwire, options: HttpOptions = {}): HttpSe
   };
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     inFlight++;
-    dispatcher.dispatch(new NodeExchange(request, response)).then(
-      (result) => answer(response, result),
-      (error: unknown) => {
-        logger.error('http dispatch failed', { error });
-        answer(
-          response,
-          problemAnswer(toOpwireError(error), { locale: 'en', requestId: crypto.randomUUID() }),
-        );
-      },
-    );
+    try {
+      dispatcher.dispatch(new NodeExchange(request, response, answer));
+    } catch (error) {
+      logger.error('http dispatch failed', { error });
+      if (!response.headersSent) {
+        answer(response, problemAnswer(toOpwireError(error), { locale: 'en', requestId: crypto.randomUUID() }));
+      }
+    }
   });
 
   const shutdown = async () => {

@@ -1,5 +1,6 @@
 import type { Caller, HttpMethod, InvokeOptions, Locale, Logger } from '@opwire/core';
 import type { Authenticator } from './authenticator.js';
+import type { Answer } from './answer.js';
 import type { HealthItem } from './health.js';
 
 /** What a hand-written route receives once authentication and body parsing are done. */
@@ -60,6 +61,17 @@ export interface HttpExchange {
   readonly signal: AbortSignal;
   /** Whether the request carries a (non-empty) body. */
   readonly hasBody: boolean;
-  /** Reads the whole body as text, failing with `PAYLOAD_TOO_LARGE` as soon as it passes `limit` bytes. */
-  readBody(limit: number): Promise<string>;
+  /**
+   * Reads the whole body as text and calls `done` with it, or `failed` with `PAYLOAD_TOO_LARGE` as
+   * soon as it passes `limit` bytes (or `CANCELLED` when the client goes away). Callbacks rather
+   * than a promise: the node server hands the body over in the stream's own `end` event.
+   */
+  readBody(limit: number, done: (text: string) => void, failed: (error: Error) => void): void;
+  /** Sends the answer; the dispatcher calls it exactly once per exchange. */
+  respond(answer: Answer): void;
+}
+
+/** Reads an exchange's body as a promise (for routes where a promise costs nothing that matters). */
+export function readBodyText(exchange: HttpExchange, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => exchange.readBody(limit, resolve, reject));
 }

@@ -2,13 +2,37 @@ import './http-error-codes.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { OpwireError } from '@opwire/core';
+import type { Answer } from './answer.js';
 import type { HttpExchange } from './http-options.js';
+
+/** Writes an answer to a Node response (the server's writer, shared by every exchange). */
+export type AnswerWriter = (response: ServerResponse, answer: Answer) => void;
+
+// Per-request and per-connection state live under symbols on Node's own objects: every request
+// gets the same shape, and no listener closure or WeakMap entry is made per request.
+const exchangeKey = Symbol('opwire.exchange');
+const connectionKey = Symbol('opwire.connection');
+
+/** What one keep-alive connection shares across its requests: the abort signal and the body being read. */
+interface ConnectionState {
+  readonly controller: AbortController;
+  reading: NodeExchange | undefined;
+}
+
+type Tagged<T> = T & { [exchangeKey]?: NodeExchange; [connectionKey]?: ConnectionState };
 
 /** An exchange over `node:http`: headers as Node parsed them, the body read lazily with a byte limit. */
 export class NodeExchange implements HttpExchange {
+  private limit = 0;
+  private size = 0;
+  private chunks: Buffer[] | undefined;
+  private done: ((text: string) => void) | undefined;
+  private failed: ((error: Error) => void) | undefined;
+
   constructor(
     readonly request: IncomingMessage,
     readonly response: ServerResponse,
+    private readonly write: AnswerWriter,
   ) {}
 
   get method(): string {
@@ -33,76 +57,73 @@ export class NodeExchange implements HttpExchange {
    * connection (an `AbortController` costs microseconds; HTTP/1.1 answers one request at a time).
    */
   get signal(): AbortSignal {
-    return connectionSignal(this.request.socket);
+    return connectionOf(this.request.socket).controller.signal;
   }
 
-  readBody(limit: number): Promise<string> {
-    const request = this.request;
-    return new Promise((resolve, reject) => {
-      // Listeners are shared module functions finding their state by request: no closures per request.
-      readings.set(request, { limit, size: 0, chunks: [], resolve, reject });
-      request
-        .on('data', onBodyData)
-        .on('end', onBodyEnd)
-        .on('error', onBodyFailure)
-        .on('close', onBodyFailure);
+  readBody(limit: number, done: (text: string) => void, failed: (error: Error) => void): void {
+    const request = this.request as Tagged<IncomingMessage>;
+    const connection = connectionOf(request.socket);
+    if (connection.controller.signal.aborted) {
+      failed(new OpwireError('CANCELLED'));
+      return;
+    }
+    this.limit = limit;
+    this.chunks = [];
+    this.done = done;
+    this.failed = failed;
+    request[exchangeKey] = this;
+    // A client that goes away mid-body closes the socket: its close handler fails the reading.
+    connection.reading = this;
+    request.on('data', onBodyData).on('end', onBodyEnd);
+  }
+
+  respond(answer: Answer): void {
+    this.write(this.response, answer);
+  }
+
+  /** Ends the reading once: hands the body (or the failure) over and forgets the callbacks. */
+  finish(error: Error | undefined): void {
+    const { done, failed, chunks } = this;
+    if (done === undefined || failed === undefined || chunks === undefined) return;
+    this.done = undefined;
+    this.failed = undefined;
+    this.chunks = undefined;
+    const connection = (this.request.socket as Tagged<Socket> | null)?.[connectionKey];
+    if (connection?.reading === this) connection.reading = undefined;
+    if (error) failed(error);
+    else done(chunks.length === 1 ? (chunks[0] as Buffer).toString() : Buffer.concat(chunks).toString());
+  }
+
+  /** Counts a chunk against the limit; past it, stops reading and fails with `PAYLOAD_TOO_LARGE`. */
+  take(chunk: Buffer): void {
+    const chunks = this.chunks;
+    if (chunks === undefined) return;
+    this.size += chunk.length;
+    if (this.size > this.limit) {
+      this.request.pause();
+      this.finish(new OpwireError('PAYLOAD_TOO_LARGE', { params: { limit: this.limit } }));
+    } else chunks.push(chunk);
+  }
+}
+
+function onBodyData(this: Tagged<IncomingMessage>, chunk: Buffer): void {
+  this[exchangeKey]?.take(chunk);
+}
+
+function onBodyEnd(this: Tagged<IncomingMessage>): void {
+  this[exchangeKey]?.finish(undefined);
+}
+
+function connectionOf(socket: Tagged<Socket>): ConnectionState {
+  let connection = socket[connectionKey];
+  if (connection === undefined) {
+    const state: ConnectionState = { controller: new AbortController(), reading: undefined };
+    socket[connectionKey] = connection = state;
+    socket.once('close', () => {
+      const error = new OpwireError('CANCELLED');
+      state.reading?.finish(error);
+      state.controller.abort(error);
     });
   }
-}
-
-/** The state of one body being read. */
-interface BodyReading {
-  readonly limit: number;
-  size: number;
-  readonly chunks: Buffer[];
-  readonly resolve: (text: string) => void;
-  readonly reject: (error: OpwireError) => void;
-}
-
-const readings = new WeakMap<IncomingMessage, BodyReading>();
-
-function stopReading(request: IncomingMessage): BodyReading | undefined {
-  const reading = readings.get(request);
-  readings.delete(request);
-  request
-    .off('data', onBodyData)
-    .off('end', onBodyEnd)
-    .off('error', onBodyFailure)
-    .off('close', onBodyFailure);
-  return reading;
-}
-
-function onBodyData(this: IncomingMessage, chunk: Buffer): void {
-  const reading = readings.get(this);
-  if (!reading) return;
-  reading.size += chunk.length;
-  if (reading.size > reading.limit) {
-    stopReading(this);
-    this.pause();
-    reading.reject(new OpwireError('PAYLOAD_TOO_LARGE', { params: { limit: reading.limit } }));
-  } else reading.chunks.push(chunk);
-}
-
-function onBodyEnd(this: IncomingMessage): void {
-  const reading = stopReading(this);
-  if (!reading) return;
-  const chunks = reading.chunks;
-  reading.resolve(chunks.length === 1 ? (chunks[0] as Buffer).toString() : Buffer.concat(chunks).toString());
-}
-
-function onBodyFailure(this: IncomingMessage, error?: unknown): void {
-  stopReading(this)?.reject(new OpwireError('CANCELLED', { cause: error }));
-}
-
-const signals = new WeakMap<Socket, AbortSignal>();
-
-function connectionSignal(socket: Socket): AbortSignal {
-  let signal = signals.get(socket);
-  if (!signal) {
-    const controller = new AbortController();
-    signal = controller.signal;
-    signals.set(socket, signal);
-    socket.once('close', () => controller.abort(new OpwireError('CANCELLED')));
-  }
-  return signal;
+  return connection;
 }

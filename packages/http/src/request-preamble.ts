@@ -1,6 +1,7 @@
 import './http-error-codes.js';
 import {
   type Caller,
+  createIdSequence,
   type Locale,
   type Logger,
   OpwireError,
@@ -11,15 +12,13 @@ import type { Authenticator } from './authenticator.js';
 
 const requestIdPattern = /^[\w.:@/+=-]{1,128}$/;
 // A random per-process prefix and a counter: unique like a UUID, at a fraction of the cost per request.
-const requestIdPrefix = crypto.randomUUID().slice(0, 18);
-let requestSequence = 0;
+const nextRequestId = createIdSequence(crypto.randomUUID().slice(0, 18));
 
 /** The request id to answer with: the client's `x-request-id` when well-formed, else a new unique id. */
 export function requestIdOf(headers: Readonly<Record<string, string | undefined>>): string {
   const given = headers['x-request-id'];
   if (typeof given === 'string' && requestIdPattern.test(given)) return given;
-  requestSequence = (requestSequence + 1) % 0x1000000000000;
-  return requestIdPrefix + requestSequence.toString(16).padStart(12, '0');
+  return nextRequestId();
 }
 
 const namesSupportedLanguage = /(?:^|[\s,])(?:en|zh)(?:[-;,\s]|$)/i;

@@ -4,6 +4,7 @@ import type { Answer, PlainAnswer } from './answer.js';
 import type { Authenticator } from './authenticator.js';
 import type { HttpExchange } from './http-options.js';
 import { problemAnswer } from './problem-json.js';
+import { requestIdOf } from './request-preamble.js';
 
 /** What every compiled route shares: the app, the authenticator, the limits and the logger. */
 export interface RouteRuntime {
@@ -14,12 +15,38 @@ export interface RouteRuntime {
   readonly timeoutMs: number | undefined;
 }
 
-/** A compiled route: answers one exchange, given the matched path parameters and query. */
+/** A compiled route: answers one exchange through `exchange.respond`, given the matched path parameters and query. */
 export type RouteHandler = (
   exchange: HttpExchange,
   params: Readonly<Record<string, string | undefined>>,
   query: Readonly<Record<string, string | string[]>>,
+) => void;
+
+/** A route written as a promise of its answer (custom routes, health, documents). */
+export type AsyncRouteHandler = (
+  exchange: HttpExchange,
+  params: Readonly<Record<string, string | undefined>>,
+  query: Readonly<Record<string, string | string[]>>,
 ) => Promise<Answer>;
+
+/** Adapts a promise-returning route to the dispatcher; a rejection is answered as a problem. */
+export function answering(handler: AsyncRouteHandler, runtime: RouteRuntime): RouteHandler {
+  return (exchange, params, query) => {
+    handler(exchange, params, query).then(
+      (answer) => exchange.respond(answer),
+      (thrown: unknown) =>
+        exchange.respond(
+          failureAnswer(thrown, {
+            runtime,
+            exchange,
+            locale: 'en',
+            requestId: requestIdOf(exchange.headers),
+            logged: false,
+          }),
+        ),
+    );
+  };
+}
 
 /** Turns anything a route threw into a problem answer, logging internal failures nobody logged yet. */
 export function failureAnswer(

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { Answer } from './answer.js';
+import { type Answer, JsonAnswer } from './answer.js';
 
 /**
  * Writes an answer to a Node response; a web `Response` body is streamed chunk by chunk
@@ -10,6 +10,11 @@ export function writeAnswer(
   answer: Answer,
   closing: boolean,
 ): Promise<void> | undefined {
+  if (answer instanceof JsonAnswer) {
+    response.writeHead(answer.status, answer.headerList(closing));
+    response.end(answer.body);
+    return undefined;
+  }
   if (answer instanceof Response) return writeWebResponse(response, answer, closing);
   const headers = answer.headers;
   const body = answer.body;
