@@ -4,6 +4,7 @@ import { auditRecord } from './audit-record.js';
 import { hasPermission } from './caller.js';
 import { isOpwireError, OpwireError, toOpwireError } from './errors/opwire-error.js';
 import type { Invocation } from './invocation.js';
+import { isPromise } from './is-promise.js';
 import type { Logger } from './logger.js';
 import type { AnyOperation } from './operation.js';
 import type { AuditLog, AuditRecord } from './ports/audit-log.js';
@@ -21,10 +22,20 @@ export interface PipelineDependencies {
   readonly logger: Logger;
 }
 
-/** One operation's pipeline, compiled once at startup: validate → authorize → stages → transaction → audit → handle. */
-export type CompiledPipeline = (input: unknown, invocation: Invocation) => Promise<unknown>;
+/**
+ * One operation's pipeline, compiled once at startup: validate → authorize → stages → transaction
+ * → audit → handle. It returns the checked response itself when every step completed
+ * synchronously (a synchronous handler on adapters that need no I/O), otherwise a promise of it;
+ * failures always arrive as a rejected promise.
+ */
+export type CompiledPipeline = (input: unknown, invocation: Invocation) => unknown;
 
 const tracer = trace.getTracer('@opwire/core');
+
+/** Runs `next` with a value, or once the promise of it resolves. */
+function after(value: unknown, next: (value: unknown) => unknown): unknown {
+  return isPromise(value) ? value.then(next) : next(value);
+}
 
 /** Compiles an operation's pipeline into closures so an invocation does no per-call setup. */
 export function compilePipeline(
@@ -36,9 +47,11 @@ export function compilePipeline(
   const responseCheck = Compile(closeSchema(operation.response));
   const transactionOptions = { readOnly: !operation.writes };
 
-  // The success path is written with `then` rather than `async`: each async layer costs a promise
-  // and a microtask per call. Functions returning a promise never throw synchronously. The checked
-  // response waits in `invocation.result`, so layers pass the audit's promise on instead of wrapping it.
+  // Each layer passes on either a value or a promise and waits only for a promise: a synchronous
+  // handler on synchronous adapters completes without a promise or a microtask. A layer that
+  // completes synchronously may throw; the entry (`start`) turns every failure into a rejection.
+  // The checked response waits in `invocation.result`, so layers pass the audit's outcome on
+  // instead of wrapping it.
   const checked = (invocation: Invocation, value: unknown, transaction: Transaction | undefined) => {
     if (invocation.signal.aborted) throw abortError(invocation.signal);
     if (!responseCheck.Check(value)) {
@@ -47,55 +60,50 @@ export function compilePipeline(
       });
     }
     invocation.result = value;
-    return transaction && operation.writes ? audit.append(record(invocation, 'ok'), transaction) : value;
+    if (!transaction || !operation.writes) return value;
+    return audit.append(record(invocation, 'ok'), transaction) ?? value;
   };
 
-  const handleAndCheck = (
-    invocation: Invocation,
-    input: unknown,
-    transaction: Transaction | undefined,
-  ): Promise<unknown> => {
-    try {
-      invocation.transaction = transaction;
-      const returned = operation.handle(input, invocation);
-      return returned instanceof Promise
-        ? returned.then((value) => checked(invocation, value, transaction))
-        : Promise.resolve(checked(invocation, returned, transaction));
-    } catch (thrown) {
-      return Promise.reject(thrown);
-    }
+  const handleAndCheck = (invocation: Invocation, input: unknown, transaction: Transaction | undefined) => {
+    invocation.transaction = transaction;
+    const returned = operation.handle(input, invocation);
+    return returned instanceof Promise
+      ? returned.then((value) => checked(invocation, value, transaction))
+      : checked(invocation, returned, transaction);
   };
 
-  const auditOutside = (invocation: Invocation) =>
-    audit.append(record(invocation, 'ok')).then(() => markAudited(invocation));
+  const auditOutside = (invocation: Invocation) => {
+    const appended = audit.append(record(invocation, 'ok'));
+    return appended ? appended.then(() => markAudited(invocation)) : markAudited(invocation);
+  };
 
   const executeWithoutTransaction = (invocation: Invocation, input: unknown) =>
-    handleAndCheck(invocation, input, undefined).then(() => auditOutside(invocation));
+    after(handleAndCheck(invocation, input, undefined), () => auditOutside(invocation));
 
   // With no stages nothing runs between this layer and `start`, which marks the invocation audited.
   const hasStages = dependencies.stages.length > 0;
-  const executeInTransaction = (invocation: Invocation, input: unknown): Promise<unknown> => {
-    try {
-      const done = invocation.parentTransaction
-        ? handleAndCheck(invocation, input, invocation.parentTransaction)
-        : transactions.run(
-            (transaction) => handleAndCheck(invocation, input, transaction),
-            invocation.signal === neverAborted
-              ? transactionOptions
-              : { readOnly: transactionOptions.readOnly, signal: invocation.signal },
-          );
-      if (!operation.writes) return done.then(() => auditOutside(invocation));
-      return hasStages ? done.then(() => markAudited(invocation)) : done;
-    } catch (thrown) {
-      return Promise.reject(thrown);
-    }
+  const executeInTransaction = (invocation: Invocation, input: unknown): unknown => {
+    const done = invocation.parentTransaction
+      ? handleAndCheck(invocation, input, invocation.parentTransaction)
+      : transactions.run(
+          (transaction) => handleAndCheck(invocation, input, transaction),
+          invocation.signal === neverAborted
+            ? transactionOptions
+            : { readOnly: transactionOptions.readOnly, signal: invocation.signal },
+        );
+    if (!operation.writes) return after(done, () => auditOutside(invocation));
+    return hasStages ? after(done, () => markAudited(invocation)) : done;
   };
 
-  const staged = dependencies.stages.reduceRight<
-    (invocation: Invocation, input: unknown) => Promise<unknown>
-  >(
+  const staged = dependencies.stages.reduceRight<(invocation: Invocation, input: unknown) => unknown>(
     (next, stage) => (invocation, input) =>
-      stage.run({ input, context: invocation }, () => next(invocation, input)),
+      stage.run({ input, context: invocation }, () => {
+        try {
+          return Promise.resolve(next(invocation, input));
+        } catch (thrown) {
+          return Promise.reject(thrown);
+        }
+      }),
     operation.transaction === false ? executeWithoutTransaction : executeInTransaction,
   );
 
@@ -142,9 +150,11 @@ export function compilePipeline(
       span?.setAttributes({ 'opwire.outcome': 'error', 'opwire.error.code': error.code });
       span?.setStatus({ code: SpanStatusCode.ERROR, message: error.code });
       if (!invocation.audited) {
-        await audit.append(record(invocation, 'error', error.code)).catch((auditError: unknown) => {
+        try {
+          await audit.append(record(invocation, 'error', error.code));
+        } catch (auditError) {
           logger.error('audit append failed', { operationId: operation.id, error: auditError });
-        });
+        }
       }
       throw error;
     } finally {
@@ -152,28 +162,31 @@ export function compilePipeline(
     }
   };
 
+  /** Marks a completed invocation audited, ends its span, and gives back its checked response. */
+  const succeed = (invocation: Invocation, span: Span | undefined, value: unknown) => {
+    invocation.audited = true;
+    if (span) {
+      span.setAttribute('opwire.outcome', 'ok');
+      span.end();
+    }
+    // A stage may answer on its own; without stages the value is the checked response.
+    return hasStages ? value : invocation.result;
+  };
+
   const start = (input: unknown, invocation: Invocation, span: Span | undefined, parent?: Context) => {
-    let pending: Promise<unknown>;
+    let pending: unknown;
     try {
       admit(input, invocation);
-      pending = Promise.resolve(
+      pending =
         span && parent && span.isRecording()
           ? otelContext.with(trace.setSpan(parent, span), () => staged(invocation, input))
-          : staged(invocation, input),
-      );
+          : staged(invocation, input);
     } catch (thrown) {
       return fail(invocation, thrown, span);
     }
+    if (!isPromise(pending)) return succeed(invocation, span, pending);
     return pending.then(
-      (value) => {
-        invocation.audited = true;
-        if (span) {
-          span.setAttribute('opwire.outcome', 'ok');
-          span.end();
-        }
-        // A stage may answer on its own; without stages the value is the checked response.
-        return hasStages ? value : invocation.result;
-      },
+      (value) => succeed(invocation, span, value),
       (thrown: unknown) => fail(invocation, thrown, span),
     );
   };

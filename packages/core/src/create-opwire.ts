@@ -1,6 +1,6 @@
 import { Container } from 'inversify';
 import { type CompiledPipeline, compilePipeline, neverAborted } from './compile-pipeline.js';
-import type { InvokeOptions } from './context.js';
+import type { InvokeOptions, Origin } from './context.js';
 import './errors/builtin-error-codes.js';
 import { OpwireError } from './errors/opwire-error.js';
 import { Invocation, type InvocationHost } from './invocation.js';
@@ -40,9 +40,22 @@ export interface Opwire {
     input: unknown,
     options?: InvokeOptions,
   ): Promise<ResponseOf<O>>;
+  /**
+   * Resolves an operation once, for surfaces that call it per request (HTTP routes, tool
+   * bindings). The call runs the same pipeline as `invoke` but skips the lookup, and returns the
+   * response itself when every step completed synchronously, else a native promise;
+   * failures always arrive as a rejected promise.
+   */
+  prepare<O extends AnyOperation>(operation: O | string): PreparedCall<O>;
   /** Closes the transaction manager (and with it the database). */
   close(): Promise<void>;
 }
+
+/** An operation resolved by `prepare`: the response, or a promise of it when a step waited for I/O. */
+export type PreparedCall<O extends AnyOperation> = (
+  input: unknown,
+  options?: InvokeOptions,
+) => ResponseOf<O> | Promise<ResponseOf<O>>;
 
 /** Builds the registry and compiles every operation's pipeline; fails fast on a bad declaration. */
 export function createOpwire(options: OpwireOptions): Opwire {
@@ -69,6 +82,23 @@ export function createOpwire(options: OpwireOptions): Opwire {
   };
   const pipelineOf = (operation: AnyOperation) => pipelines.get(operation) as CompiledPipeline;
 
+  /** Starts a top-level invocation: the response itself when it completed synchronously, else a promise. */
+  const runTopLevel = (operation: AnyOperation, input: unknown, invokeOptions: InvokeOptions): unknown => {
+    const invocation = new Invocation(
+      host,
+      operation,
+      invokeOptions.caller,
+      invokeOptions.locale ?? invokeOptions.caller?.locale ?? 'en',
+      invokeOptions.origin ?? internalOrigin,
+      signalOf(invokeOptions.signal, invokeOptions.timeoutMs),
+      invokeOptions.baggage ?? noBaggage,
+      undefined,
+      invokeOptions.trace,
+      undefined,
+    );
+    return pipelineOf(operation)(input, invocation);
+  };
+
   const host: InvocationHost = {
     container,
     invokeNested<O extends AnyOperation>(
@@ -89,7 +119,7 @@ export function createOpwire(options: OpwireOptions): Opwire {
         parent.trace,
         parent.transaction,
       );
-      return pipelineOf(found)(input, child) as Promise<ResponseOf<O>>;
+      return Promise.resolve(pipelineOf(found)(input, child)) as Promise<ResponseOf<O>>;
     },
   };
 
@@ -101,20 +131,13 @@ export function createOpwire(options: OpwireOptions): Opwire {
     logger,
     invoke<O extends AnyOperation>(operation: O | string, input: unknown, invokeOptions: InvokeOptions = {}) {
       const found = operationOf(operation);
-      const signal = signalOf(invokeOptions.signal, invokeOptions.timeoutMs);
-      const invocation = new Invocation(
-        host,
-        found,
-        invokeOptions.caller,
-        invokeOptions.locale ?? invokeOptions.caller?.locale ?? 'en',
-        invokeOptions.origin ?? { surface: 'internal' },
-        signal,
-        invokeOptions.baggage ?? noBaggage,
-        undefined,
-        invokeOptions.trace,
-        undefined,
-      );
-      return pipelineOf(found)(input, invocation) as Promise<ResponseOf<O>>;
+      // A pipeline that completed synchronously returns the response itself.
+      return Promise.resolve(runTopLevel(found, input, invokeOptions)) as Promise<ResponseOf<O>>;
+    },
+    prepare<O extends AnyOperation>(operation: O | string): PreparedCall<O> {
+      const found = operationOf(operation);
+      return (input, invokeOptions = {}) =>
+        runTopLevel(found, input, invokeOptions) as ResponseOf<O> | Promise<ResponseOf<O>>;
     },
     async close() {
       await transactions.close?.();
@@ -123,6 +146,7 @@ export function createOpwire(options: OpwireOptions): Opwire {
 }
 
 const noBaggage: Readonly<Record<string, string>> = Object.freeze({});
+const internalOrigin: Origin = Object.freeze({ surface: 'internal' });
 
 /** The invocation's signal: the caller's, a deadline, both, or a shared one that never aborts. */
 function signalOf(signal: AbortSignal | undefined, timeoutMs: number | undefined): AbortSignal {

@@ -6,7 +6,7 @@ import './errors/builtin-error-codes.js';
 
 export { type Caller, hasPermission } from './caller.js';
 export type { InvocationContext, InvokeOptions, Origin, Surface } from './context.js';
-export { createOpwire, type Opwire, type OpwireOptions } from './create-opwire.js';
+export { createOpwire, type Opwire, type OpwireOptions, type PreparedCall } from './create-opwire.js';
 export { type BuiltinErrorCode, builtinErrorCodes } from './errors/builtin-error-codes.js';
 export {
   defineErrorCodes,

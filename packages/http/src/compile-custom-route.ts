@@ -16,7 +16,8 @@ export function compileCustomRoute(route: CustomRoute, runtime: RouteRuntime): A
       if (takesBody && exchange.hasBody) checkBodyHeaders(headers, bodyLimit);
       if (authenticate) caller = await authenticateRequest(authenticate, headers, logger);
       if (!route.public && caller === undefined) throw new OpwireError('UNAUTHENTICATED');
-      const body = takesBody && exchange.hasBody ? parseBody(await readBodyText(exchange, bodyLimit)) : undefined;
+      const body =
+        takesBody && exchange.hasBody ? parseBody(await readBodyText(exchange, bodyLimit)) : undefined;
       const response = await route.handle({
         caller,
         locale: localeOf(headers, caller),

@@ -51,14 +51,17 @@ export function compileOperationRoute(
     );
   };
 
+  const call = app.prepare(operation);
   const invoke = (exchange: HttpExchange, input: unknown, request: RouteRequest) => {
-    let pending: Promise<unknown>;
+    let result: unknown;
     try {
-      pending = app.invoke(operation, input, request.options);
+      result = call(input, request.options);
     } catch (thrown) {
       return fail(exchange, thrown, request, true);
     }
-    pending.then(
+    // A call that completed synchronously (no I/O on the way) is answered at once.
+    if (!(result instanceof Promise)) return exchange.respond(jsonAnswer(status, result, request.requestId));
+    result.then(
       (value) => exchange.respond(jsonAnswer(status, value, request.requestId)),
       (thrown: unknown) => fail(exchange, thrown, request, true),
     );
@@ -108,7 +111,7 @@ export function compileOperationRoute(
     }
     if (anonymousRejected && request.caller === undefined) {
       // The pipeline answers (and audits) an anonymous call before looking at the input: skip the body.
-      app.invoke(operation, undefined, request.options).then(
+      Promise.resolve(call(undefined, request.options)).then(
         () => bindAndInvoke(exchange, request),
         (thrown: unknown) => fail(exchange, thrown, request, true),
       );

@@ -82,7 +82,9 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
     },
   });
   const documentText = JSON.stringify(document);
-  register('GET', '/openapi.json', (exchange) => exchange.respond(fixed(200, 'application/json', documentText)));
+  register('GET', '/openapi.json', (exchange) =>
+    exchange.respond(fixed(200, 'application/json', documentText)),
+  );
   register('GET', '/health/live', (exchange) =>
     exchange.respond(fixed(200, 'application/json', '{"status":"live"}')),
   );

@@ -59,7 +59,10 @@ export function createHttpServer(app: Opwire, options: HttpOptions = {}): HttpSe
     } catch (error) {
       logger.error('http dispatch failed', { error });
       if (!response.headersSent) {
-        answer(response, problemAnswer(toOpwireError(error), { locale: 'en', requestId: crypto.randomUUID() }));
+        answer(
+          response,
+          problemAnswer(toOpwireError(error), { locale: 'en', requestId: crypto.randomUUID() }),
+        );
       }
     }
   });

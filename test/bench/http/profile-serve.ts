@@ -1,6 +1,7 @@
 import { startFastify } from './servers/fastify.js';
 import { startOpwire } from './servers/opwire.js';
 import { startRaw } from './servers/raw.js';
+
 const name = process.argv[2];
 const start = name === 'raw' ? startRaw : name === 'fastify' ? startFastify : startOpwire;
 const port = await start();

@@ -7,8 +7,6 @@ export interface MemoryAuditLogOptions {
   readonly capacity?: number;
 }
 
-const appended: Promise<void> = Promise.resolve();
-
 /** Creates an audit log held in a ring buffer of `capacity` records; records appended in a transaction appear on commit. */
 export function createMemoryAuditLog(options: MemoryAuditLogOptions = {}): AuditLog {
   const capacity = options.capacity ?? 10_000;
@@ -26,7 +24,7 @@ export function createMemoryAuditLog(options: MemoryAuditLogOptions = {}): Audit
     append(record: AuditRecord, transaction?: Transaction) {
       if (transaction) transaction.onCommit(() => push(record));
       else push(record);
-      return appended;
+      return undefined;
     },
     async list(query: AuditQuery = {}) {
       const matching = inOrder().filter(

@@ -1,3 +1,4 @@
+import { isPromise } from '../is-promise.js';
 import type { Transaction, TransactionManager, TransactionOptions } from '../ports/transaction-manager.js';
 
 let sequence = 0;
@@ -48,28 +49,28 @@ export class MemoryTransaction implements Transaction {
 /** Creates a transaction manager for one process, with no storage of its own. */
 export function createMemoryTransactionManager(): TransactionManager {
   return {
-    // Written with `then` rather than `async`: one promise per transaction on the hot path.
-    run<T>(work: (transaction: Transaction) => Promise<T>, options: TransactionOptions): Promise<T> {
+    // No I/O: work that completes synchronously commits at once and its value is returned as is;
+    // work that returns a promise commits when it resolves (one promise per transaction).
+    run<T>(work: (transaction: Transaction) => T | Promise<T>, options: TransactionOptions): T | Promise<T> {
       const signal = options.signal;
       if (signal?.aborted) return Promise.reject(signal.reason);
       const transaction = new MemoryTransaction(options.readOnly);
-      let pending: Promise<T>;
+      let pending: T | Promise<T>;
       try {
         pending = work(transaction);
       } catch (error) {
         transaction.rollback();
         return Promise.reject(error);
       }
-      return pending.then(
-        (result) => {
-          // A call aborted while its work ran must not commit, even if the work ignored the signal.
-          if (signal?.aborted) {
-            transaction.rollback();
-            throw signal.reason;
-          }
-          transaction.commit();
-          return result;
-        },
+      if (!isPromise(pending)) {
+        try {
+          return settle(transaction, signal, pending);
+        } catch (error) {
+          return Promise.reject(error);
+        }
+      }
+      return Promise.resolve(pending).then(
+        (result) => settle(transaction, signal, result),
         (error: unknown) => {
           transaction.rollback();
           throw error;
@@ -77,4 +78,14 @@ export function createMemoryTransactionManager(): TransactionManager {
       );
     },
   };
+}
+
+/** Commits, unless the call was aborted while its work ran: then it rolls back and fails. */
+function settle<T>(transaction: MemoryTransaction, signal: AbortSignal | undefined, result: T): T {
+  if (signal?.aborted) {
+    transaction.rollback();
+    throw signal.reason;
+  }
+  transaction.commit();
+  return result;
 }

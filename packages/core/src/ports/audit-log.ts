@@ -29,6 +29,10 @@ export interface AuditQuery {
 
 /** The port that keeps audit records; appending inside a transaction commits or rolls back with it. */
 export interface AuditLog {
-  append(record: AuditRecord, transaction?: Transaction): Promise<void>;
+  /**
+   * Appends a record (inside `transaction`, when given). An adapter with no I/O to wait for (the
+   * in-memory one) returns nothing; others return a native promise. `await` takes either.
+   */
+  append(record: AuditRecord, transaction?: Transaction): Promise<void> | undefined;
   list(query?: AuditQuery): Promise<AuditRecord[]>;
 }

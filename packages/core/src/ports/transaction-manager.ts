@@ -14,8 +14,13 @@ export interface TransactionOptions {
   readonly signal?: AbortSignal;
 }
 
-/** The port that opens transactions; `run` commits when `work` resolves and rolls back when it throws. */
+/**
+ * The port that opens transactions; `run` commits when `work` completes and rolls back when it
+ * throws or rejects. `work` may complete synchronously, and an adapter with no I/O to wait for (the
+ * in-memory one) may then return the value itself rather than a promise; `await` takes either. A
+ * promise returned must be a native one (as from an async function).
+ */
 export interface TransactionManager {
-  run<T>(work: (transaction: Transaction) => Promise<T>, options: TransactionOptions): Promise<T>;
+  run<T>(work: (transaction: Transaction) => T | Promise<T>, options: TransactionOptions): T | Promise<T>;
   close?(): Promise<void>;
 }
