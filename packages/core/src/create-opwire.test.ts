@@ -1,7 +1,9 @@
+import Type from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { auditDigest, customer, OrdersTable, ordersOperations, reader } from '../test/orders-fixture.js';
 import { createOpwire } from './create-opwire.js';
 import { isOpwireError, type OpwireError } from './errors/opwire-error.js';
+import { defineOperation } from './operation.js';
 import { parseTraceparent } from './telemetry.js';
 
 function setup() {
@@ -191,5 +193,47 @@ describe('invoke: trace context without an OpenTelemetry SDK', () => {
     expect(new Set(ids).size).toBe(3);
     for (const id of ids)
       expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});
+
+describe('prepare: the same pipeline, resolved once', () => {
+  const note = (handle: (request: { text: string }) => { text: string } | Promise<{ text: string }>) =>
+    defineOperation({
+      id: 'notes.create',
+      request: Type.Object({ text: Type.String({ minLength: 1 }) }),
+      response: Type.Object({ text: Type.String() }),
+      expose: [],
+      public: true,
+      writes: true,
+      handle,
+    });
+
+  it('returns the response itself when a synchronous handler ran on memory adapters, audited like invoke', async () => {
+    const app = createOpwire({ operations: [note(({ text }) => ({ text }))] });
+    const call = app.prepare('notes.create');
+    expect(call({ text: 'hi' })).toEqual({ text: 'hi' });
+    expect(await app.invoke('notes.create', { text: 'there' })).toEqual({ text: 'there' });
+    const records = await app.audit.list();
+    expect(records.map((each) => [each.operationId, each.outcome])).toEqual([
+      ['notes.create', 'ok'],
+      ['notes.create', 'ok'],
+    ]);
+  });
+
+  it('returns a promise when the handler waits, and rejects failures (audited once)', async () => {
+    const app = createOpwire({ operations: [note(async ({ text }) => ({ text }))] });
+    const call = app.prepare('notes.create');
+    const waiting = call({ text: 'later' });
+    expect(waiting).toBeInstanceOf(Promise);
+    expect(await waiting).toEqual({ text: 'later' });
+    const failing = call({ text: '' });
+    expect(failing).toBeInstanceOf(Promise);
+    await expect(failing).rejects.toMatchObject({ code: 'OUT_OF_RANGE' });
+    expect((await app.audit.list()).map((each) => each.code ?? each.outcome)).toEqual(['ok', 'OUT_OF_RANGE']);
+  });
+
+  it('fails fast for an operation that is not registered', () => {
+    const app = createOpwire({ operations: [] });
+    expect(() => app.prepare('notes.create')).toThrow(/not registered/);
   });
 });

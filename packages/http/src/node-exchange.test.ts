@@ -1,0 +1,122 @@
+import { connect, type Socket } from 'node:net';
+import { createOpwire, defineOperation } from '@opwire/core';
+import Type from 'typebox';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createHttpServer, type HttpServer } from './create-http-server.js';
+
+// The node server reads bodies in the stream's own events; these cases drive it over a raw socket,
+// where a test controls chunking and disconnects exactly.
+
+let server: HttpServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function serveNotes(bodyLimit = 1024) {
+  const received: string[] = [];
+  const note = defineOperation({
+    id: 'notes.create',
+    request: Type.Object({ text: Type.String() }, { additionalProperties: false }),
+    response: Type.Object({ text: Type.String(), length: Type.Integer() }, { additionalProperties: false }),
+    expose: ['http'],
+    public: true,
+    writes: true,
+    handle: ({ text }) => {
+      received.push(text);
+      return { text, length: [...text].length };
+    },
+  });
+  const app = createOpwire({ operations: [note] });
+  server = createHttpServer(app, { bodyLimit, docs: false });
+  const { port } = await server.listen({ port: 0, host: '127.0.0.1' });
+  return { port, received, app };
+}
+
+function open(port: number): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => resolve(socket));
+    socket.once('error', reject);
+  });
+}
+
+/** Reads from a socket until it closes or `until` matches what arrived. */
+function readUntil(socket: Socket, until: (text: string) => boolean): Promise<string> {
+  return new Promise((resolve) => {
+    let text = '';
+    const finish = () => resolve(text);
+    socket.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      if (until(text)) finish();
+    });
+    socket.once('close', finish);
+  });
+}
+
+const chunkedHead =
+  'POST /notes HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n';
+
+function chunk(bytes: Buffer | string): Buffer {
+  const data = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
+  return Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from('\r\n')]);
+}
+
+describe('node server: request bodies', () => {
+  it('joins a body sent in chunks, with a Chinese character split between two of them', async () => {
+    const { port, received } = await serveNotes();
+    const body = Buffer.from(JSON.stringify({ text: '订单 ok' }));
+    const split = body.indexOf(Buffer.from('订')) + 1; // inside the three bytes of 订
+    const socket = await open(port);
+    const answer = readUntil(socket, (text) => text.includes('}'));
+    socket.write(chunkedHead);
+    socket.write(chunk(body.subarray(0, split)));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    socket.write(Buffer.concat([chunk(body.subarray(split)), Buffer.from('0\r\n\r\n')]));
+    const text = await answer;
+    socket.destroy();
+    expect(text).toMatch(/^HTTP\/1.1 201 /);
+    expect(text).toContain('{"text":"订单 ok","length":5}');
+    expect(received).toEqual(['订单 ok']);
+  });
+
+  it('answers 413 as soon as a chunked body passes the limit, closes the connection, runs nothing', async () => {
+    const { port, received, app } = await serveNotes(64);
+    const socket = await open(port);
+    const answer = readUntil(socket, () => false);
+    socket.write(chunkedHead);
+    socket.write(chunk(`{"text":"${'x'.repeat(40)}`));
+    socket.write(chunk(`${'y'.repeat(40)}"}`));
+    const text = await answer;
+    expect(text).toMatch(/^HTTP\/1.1 413 /);
+    expect(text.toLowerCase()).toContain('connection: close');
+    expect(text).toContain('"code":"PAYLOAD_TOO_LARGE"');
+    expect(received).toEqual([]);
+    expect(await app.audit.list()).toEqual([]);
+  });
+
+  it('runs nothing for a client that goes away mid-body, and keeps serving', async () => {
+    const { port, received, app } = await serveNotes();
+    const socket = await open(port);
+    socket.write(
+      'POST /notes HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"text":"par',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(received).toEqual([]);
+    expect(await app.audit.list()).toEqual([]);
+
+    const response = await fetch(`http://127.0.0.1:${port}/notes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'after' }),
+    });
+    expect([response.status, await response.json()]).toEqual([201, { text: 'after', length: 5 }]);
+    expect(received).toEqual(['after']);
+
+    // The abandoned request counts as settled: shutdown does not wait out its 10 s grace period for it.
+    const closed = server?.close().then(() => 'closed');
+    const waited = new Promise((resolve) => setTimeout(() => resolve('still waiting'), 3000));
+    expect(await Promise.race([closed, waited])).toBe('closed');
+  });
+});
