@@ -3,7 +3,8 @@
  * `node:http` server, Opwire, fastify, hono and oRPC, each in its own process, driven in turn by
  * autocannon over several rounds in alternating order. Prints requests/s, p99 latency and the
  * ratio to raw, and the server process's CPU time per request (steadier than requests/s on a
- * shared machine). Run: `npx tsx test/bench/http/run.ts` (ROUNDS, SECONDS, CONNECTIONS override).
+ * shared machine). Run: `npx tsx test/bench/http/run.ts` (ROUNDS, default 10 like the issue's peer
+ * figures; SECONDS, CONNECTIONS, and ONLY=opwire,fastify for a subset override).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -35,7 +36,7 @@ const contenders = allContenders.filter(
   (each) => !only || each.name === 'raw node:http' || only.includes(each.name),
 );
 
-const rounds = Number(process.env.ROUNDS ?? 6);
+const rounds = Number(process.env.ROUNDS ?? 10);
 const seconds = Number(process.env.SECONDS ?? 4);
 const connections = Number(process.env.CONNECTIONS ?? 10);
 
