@@ -1,7 +1,8 @@
 import { type Context, context as otelContext, type Span, SpanStatusCode, trace } from '@opentelemetry/api';
 import { Compile } from 'typebox/compile';
+import { abortError, neverAborted } from './abort.js';
 import { auditRecord } from './audit-record.js';
-import { hasPermission } from './caller.js';
+import { compileAdmission } from './compile-admission.js';
 import { isOpwireError, OpwireError, toOpwireError } from './errors/opwire-error.js';
 import type { Invocation } from './invocation.js';
 import { isPromise } from './is-promise.js';
@@ -12,7 +13,6 @@ import type { Transaction, TransactionManager } from './ports/transaction-manage
 import type { Stage } from './stage.js';
 import { tracingEnabled } from './tracing-enabled.js';
 import { closeSchema } from './validation/close-schema.js';
-import { compileValidator } from './validation/compile-validator.js';
 
 /** What a compiled pipeline needs from the runtime. */
 export interface PipelineDependencies {
@@ -43,7 +43,6 @@ export function compilePipeline(
   dependencies: PipelineDependencies,
 ): CompiledPipeline {
   const { transactions, audit, logger } = dependencies;
-  const validateRequest = compileValidator(closeSchema(operation.request));
   const responseCheck = Compile(closeSchema(operation.response));
   const transactionOptions = { readOnly: !operation.writes };
 
@@ -110,28 +109,7 @@ export function compilePipeline(
   const record = (invocation: Invocation, outcome: 'ok' | 'error', code?: string): AuditRecord =>
     auditRecord(invocation, outcome, code, performance.now() - invocation.startedAt);
 
-  /** Checks what needs no I/O (cancellation, authentication, input, permission); throws on failure. */
-  const admit = (input: unknown, invocation: Invocation) => {
-    if (invocation.signal.aborted) throw abortError(invocation.signal);
-    if (!operation.public && !invocation.caller) throw new OpwireError('UNAUTHENTICATED');
-    const issues = validateRequest(input);
-    if (issues) {
-      const [first] = issues as [(typeof issues)[number]];
-      throw new OpwireError(first.code, {
-        field: first.field,
-        params: { expected: first.expected },
-        issues,
-      });
-    }
-    if (
-      operation.permission &&
-      !(invocation.caller && hasPermission(invocation.caller, operation.permission))
-    ) {
-      throw new OpwireError(invocation.caller ? 'PERMISSION_DENIED' : 'UNAUTHENTICATED', {
-        params: { operation: operation.id },
-      });
-    }
-  };
+  const admit = compileAdmission(operation);
 
   /** Turns a failure into an `OpwireError`, logs and audits it (once), and rejects with it. */
   const fail = async (invocation: Invocation, thrown: unknown, span: Span | undefined): Promise<never> => {
@@ -214,14 +192,4 @@ export function compilePipeline(
 function markAudited(invocation: Invocation): unknown {
   invocation.audited = true;
   return invocation.result;
-}
-
-/** A signal that never aborts, shared by invocations that have no deadline. */
-export const neverAborted: AbortSignal = new AbortController().signal;
-
-function abortError(signal: AbortSignal, cause?: unknown): OpwireError {
-  const reason = signal.reason as { name?: string } | undefined;
-  return new OpwireError(reason?.name === 'TimeoutError' ? 'DEADLINE_EXCEEDED' : 'CANCELLED', {
-    cause: cause ?? signal.reason,
-  });
 }

@@ -1,5 +1,6 @@
 import { Container } from 'inversify';
-import { type CompiledPipeline, compilePipeline, neverAborted } from './compile-pipeline.js';
+import { neverAborted } from './abort.js';
+import { type CompiledPipeline, compilePipeline } from './compile-pipeline.js';
 import type { InvokeOptions, Origin } from './context.js';
 import './errors/builtin-error-codes.js';
 import { OpwireError } from './errors/opwire-error.js';
