@@ -1,8 +1,8 @@
 /**
  * HTTP benchmark: the same small JSON POST (validated against one schema) served by a raw
  * `node:http` server, Opwire, fastify, hono and oRPC, each in its own process, driven in turn by
- * autocannon over several rounds in alternating order. Prints requests/s, p99 latency and the
- * ratio to raw, and the server process's CPU time per request (steadier than requests/s on a
+ * autocannon over several rounds in alternating order. Prints requests/s and p99 latency (to the
+ * microsecond) with their ratios to raw, and the server process's CPU time per request (steadier than requests/s on a
  * shared machine). Run: `npx tsx test/bench/http/run.ts` (ROUNDS, default 10 like the issue's peer
  * figures; SECONDS, CONNECTIONS, and ONLY=opwire,fastify for a subset override).
  */
@@ -10,6 +10,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { orderBody } from './contract.js';
+import { MicrosecondHistogram } from './microsecond-histogram.js';
 import { startFastify } from './servers/fastify.js';
 import { startHono } from './servers/hono.js';
 import { startOpwire } from './servers/opwire.js';
@@ -64,7 +65,7 @@ async function main() {
       const order = round % 2 === 0 ? servers : [...servers].reverse();
       for (const server of order) {
         const before = await cpuOf(server.child);
-        const result = await measure(server.port, server.contender, seconds);
+        const { result, p99Micros } = await measure(server.port, server.contender, seconds);
         const after = await cpuOf(server.child);
         const total = totals.get(server.contender.name) ?? {
           requests: 0,
@@ -76,7 +77,7 @@ async function main() {
         total.cpuMicros += after.user + after.system - before.user - before.system;
         total.requests += result.requests.total;
         total.seconds += result.duration;
-        total.p99.push(result.latency.p99);
+        total.p99.push(p99Micros);
         total.errors += result.errors + result.non2xx;
         totals.set(server.contender.name, total);
       }
@@ -89,31 +90,43 @@ async function main() {
   const rawRate = rawTotal ? rawTotal.requests / rawTotal.seconds : Number.NaN;
   const rawCpu = rawTotal ? rawTotal.cpuMicros / rawTotal.requests : Number.NaN;
   console.log(`\n${rounds} rounds × ${seconds}s, ${connections} connections, order alternating per round\n`);
+  const medianP99 = (values: number[]) =>
+    [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+  const rawP99 = rawTotal ? medianP99(rawTotal.p99) : Number.NaN;
   console.log(
-    '| server | requests/s | ratio to raw | p99 ms (median of rounds, 1 ms resolution) | server CPU µs/request | CPU efficiency vs raw | errors |',
+    '| server | requests/s | ratio to raw | p99 µs (median of rounds) | p99 ratio to raw | server CPU µs/request | CPU efficiency vs raw | errors |',
   );
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const { contender } of servers) {
     const total = totals.get(contender.name);
     if (!total) continue;
     const rate = total.requests / total.seconds;
-    const p99 = [...total.p99].sort((a, b) => a - b)[Math.floor(total.p99.length / 2)] ?? Number.NaN;
+    const p99 = medianP99(total.p99);
     const cpu = total.cpuMicros / total.requests;
     console.log(
-      `| ${contender.name} | ${rate.toFixed(0)} | ${(rate / rawRate).toFixed(2)} | ${p99.toFixed(2)} | ${cpu.toFixed(1)} | ${(rawCpu / cpu).toFixed(2)} | ${total.errors} |`,
+      `| ${contender.name} | ${rate.toFixed(0)} | ${(rate / rawRate).toFixed(2)} | ${p99} | ${(p99 / rawP99).toFixed(2)} | ${cpu.toFixed(1)} | ${(rawCpu / cpu).toFixed(2)} | ${total.errors} |`,
     );
   }
 }
 
-function measure(port: number, contender: Contender, duration: number) {
-  return autocannon({
-    url: `http://127.0.0.1:${port}${contender.path}`,
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: contender.body,
-    connections,
-    duration,
+async function measure(port: number, contender: Contender, duration: number) {
+  const latencies = new MicrosecondHistogram();
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: `http://127.0.0.1:${port}${contender.path}`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: contender.body,
+        connections,
+        duration,
+      },
+      (error, finished) => (error ? reject(error) : resolve(finished)),
+    );
+    // Each response's time as autocannon measured it (hrtime, fractional milliseconds).
+    instance.on('response', (_client, _status, _bytes, milliseconds) => latencies.record(milliseconds));
   });
+  return { result, p99Micros: latencies.percentile(0.99) };
 }
 
 async function startChild(name: string) {
