@@ -6,7 +6,7 @@ import {
   OpwireError,
   parseTraceparent,
 } from '@opwire/core';
-import { jsonAnswer } from './answer.js';
+import { type Answer, jsonAnswer } from './answer.js';
 import { compileParameterCoercer, type ParameterCoercer } from './coerce-parameters.js';
 import type { RouteSpec } from './derive-route.js';
 import type { HttpExchange } from './http-options.js';
@@ -51,6 +51,17 @@ export function compileOperationRoute(
     );
   };
 
+  /** Answers the response; one that matched its schema but cannot be serialized (a BigInt) is INTERNAL. */
+  const succeed = (exchange: HttpExchange, value: unknown, request: RouteRequest) => {
+    let answer: Answer;
+    try {
+      answer = jsonAnswer(status, value, request.requestId);
+    } catch (thrown) {
+      return fail(exchange, thrown, request, false);
+    }
+    exchange.respond(answer);
+  };
+
   const call = app.prepare(operation);
   const invoke = (exchange: HttpExchange, input: unknown, request: RouteRequest) => {
     let result: unknown;
@@ -60,9 +71,9 @@ export function compileOperationRoute(
       return fail(exchange, thrown, request, true);
     }
     // A call that completed synchronously (no I/O on the way) is answered at once.
-    if (!(result instanceof Promise)) return exchange.respond(jsonAnswer(status, result, request.requestId));
+    if (!(result instanceof Promise)) return succeed(exchange, result, request);
     result.then(
-      (value) => exchange.respond(jsonAnswer(status, value, request.requestId)),
+      (value) => succeed(exchange, value, request),
       (thrown: unknown) => fail(exchange, thrown, request, true),
     );
   };
@@ -111,7 +122,13 @@ export function compileOperationRoute(
     }
     if (anonymousRejected && request.caller === undefined) {
       // The pipeline answers (and audits) an anonymous call before looking at the input: skip the body.
-      Promise.resolve(call(undefined, request.options)).then(
+      let refused: unknown;
+      try {
+        refused = call(undefined, request.options);
+      } catch (thrown) {
+        return fail(exchange, thrown, request, true);
+      }
+      Promise.resolve(refused).then(
         () => bindAndInvoke(exchange, request),
         (thrown: unknown) => fail(exchange, thrown, request, true),
       );
