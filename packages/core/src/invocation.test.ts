@@ -268,7 +268,7 @@ describe('operations without a transaction', () => {
     const opened: string[] = [];
     const transactions = createMemoryTransactionManager();
     const counting = {
-      run: <T>(work: (transaction: Transaction) => Promise<T>, options: { readOnly: boolean }) =>
+      run: <T>(work: (transaction: Transaction) => T | Promise<T>, options: { readOnly: boolean }) =>
         transactions.run((transaction) => {
           opened.push(transaction.id);
           return work(transaction);

@@ -19,7 +19,10 @@ export function createPostgresTransactionManager(
 ): TransactionManager {
   const { driver, logger } = options;
   return {
-    async run<T>(work: (transaction: Transaction) => Promise<T>, runOptions: TransactionOptions): Promise<T> {
+    async run<T>(
+      work: (transaction: Transaction) => T | Promise<T>,
+      runOptions: TransactionOptions,
+    ): Promise<T> {
       const { signal } = runOptions;
       if (signal?.aborted) throw abortReason(signal);
       let transaction: PostgresTransaction | undefined;
@@ -43,7 +46,7 @@ export function createPostgresTransactionManager(
 async function runInSession<T>(
   session: Session,
   transaction: PostgresTransaction,
-  work: (transaction: Transaction) => Promise<T>,
+  work: (transaction: Transaction) => T | Promise<T>,
   signal: AbortSignal | undefined,
 ): Promise<T> {
   await session.query(transaction.readOnly ? 'BEGIN READ ONLY' : 'BEGIN');
@@ -51,7 +54,13 @@ async function runInSession<T>(
   const cancel = () => session.cancel();
   signal?.addEventListener('abort', cancel, { once: true });
   try {
-    const result = await work(transaction).finally(() => signal?.removeEventListener('abort', cancel));
+    let result: T;
+    try {
+      // `work` may answer with a value or throw at once (a synchronous handler): both are awaited alike.
+      result = await work(transaction);
+    } finally {
+      signal?.removeEventListener('abort', cancel);
+    }
     // Checked before COMMIT, never during it: cancelling a commit would leave its outcome unknown.
     if (signal?.aborted) throw abortReason(signal);
     const commit = await session.query('COMMIT');

@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { expect } from 'vitest';
 import type { Caller } from '../caller.js';
+import type { InvocationContext } from '../context.js';
 import { createOpwire, type Opwire } from '../create-opwire.js';
 import { OpwireError } from '../errors/opwire-error.js';
 import type { Logger } from '../logger.js';
@@ -33,14 +34,25 @@ export function pipelineCases(harness: () => PortHarness, options: PortConforman
       response: keyResponse,
       permission: 'conformance:run',
       writes: behaviour !== 'read',
-      async handle(request, context) {
-        if (behaviour !== 'read') await harness().write(context.transaction!, request.key);
-        if (calls) await context.invoke(calls, { key: `${request.key}-inner` });
-        if (behaviour === 'write-then-conflict') throw new OpwireError('CONFLICT');
-        if (behaviour === 'write-then-throw') throw new Error('handler broke after writing');
-        return { key: request.key };
+      handle(request, context) {
+        // A read answers synchronously, as a handler over an in-memory cache would: adapters must
+        // take a value (not only a promise) from the work they run.
+        if (behaviour === 'read') return { key: request.key };
+        return writeAndAnswer(request.key, context, behaviour, calls);
       },
     });
+  const writeAndAnswer = async (
+    key: string,
+    context: InvocationContext,
+    behaviour: Behaviour,
+    calls: AnyOperation | undefined,
+  ) => {
+    await harness().write(context.transaction!, key);
+    if (calls) await context.invoke(calls, { key: `${key}-inner` });
+    if (behaviour === 'write-then-conflict') throw new OpwireError('CONFLICT');
+    if (behaviour === 'write-then-throw') throw new Error('handler broke after writing');
+    return { key };
+  };
   const auditOf = (suffix: string) => harness().audit.list({ operationId: `conformance.${suffix}` });
 
   conformanceCase(

@@ -27,6 +27,8 @@ export type PortConformanceCase =
   | 'transaction.on-commit'
   | 'transaction.on-rollback'
   | 'transaction.read-only'
+  | 'transaction.synchronous-work'
+  | 'transaction.synchronous-throw'
   | 'transaction.ids'
   | 'transaction.concurrent'
   | 'transaction.abort-during-work'

@@ -118,6 +118,44 @@ export function transactionManagerCases(harness: () => PortHarness, options: Por
     },
   );
 
+  conformanceCase(
+    options,
+    'transaction.synchronous-work',
+    'work that answers with a value at once commits, and its value comes back',
+    async () => {
+      const { transactions } = harness();
+      const events: string[] = [];
+      const value = await transactions.run((transaction) => {
+        transaction.onCommit(() => events.push('committed'));
+        transaction.onRollback(() => events.push('rolled back'));
+        return { done: true };
+      }, readWrite);
+      expect(value).toEqual({ done: true });
+      expect(events).toEqual(['committed']);
+      expect(await transactions.run(() => 'read at once', { readOnly: true })).toBe('read at once');
+    },
+  );
+
+  conformanceCase(
+    options,
+    'transaction.synchronous-throw',
+    'work that throws at once rolls back and rejects (never throws from run itself)',
+    async () => {
+      const { transactions } = harness();
+      const failure = new Error('refused at once');
+      const rolledBack: string[] = [];
+      let run: unknown;
+      expect(() => {
+        run = transactions.run((transaction) => {
+          transaction.onRollback(() => rolledBack.push(transaction.id));
+          throw failure;
+        }, readWrite);
+      }).not.toThrow();
+      await expect(run).rejects.toBe(failure);
+      expect(rolledBack).toHaveLength(1);
+    },
+  );
+
   conformanceCase(options, 'transaction.ids', 'every transaction has its own non-empty id', async () => {
     const { transactions } = harness();
     const ids = new Set<string>();
