@@ -5,6 +5,7 @@ import type { Invocation } from './invocation.js';
 import type { AnyOperation } from './operation.js';
 import { closeSchema } from './validation/close-schema.js';
 import { compileValidator } from './validation/compile-validator.js';
+import { validationError } from './validation/validation-error.js';
 
 /**
  * Compiles the checks that need no I/O — cancellation, authentication, input, permission — into
@@ -16,14 +17,7 @@ export function compileAdmission(operation: AnyOperation): (input: unknown, invo
     if (invocation.signal.aborted) throw abortError(invocation.signal);
     if (!operation.public && !invocation.caller) throw new OpwireError('UNAUTHENTICATED');
     const issues = validateRequest(input);
-    if (issues) {
-      const [first] = issues as [(typeof issues)[number]];
-      throw new OpwireError(first.code, {
-        field: first.field,
-        params: { expected: first.expected },
-        issues,
-      });
-    }
+    if (issues) throw validationError(issues);
     if (
       operation.permission &&
       !(invocation.caller && hasPermission(invocation.caller, operation.permission))

@@ -7,6 +7,7 @@ const expected = [
   'CurrentTransaction',
   'MemoryTransaction',
   'OpwireError',
+  'abortError',
   'builtinErrorCodes',
   'closeSchema',
   'compileValidator',
@@ -31,6 +32,7 @@ const expected = [
   'resolveLocale',
   'supportedLocales',
   'toOpwireError',
+  'validationError',
 ];
 
 describe('@opwire/core public API', () => {

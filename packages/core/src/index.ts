@@ -4,6 +4,8 @@
  */
 import './errors/builtin-error-codes.js';
 
+/** The error of an aborted call: DEADLINE_EXCEEDED after a timeout, CANCELLED otherwise. */
+export { abortError } from './abort.js';
 export { type Caller, hasPermission } from './caller.js';
 export type { InvocationContext, InvokeOptions, Origin, Surface } from './context.js';
 export { createOpwire, type Opwire, type OpwireOptions, type PreparedCall } from './create-opwire.js';
@@ -53,3 +55,5 @@ export { formatTraceparent, parseTraceparent } from './telemetry.js';
 export { CurrentContext, CurrentTransaction } from './tokens.js';
 export { closeSchema } from './validation/close-schema.js';
 export { compileValidator, type Validator } from './validation/compile-validator.js';
+/** The error of a failed validation: the first issue's code and field, every issue listed. */
+export { validationError } from './validation/validation-error.js';
