@@ -66,7 +66,7 @@ export function compilePipeline(
   const handleAndCheck = (invocation: Invocation, input: unknown, transaction: Transaction | undefined) => {
     invocation.transaction = transaction;
     const returned = operation.handle(input, invocation);
-    return returned instanceof Promise
+    return isPromise(returned)
       ? returned.then((value) => checked(invocation, value, transaction))
       : checked(invocation, returned, transaction);
   };
@@ -94,7 +94,7 @@ export function compilePipeline(
     return hasStages ? after(done, () => markAudited(invocation)) : done;
   };
 
-  const staged = dependencies.stages.reduceRight<(invocation: Invocation, input: unknown) => unknown>(
+  const throughStages = dependencies.stages.reduceRight<(invocation: Invocation, input: unknown) => unknown>(
     (next, stage) => (invocation, input) =>
       stage.run({ input, context: invocation }, () => {
         try {
@@ -105,6 +105,29 @@ export function compilePipeline(
       }),
     operation.transaction === false ? executeWithoutTransaction : executeInTransaction,
   );
+
+  /**
+   * What the stages answered: checked against the response schema like a handler's response, and,
+   * when they answered on their own (the handler never ran, as for a replayed idempotent call),
+   * audited here, since no layer below wrote a record.
+   */
+  const stagesAnswer = (invocation: Invocation, value: unknown) => {
+    if (!responseCheck.Check(value)) {
+      throw new OpwireError('INTERNAL', {
+        cause: new Error(
+          `a stage of "${operation.id}" answered with a response that does not match its schema`,
+        ),
+      });
+    }
+    if (invocation.audited) return value;
+    invocation.result = value;
+    const appended = audit.append(record(invocation, 'ok'));
+    return appended ? appended.then(() => markAudited(invocation)) : markAudited(invocation);
+  };
+  const staged = hasStages
+    ? (invocation: Invocation, input: unknown) =>
+        after(throughStages(invocation, input), (value) => stagesAnswer(invocation, value))
+    : throughStages;
 
   const record = (invocation: Invocation, outcome: 'ok' | 'error', code?: string): AuditRecord =>
     auditRecord(invocation, outcome, code, performance.now() - invocation.startedAt);

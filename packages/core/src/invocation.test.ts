@@ -237,6 +237,29 @@ describe('app-defined stages', () => {
     const second = await app.invoke(create, { sku: 'tea', quantity: 1 }, options);
     expect(second).toEqual(first);
     expect(table.handlerCalls).toBe(1);
+    // The replayed call is audited too: exactly one record per invocation.
+    expect((await app.audit.list()).map((record) => record.code ?? record.outcome)).toEqual(['ok', 'ok']);
+  });
+
+  it('checks what a stage answers on its own: an undeclared field is INTERNAL, audited once', async () => {
+    const table = new OrdersTable();
+    const { create } = ordersOperations(table);
+    const leaky: Stage = {
+      name: 'leaky',
+      async run() {
+        return { id: 'o1', sku: 'tea', quantity: 1, status: 'pending', secret: 'internal note' };
+      },
+    };
+    const app = createOpwire({
+      operations: [create],
+      stages: [leaky],
+      logger: { error: () => {}, warn: () => {} },
+    });
+    expect(await codeOf(app.invoke(create, { sku: 'tea', quantity: 1 }, { caller: customer }))).toBe(
+      'INTERNAL',
+    );
+    expect(table.handlerCalls).toBe(0);
+    expect((await app.audit.list()).map((record) => record.code ?? record.outcome)).toEqual(['INTERNAL']);
   });
   it('answer with what the stage returns, and a stage failing after the handler is audited once', async () => {
     const table = new OrdersTable();
