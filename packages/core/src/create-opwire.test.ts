@@ -232,6 +232,28 @@ describe('prepare: the same pipeline, resolved once', () => {
     expect((await app.audit.list()).map((each) => each.code ?? each.outcome)).toEqual(['ok', 'OUT_OF_RANGE']);
   });
 
+  it('rejects, never throws, for a bad timeout or an operation that is not registered', async () => {
+    const app = createOpwire({ operations: [note(({ text }) => ({ text }))] });
+    const call = app.prepare('notes.create');
+    for (const timeoutMs of [-1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      let prepared: unknown;
+      expect(() => {
+        prepared = call({ text: 'hi' }, { timeoutMs });
+      }).not.toThrow();
+      await expect(prepared).rejects.toMatchObject({ code: 'INVALID_CONFIGURATION' });
+      let invoked: unknown;
+      expect(() => {
+        invoked = app.invoke('notes.create', { text: 'hi' }, { timeoutMs });
+      }).not.toThrow();
+      await expect(invoked).rejects.toMatchObject({ code: 'INVALID_CONFIGURATION' });
+    }
+    let unknown: unknown;
+    expect(() => {
+      unknown = app.invoke('notes.nope', {});
+    }).not.toThrow();
+    await expect(unknown).rejects.toMatchObject({ code: 'INVALID_CONFIGURATION' });
+  });
+
   it('fails fast for an operation that is not registered', () => {
     const app = createOpwire({ operations: [] });
     expect(() => app.prepare('notes.create')).toThrow(/not registered/);

@@ -44,8 +44,9 @@ export interface Opwire {
   /**
    * Resolves an operation once, for surfaces that call it per request (HTTP routes, tool
    * bindings). The call runs the same pipeline as `invoke` but skips the lookup, and returns the
-   * response itself when every step completed synchronously, else a native promise;
-   * failures always arrive as a rejected promise.
+   * response itself when every step completed synchronously, else a native promise; failures
+   * (a bad `timeoutMs` included) always arrive as a rejected promise. An operation that is not
+   * registered fails `prepare` itself, at startup.
    */
   prepare<O extends AnyOperation>(operation: O | string): PreparedCall<O>;
   /** Closes the transaction manager (and with it the database). */
@@ -131,14 +132,24 @@ export function createOpwire(options: OpwireOptions): Opwire {
     audit,
     logger,
     invoke<O extends AnyOperation>(operation: O | string, input: unknown, invokeOptions: InvokeOptions = {}) {
-      const found = operationOf(operation);
-      // A pipeline that completed synchronously returns the response itself.
-      return Promise.resolve(runTopLevel(found, input, invokeOptions)) as Promise<ResponseOf<O>>;
+      try {
+        // A pipeline that completed synchronously returns the response itself.
+        return Promise.resolve(runTopLevel(operationOf(operation), input, invokeOptions)) as Promise<
+          ResponseOf<O>
+        >;
+      } catch (thrown) {
+        return Promise.reject(thrown);
+      }
     },
     prepare<O extends AnyOperation>(operation: O | string): PreparedCall<O> {
       const found = operationOf(operation);
-      return (input, invokeOptions = {}) =>
-        runTopLevel(found, input, invokeOptions) as ResponseOf<O> | Promise<ResponseOf<O>>;
+      return (input, invokeOptions = {}) => {
+        try {
+          return runTopLevel(found, input, invokeOptions) as ResponseOf<O> | Promise<ResponseOf<O>>;
+        } catch (thrown) {
+          return Promise.reject(thrown);
+        }
+      };
     },
     async close() {
       await transactions.close?.();
@@ -152,6 +163,11 @@ const internalOrigin: Origin = Object.freeze({ surface: 'internal' });
 /** The invocation's signal: the caller's, a deadline, both, or a shared one that never aborts. */
 function signalOf(signal: AbortSignal | undefined, timeoutMs: number | undefined): AbortSignal {
   if (timeoutMs === undefined) return signal ?? neverAborted;
+  if (!Number.isFinite(timeoutMs) || timeoutMs < 0) {
+    throw new OpwireError('INVALID_CONFIGURATION', {
+      params: { reason: `timeoutMs must be a finite number of milliseconds ≥ 0, not ${timeoutMs}` },
+    });
+  }
   const deadline = AbortSignal.timeout(timeoutMs);
   return signal ? AbortSignal.any([signal, deadline]) : deadline;
 }
