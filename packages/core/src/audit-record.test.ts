@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { customer, OrdersTable, ordersOperations } from '../test/orders-fixture.js';
+import { isoNow } from './audit-record.js';
 import { createOpwire } from './create-opwire.js';
 import { parseTraceparent } from './telemetry.js';
 
@@ -26,5 +27,27 @@ describe('audit records', () => {
     expect(Date.parse(record?.at ?? '')).toBeGreaterThan(Date.now() - 60_000);
     expect(record?.durationMs).toBeGreaterThanOrEqual(0);
     expect(JSON.stringify(record)).not.toContain('secret-sku');
+  });
+});
+
+describe('isoNow', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('equals Date#toISOString across millisecond, second, minute and day boundaries', () => {
+    vi.useFakeTimers();
+    const instants = [
+      Date.UTC(2026, 10, 30, 7, 59, 59, 998),
+      Date.UTC(2026, 10, 30, 7, 59, 59, 999),
+      Date.UTC(2026, 10, 30, 8, 0, 0, 0),
+      Date.UTC(2026, 10, 30, 8, 0, 0, 7),
+      Date.UTC(2026, 10, 30, 8, 0, 1, 0),
+      Date.UTC(2026, 10, 30, 23, 59, 59, 999),
+      Date.UTC(2026, 11, 1, 0, 0, 0, 0),
+      Date.UTC(2026, 11, 1, 0, 0, 0, 0),
+    ];
+    for (const instant of instants) {
+      vi.setSystemTime(instant);
+      expect(isoNow()).toBe(new Date(instant).toISOString());
+    }
   });
 });

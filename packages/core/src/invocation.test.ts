@@ -144,6 +144,24 @@ describe('the invocation context', () => {
     expect(table.rows.size).toBe(0);
     expect((await app.audit.list()).map((record) => record.code)).toEqual(['DEADLINE_EXCEEDED', 'CANCELLED']);
   });
+
+  it('fails CANCELLED when the caller stops during a call that holds no transaction', async () => {
+    const controller = new AbortController();
+    const orchestrate = defineOperation({
+      id: 'orders.orchestrate',
+      request: Type.Object({}),
+      response: Type.Object({ done: Type.Boolean() }),
+      transaction: false,
+      handle: () => {
+        controller.abort();
+        return { done: true };
+      },
+    });
+    const app = createOpwire({ operations: [orchestrate] });
+    const call = app.invoke(orchestrate, {}, { caller: customer, signal: controller.signal });
+    expect(await codeOf(call)).toBe('CANCELLED');
+    expect((await app.audit.list()).map((record) => record.code ?? record.outcome)).toEqual(['CANCELLED']);
+  });
 });
 
 describe('dependency injection', () => {

@@ -40,6 +40,10 @@ export interface OperationDefinition<Request extends TSchema, Response extends T
   readonly http?: { readonly method?: HttpMethod; readonly path?: string };
   /** Model-facing settings: the tool name and whether a model's call waits for approval. */
   readonly ai?: { readonly name?: string; readonly requiresApproval?: boolean };
+  /**
+   * Does the work: returns the response, or a native promise of it (an async function); a value
+   * returned synchronously lets the pipeline finish without a promise when the adapters allow it.
+   */
   readonly handle: (
     request: Static<Request>,
     context: InvocationContext,

@@ -69,7 +69,7 @@ export function createMemoryTransactionManager(): TransactionManager {
           return Promise.reject(error);
         }
       }
-      return Promise.resolve(pending).then(
+      return pending.then(
         (result) => settle(transaction, signal, result),
         (error: unknown) => {
           transaction.rollback();
