@@ -57,6 +57,15 @@ describe('sqlOf', () => {
   });
 
   it('fails with INVALID_CONFIGURATION outside a transaction', () => {
-    expect(() => sqlOf({ transaction: undefined, operation: placeOrder })).toThrow(/has no open transaction/);
+    let thrown: unknown;
+    try {
+      sqlOf({ transaction: undefined, operation: placeOrder });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toMatchObject({
+      code: 'INVALID_CONFIGURATION',
+      message: expect.stringContaining('has no open transaction'),
+    });
   });
 });
