@@ -12,6 +12,7 @@ import type { AuditLog, AuditRecord } from './ports/audit-log.js';
 import type { Transaction, TransactionManager } from './ports/transaction-manager.js';
 import type { Stage } from './stage.js';
 import { tracingEnabled } from './tracing-enabled.js';
+import { admitsAnyValue } from './validation/admits-any-value.js';
 import { closeSchema } from './validation/close-schema.js';
 
 /** What a compiled pipeline needs from the runtime. */
@@ -44,6 +45,8 @@ export function compilePipeline(
 ): CompiledPipeline {
   const { transactions, audit, logger } = dependencies;
   const responseCheck = Compile(closeSchema(operation.response));
+  // Only a schema with an open value (Type.Any) can pass a response JSON cannot carry.
+  const mustTrySerializing = admitsAnyValue(operation.response);
   const transactionOptions = { readOnly: !operation.writes };
 
   // Each layer passes on either a value or a promise and waits only for a promise: a synchronous
@@ -58,6 +61,8 @@ export function compilePipeline(
         cause: new Error(`operation "${operation.id}" returned a response that does not match its schema`),
       });
     }
+    // Before the commit: a write whose response cannot be sent (a BigInt, a cycle) rolls back.
+    if (mustTrySerializing) JSON.stringify(value);
     invocation.result = value;
     if (!transaction || !operation.writes) return value;
     return audit.append(record(invocation, 'ok'), transaction) ?? value;

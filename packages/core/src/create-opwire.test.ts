@@ -160,6 +160,31 @@ describe('invoke: transaction and audit', () => {
     expect(JSON.stringify(error)).not.toContain('internalCost');
   });
 
+  it('rolls back a write whose response matches its schema but cannot be serialized (INTERNAL)', async () => {
+    const rows: string[] = [];
+    const store = defineOperation({
+      id: 'counters.store',
+      request: Type.Object({}),
+      response: Type.Object({ value: Type.Any() }),
+      expose: [],
+      public: true,
+      writes: true,
+      handle: (_request, context) => {
+        context.transaction?.onCommit(() => rows.push('written'));
+        return { value: 10n };
+      },
+    });
+    const logged: unknown[] = [];
+    const app = createOpwire({
+      operations: [store],
+      logger: { error: (message) => logged.push(message), warn: () => {} },
+    });
+    await expect(app.invoke(store, {})).rejects.toMatchObject({ code: 'INTERNAL' });
+    expect(rows).toEqual([]);
+    expect(logged).toEqual(['operation failed']);
+    expect((await app.audit.list()).map((record) => record.code)).toEqual(['INTERNAL']);
+  });
+
   it('turns an unknown throwable into INTERNAL without its message', async () => {
     const table = new OrdersTable();
     const { create } = ordersOperations(table);
