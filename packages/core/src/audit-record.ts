@@ -2,13 +2,9 @@ import { isSpanContextValid } from '@opentelemetry/api';
 import type { Invocation } from './invocation.js';
 import type { AuditRecord } from './ports/audit-log.js';
 
-/** Builds an invocation's audit record: identities, outcome and code, never the request payload. */
-export function auditRecord(
-  invocation: Invocation,
-  outcome: 'ok' | 'error',
-  code: string | undefined,
-  durationMs: number,
-): AuditRecord {
+/** Builds an invocation's audit record, timed until now: identities, outcome and code, never the request payload. */
+export function auditRecord(invocation: Invocation, outcome: 'ok' | 'error', code?: string): AuditRecord {
+  const durationMs = performance.now() - invocation.startedAt;
   // One fixed shape (absent fields are undefined) keeps record creation cheap on the hot path.
   const caller = invocation.caller;
   const trace = invocation.trace;

@@ -1,14 +1,15 @@
-import { type Context, context as otelContext, type Span, SpanStatusCode, trace } from '@opentelemetry/api';
+import { type Context, context as otelContext, type Span, trace } from '@opentelemetry/api';
 import { Compile } from 'typebox/compile';
 import { abortError, neverAborted } from './abort.js';
 import { auditRecord } from './audit-record.js';
 import { compileAdmission } from './compile-admission.js';
-import { isOpwireError, OpwireError, toOpwireError } from './errors/opwire-error.js';
+import { compileFailure } from './compile-failure.js';
+import { OpwireError } from './errors/opwire-error.js';
 import type { Invocation } from './invocation.js';
 import { isPromise } from './is-promise.js';
 import type { Logger } from './logger.js';
 import type { AnyOperation } from './operation.js';
-import type { AuditLog, AuditRecord } from './ports/audit-log.js';
+import type { AuditLog } from './ports/audit-log.js';
 import type { Transaction, TransactionManager } from './ports/transaction-manager.js';
 import type { Stage } from './stage.js';
 import { tracingEnabled } from './tracing-enabled.js';
@@ -43,7 +44,7 @@ export function compilePipeline(
   operation: AnyOperation,
   dependencies: PipelineDependencies,
 ): CompiledPipeline {
-  const { transactions, audit, logger } = dependencies;
+  const { transactions, audit } = dependencies;
   const responseCheck = Compile(closeSchema(operation.response));
   // Only a schema with an open value (Type.Any) can pass a response JSON cannot carry.
   const mustTrySerializing = admitsAnyValue(operation.response);
@@ -65,7 +66,7 @@ export function compilePipeline(
     if (mustTrySerializing) JSON.stringify(value);
     invocation.result = value;
     if (!transaction || !operation.writes) return value;
-    return audit.append(record(invocation, 'ok'), transaction) ?? value;
+    return audit.append(auditRecord(invocation, 'ok'), transaction) ?? value;
   };
 
   const handleAndCheck = (invocation: Invocation, input: unknown, transaction: Transaction | undefined) => {
@@ -77,7 +78,7 @@ export function compilePipeline(
   };
 
   const auditOutside = (invocation: Invocation) => {
-    const appended = audit.append(record(invocation, 'ok'));
+    const appended = audit.append(auditRecord(invocation, 'ok'));
     return appended ? appended.then(() => markAudited(invocation)) : markAudited(invocation);
   };
 
@@ -126,7 +127,7 @@ export function compilePipeline(
     }
     if (invocation.audited) return value;
     invocation.result = value;
-    const appended = audit.append(record(invocation, 'ok'));
+    const appended = audit.append(auditRecord(invocation, 'ok'));
     return appended ? appended.then(() => markAudited(invocation)) : markAudited(invocation);
   };
   const staged = hasStages
@@ -134,39 +135,9 @@ export function compilePipeline(
         after(throughStages(invocation, input), (value) => stagesAnswer(invocation, value))
     : throughStages;
 
-  const record = (invocation: Invocation, outcome: 'ok' | 'error', code?: string): AuditRecord =>
-    auditRecord(invocation, outcome, code, performance.now() - invocation.startedAt);
-
   const admit = compileAdmission(operation);
 
-  /** Turns a failure into an `OpwireError`, logs and audits it (once), and rejects with it. */
-  const fail = async (invocation: Invocation, thrown: unknown, span: Span | undefined): Promise<never> => {
-    try {
-      const error =
-        invocation.signal.aborted && !isOpwireError(thrown)
-          ? abortError(invocation.signal, thrown)
-          : toOpwireError(thrown);
-      if (error.code === 'INTERNAL') {
-        logger.error('operation failed', {
-          operationId: operation.id,
-          invocationId: invocation.invocationId,
-          error: error.cause ?? error,
-        });
-      }
-      span?.setAttributes({ 'opwire.outcome': 'error', 'opwire.error.code': error.code });
-      span?.setStatus({ code: SpanStatusCode.ERROR, message: error.code });
-      if (!invocation.audited) {
-        try {
-          await audit.append(record(invocation, 'error', error.code));
-        } catch (auditError) {
-          logger.error('audit append failed', { operationId: operation.id, error: auditError });
-        }
-      }
-      throw error;
-    } finally {
-      span?.end();
-    }
-  };
+  const fail = compileFailure(operation, dependencies);
 
   /** Marks a completed invocation audited, ends its span, and gives back its checked response. */
   const succeed = (invocation: Invocation, span: Span | undefined, value: unknown) => {
