@@ -1,7 +1,14 @@
+import { compileValidator } from '@opwire/core';
 import type { ToolSet } from 'ai';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createOrdersFixture, fixtureCallers } from './testing/orders-fixture.js';
 import { createToolCatalog } from './tool-catalog.js';
+
+// The real validator compiler, watched so a test can count how often a bind compiles a schema.
+vi.mock('@opwire/core', async (importOriginal) => {
+  const core = await importOriginal<typeof import('@opwire/core')>();
+  return { ...core, compileValidator: vi.fn(core.compileValidator) };
+});
 
 const run = (tools: ToolSet, name: string, input: unknown, toolCallId = 'call-1') =>
   tools[name]!.execute!(input, { toolCallId, messages: [], context: {} as never });
@@ -78,5 +85,18 @@ describe('bind', () => {
     stop.abort();
     const tools = createToolCatalog({ app }).bind(fixtureCallers.customer, { signal: stop.signal });
     await expect(run(tools, 'orders_list', {})).rejects.toMatchObject({ code: 'CANCELLED' });
+  });
+
+  it('checks approval arguments with one validator per operation, however often it binds', async () => {
+    const catalog = createToolCatalog({ app: createOrdersFixture({ cancelNeedsApproval: true }).app });
+    const compiled = vi.mocked(compileValidator);
+    compiled.mockClear();
+    for (const toolCallId of ['call-1', 'call-2', 'call-3']) {
+      const tools = catalog.bind(fixtureCallers.support);
+      expect(await run(tools, 'orders_cancel', { orderId: 7 }, toolCallId)).toEqual({
+        error: { code: 'WRONG_TYPE', message: 'Field "orderId" must be string.', field: 'orderId' },
+      });
+    }
+    expect(compiled).toHaveBeenCalledTimes(1);
   });
 });

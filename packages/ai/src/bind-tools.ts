@@ -6,8 +6,9 @@ import {
   compileValidator,
   hasPermission,
   type Locale,
-  OpwireError,
   type Origin,
+  type Validator,
+  validationError,
 } from '@opwire/core';
 import { jsonSchema, type Tool, type ToolExecutionOptions, type ToolSet, tool } from 'ai';
 import { restoreAbsent } from './strict-schema.js';
@@ -49,6 +50,18 @@ export function bindTools(catalog: ToolCatalog, caller: Caller, options: BindOpt
   return tools;
 }
 
+/** Request validators of operations that need approval, compiled once however often a catalog is bound. */
+const prechecks = new WeakMap<AnyOperation, Validator>();
+
+function precheckOf(operation: AnyOperation): Validator {
+  let precheck = prechecks.get(operation);
+  if (!precheck) {
+    precheck = compileValidator(closeSchema(operation.request));
+    prechecks.set(operation, precheck);
+  }
+  return precheck;
+}
+
 function operationTool(
   catalog: ToolCatalog,
   entry: ToolEntry,
@@ -57,7 +70,7 @@ function operationTool(
   options: BindOptions,
   locale: Locale,
 ) {
-  const precheck = entry.requiresApproval ? compileValidator(closeSchema(operation.request)) : undefined;
+  const precheck = entry.requiresApproval ? precheckOf(operation) : undefined;
   return tool<unknown, unknown, Record<string, never>>({
     description: entry.describe(locale),
     // No `validate`: the pipeline validates, so a model gets the same codes as every other surface.
@@ -76,20 +89,14 @@ function operationTool(
       try {
         if (precheck) {
           const issues = precheck(input);
-          const first = issues?.[0];
-          if (first) {
-            throw new OpwireError(first.code, {
-              field: first.field,
-              params: { expected: first.expected },
-              issues,
-            });
-          }
+          if (issues) throw validationError(issues);
           return await catalog.approvals.request({
             toolCallId,
             toolName: entry.name,
             operation,
             input,
             caller,
+            locale,
             ...(options.conversationId === undefined ? {} : { conversationId: options.conversationId }),
           });
         }

@@ -1,12 +1,16 @@
 import type { Locale } from '@opwire/core';
 import type { StepResult, ToolSet } from 'ai';
 import type { ChatStep, PendingApprovalSummary } from './chat-types.js';
-import type { ToolErrorResult } from './tool-result.js';
+import { type ToolErrorResult, toToolErrorResult } from './tool-result.js';
 
-/** The steps of a turn as clients see them; invalid calls carry Opwire's error result. */
+/**
+ * The steps of a turn as clients see them; invalid calls carry Opwire's error result, and any other
+ * failed call the error result of what it threw, in `locale`.
+ */
 export function toChatSteps(
   steps: ReadonlyArray<StepResult<ToolSet>>,
   invalid: ReadonlyMap<string, ToolErrorResult>,
+  locale: Locale,
 ): ChatStep[] {
   return steps
     .map((step) => {
@@ -15,9 +19,7 @@ export function toChatSteps(
         if (part.type === 'tool-result') {
           toolResults.push({ toolCallId: part.toolCallId, toolName: part.toolName, output: part.output });
         } else if (part.type === 'tool-error') {
-          const output = invalid.get(part.toolCallId) ?? {
-            error: { code: 'INTERNAL', message: 'The tool failed.' },
-          };
+          const output = invalid.get(part.toolCallId) ?? toToolErrorResult(part.error, locale);
           toolResults.push({ toolCallId: part.toolCallId, toolName: part.toolName, output });
         }
       }

@@ -1,4 +1,12 @@
-import { type Caller, closeSchema, compileValidator, type Locale, OpwireError } from '@opwire/core';
+import type { SpanContext } from '@opentelemetry/api';
+import {
+  type Caller,
+  closeSchema,
+  compileValidator,
+  type Locale,
+  OpwireError,
+  validationError,
+} from '@opwire/core';
 import type { Static } from 'typebox';
 import { toChatAnswer } from './chat-operations.js';
 import { chatRequestSchema } from './chat-schemas.js';
@@ -12,6 +20,9 @@ export interface ChatStreamInput {
   readonly signal: AbortSignal;
   /** The parsed JSON body, checked against the `ai.chat` request schema. */
   readonly body: unknown;
+  /** The request's span (from its `traceparent`); the turn's span becomes its child. */
+  readonly trace?: SpanContext | undefined;
+  readonly baggage?: Readonly<Record<string, string>> | undefined;
 }
 
 /** Options for `createChatStreamHandler`. */
@@ -24,8 +35,9 @@ const encoder = new TextEncoder();
 
 /**
  * A handler that answers a chat turn as server-sent events (`text`, `tool-call`, `tool-result`,
- * then `done` or `error`). A bad body or missing caller throws an `OpwireError` before anything is
- * streamed; closing the connection stops the turn.
+ * then `done` or `error`). A bad body, a missing caller or a chat that cannot open a turn (such as
+ * `CHAT_NOT_CONFIGURED`) throws an `OpwireError` before anything is streamed; closing the connection
+ * stops the turn.
  */
 export function createChatStreamHandler(
   options: ChatStreamHandlerOptions,
@@ -33,9 +45,7 @@ export function createChatStreamHandler(
   return async (input) => {
     if (!input.caller) throw new OpwireError('UNAUTHENTICATED');
     const issues = validateBody(input.body);
-    const first = issues?.[0];
-    if (first)
-      throw new OpwireError(first.code, { field: first.field, params: { expected: first.expected }, issues });
+    if (issues) throw validationError(issues);
     const body = input.body as Static<typeof chatRequestSchema>;
     const chat = typeof options.chat === 'function' ? options.chat() : options.chat;
     const stop = new AbortController();
@@ -46,6 +56,8 @@ export function createChatStreamHandler(
       ...(body.conversationId ? { conversationId: body.conversationId } : {}),
       signal: AbortSignal.any([input.signal, stop.signal]),
       locale: input.locale,
+      ...(input.trace ? { trace: input.trace } : {}),
+      ...(input.baggage ? { baggage: input.baggage } : {}),
     });
     const stream = new ReadableStream<Uint8Array>({
       async start(controller) {

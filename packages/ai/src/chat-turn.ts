@@ -1,53 +1,22 @@
 import { context as otelContext, type Span, SpanStatusCode, trace } from '@opentelemetry/api';
-import {
-  type Caller,
-  describeError,
-  isOpwireError,
-  type Locale,
-  type Logger,
-  OpwireError,
-} from '@opwire/core';
+import { describeError, isOpwireError, type Locale, OpwireError } from '@opwire/core';
 import type { ModelMessage, StepResult, ToolSet } from 'ai';
 import { isStepCount } from 'ai';
+import type { ChatConfig } from './chat-config.js';
 import { pendingApprovalsOf, stepLimitNotice, toChatSteps } from './chat-result.js';
-import type { ChatMessage, ChatRequest, ChatResult } from './chat-types.js';
-import { type Answerer, createFallbackModel, type ProviderModel } from './fallback-model.js';
-import { type Guardrail, runGuardrails } from './guardrails.js';
+import type { ChatRequest, ChatResult } from './chat-types.js';
+import { type Answerer, createFallbackModel } from './fallback-model.js';
+import { runGuardrails } from './guardrails.js';
 import {
   type InvalidToolCall,
   invalidCallResult,
   invalidCallsOf,
   rewriteInvalidToolCalls,
 } from './invalid-tool-calls.js';
-import type { PromptRegistry } from './prompts.js';
 import { recordUsage, sumUsage } from './record-usage.js';
-import type { ToolCatalog } from './tool-catalog.js';
 import type { ToolErrorResult } from './tool-result.js';
-import type { TurnOutcome, TurnUsage, UsageLedger } from './usage-ledger.js';
-
-/** Everything a chat decided at startup. */
-export interface ChatConfig {
-  readonly catalog: ToolCatalog;
-  readonly chain: readonly ProviderModel[];
-  readonly guardrails: readonly Guardrail[];
-  readonly prompts: PromptRegistry;
-  readonly defaultPrompt: string | undefined;
-  readonly maxSteps: number;
-  readonly maxRetries: number;
-  readonly context: ((turn: TurnContextInput) => Promise<string | undefined>) | undefined;
-  readonly usage: UsageLedger | undefined;
-  readonly onUsage: ((usage: TurnUsage) => void | Promise<void>) | undefined;
-  readonly logger: Logger;
-}
-
-/** What a chat's per-turn `context` hook receives. */
-export interface TurnContextInput {
-  readonly caller: Caller;
-  readonly question: string;
-  readonly messages: readonly ChatMessage[];
-  readonly locale: Locale;
-  readonly signal: AbortSignal | undefined;
-}
+import { turnErrorOf } from './turn-error.js';
+import type { TurnOutcome } from './usage-ledger.js';
 
 /** How a turn ended, before usage is recorded. */
 interface Ending {
@@ -161,6 +130,9 @@ export class Turn {
         caller: this.request.caller,
         locale: this.locale,
         origin: { surface: 'ai', conversationId: this.conversationId, turnId: this.turnId },
+        trace: this.span.spanContext(),
+        ...(this.request.signal ? { signal: this.request.signal } : {}),
+        ...(this.request.baggage ? { baggage: this.request.baggage } : {}),
       });
       this.invalidResults.set(call.toolCallId, result);
     }
@@ -197,6 +169,7 @@ export class Turn {
     const steps = toChatSteps(
       this.steps,
       new Map(invalid.map((call, index) => [call.toolCallId, results[index]!])),
+      this.locale,
     );
     const usage = sumUsage(this.steps.map((step) => step.usage));
     const toolsCalled = this.steps.flatMap((step) => step.toolCalls.map((call) => call.toolName));
@@ -238,21 +211,30 @@ export class Turn {
     });
     if (result.outcome === 'failed')
       this.span.setStatus({ code: SpanStatusCode.ERROR, message: ending.reason });
+    this.reportSkipped();
     this.span.end();
     return result;
   }
 
-  /** Ends a turn that threw: cancellation is `stopped`, anything else `failed`; the error is client-safe. */
+  /** Tells operators which providers failed before one answered (or before the turn gave up). */
+  private reportSkipped(): void {
+    const skipped = this.answerer.skipped;
+    if (skipped.length === 0) return;
+    this.span.setAttribute(
+      'opwire.ai.skipped_providers',
+      skipped.map(({ provider, reason }) => `${provider}: ${reason}`),
+    );
+    this.config.logger.warn('chat providers skipped', { turnId: this.turnId, skipped });
+  }
+
+  /** Ends a turn that threw (see `turnErrorOf`); a stop is `stopped`, anything else `failed`. */
   async fail(thrown: unknown): Promise<{ error: OpwireError; result: ChatResult }> {
-    const cancelled = this.request.signal?.aborted === true;
-    const error = cancelled
-      ? new OpwireError('CANCELLED', { cause: thrown })
-      : isOpwireError(thrown)
-        ? thrown
-        : new OpwireError('PROVIDER_FAILED', { cause: thrown });
-    if (!cancelled && !isOpwireError(thrown)) {
+    const aborted = this.request.signal?.aborted === true;
+    const error = turnErrorOf(thrown, this.request.signal);
+    if (!aborted && !isOpwireError(thrown)) {
       this.config.logger.error('chat turn failed', { turnId: this.turnId, error: thrown });
     }
+    const cancelled = error.code === 'CANCELLED';
     const result = await this.finish({
       text: '',
       outcome: cancelled ? 'stopped' : 'failed',

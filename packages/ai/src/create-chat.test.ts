@@ -129,14 +129,63 @@ describe('createChat', () => {
     });
     const result = await fallback.chat.complete({ caller: fixtureCallers.customer, messages: ask('hi') });
     expect([result.text, result.provider, result.model]).toEqual(['From backup', 'backup', 'backup-1']);
+    expect(fallback.logged).toContainEqual({
+      message: 'chat providers skipped',
+      details: { turnId: result.turnId, skipped: [{ provider: 'primary', reason: 'status 503' }] },
+    });
 
+    // A fresh backup that would answer: only the 401 keeps it from being asked.
+    const unasked = new MockLanguageModelV4({ modelId: 'backup-2', doGenerate: [answer('From backup')] });
     const denied = setup(failing(401), {
-      providers: { primary: { model: failing(401) }, backup: { model: backup } },
+      providers: { primary: { model: failing(401) }, backup: { model: unasked } },
     });
     await expect(
       denied.chat.complete({ caller: fixtureCallers.customer, messages: ask('hi') }),
     ).rejects.toMatchObject({ code: 'PROVIDER_FAILED' });
+    expect(unasked.doGenerateCalls).toHaveLength(0);
     expect((await denied.usage.list())[0]).toMatchObject({ outcome: 'failed', reason: 'PROVIDER_FAILED' });
+  });
+
+  it('ends a turn past its deadline with DEADLINE_EXCEEDED, not CANCELLED', async () => {
+    const model = new MockLanguageModelV4({
+      doGenerate: ({ abortSignal }) =>
+        new Promise((_resolve, reject) =>
+          abortSignal?.addEventListener('abort', () => reject(abortSignal.reason)),
+        ),
+    });
+    const { chat, usage } = setup(model);
+    await expect(
+      chat.complete({
+        caller: fixtureCallers.customer,
+        messages: ask('hi'),
+        signal: AbortSignal.timeout(20),
+      }),
+    ).rejects.toMatchObject({ code: 'DEADLINE_EXCEEDED' });
+    expect((await usage.list())[0]).toMatchObject({ outcome: 'failed', reason: 'DEADLINE_EXCEEDED' });
+  });
+
+  it('fails with INTERNAL, never PROVIDER_FAILED, when the app context hook throws', async () => {
+    const model = new MockLanguageModelV4({ doGenerate: [answer('never')] });
+    const { chat, usage, logged } = setup(model, {
+      context: async () => {
+        throw new Error('knowledge store down');
+      },
+    });
+    const failure = chat.complete({ caller: fixtureCallers.customer, messages: ask('hi') });
+    await expect(failure).rejects.toMatchObject({ code: 'INTERNAL', message: 'An internal error occurred.' });
+    const streamed = chat.stream({ caller: fixtureCallers.customer, messages: ask('hi') });
+    const events = [];
+    for await (const event of streamed.events) events.push(event);
+    expect(events).toEqual([
+      {
+        type: 'error',
+        error: { code: 'INTERNAL', message: 'An internal error occurred.' },
+        result: expect.objectContaining({ outcome: 'failed' }),
+      },
+    ]);
+    expect(model.doGenerateCalls).toHaveLength(0);
+    expect((await usage.list()).map((row) => row.reason)).toEqual(['INTERNAL', 'INTERNAL']);
+    expect(logged.filter((entry) => entry.message === 'chat turn failed')).toHaveLength(2);
   });
 
   it('applies guardrails in order and rejects with GUARDRAIL_REJECTED', async () => {
@@ -218,7 +267,7 @@ describe('createChat', () => {
     });
   });
 
-  it('fails with CHAT_NOT_CONFIGURED without providers', async () => {
+  it('fails with CHAT_NOT_CONFIGURED without providers, and a stream throws it before any event', async () => {
     const { chat } = setup(new MockLanguageModelV4(), { providers: {} });
     await expect(
       chat.complete({ caller: fixtureCallers.customer, messages: ask('hi') }),
@@ -226,6 +275,13 @@ describe('createChat', () => {
       code: 'CHAT_NOT_CONFIGURED',
       message: expect.stringContaining('OPENAI_API_KEY'),
     });
+    let thrown: unknown;
+    try {
+      chat.stream({ caller: fixtureCallers.customer, messages: ask('hi') });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toMatchObject({ code: 'CHAT_NOT_CONFIGURED' });
   });
 
   it('keeps replying when the usage hook fails', async () => {

@@ -1,6 +1,7 @@
 import { type Logger, OpwireError } from '@opwire/core';
 import { generateText, streamText } from 'ai';
-import { type ChatConfig, Turn, type TurnContextInput } from './chat-turn.js';
+import type { ChatConfig, TurnContextInput } from './chat-config.js';
+import { Turn } from './chat-turn.js';
 import type { ChatEvent, ChatRequest, ChatResult, ChatStream } from './chat-types.js';
 import { EventQueue } from './event-queue.js';
 import { checkGuardrails, type Guardrail } from './guardrails.js';
@@ -41,7 +42,10 @@ export interface Chat {
   readonly catalog: ToolCatalog;
   /** Runs a turn to its end; throws an `OpwireError` (usage is recorded either way). */
   complete(request: ChatRequest): Promise<ChatResult>;
-  /** Runs a turn, emitting text and tool events as they happen. */
+  /**
+   * Runs a turn, emitting text and tool events as they happen. A turn that cannot open throws at
+   * once (`CHAT_NOT_CONFIGURED`, the code `complete` rejects with), so nothing is streamed for it.
+   */
   stream(request: ChatRequest): ChatStream;
 }
 
@@ -91,15 +95,9 @@ export function createChat(options: ChatOptions): Chat {
       }
     },
     stream(request) {
+      const turn = open(request);
       const queue = new EventQueue<ChatEvent>();
       const result = (async () => {
-        let turn: Turn;
-        try {
-          turn = open(request);
-        } catch (error) {
-          queue.end();
-          throw error;
-        }
         try {
           return await pump(turn, queue);
         } catch (error) {

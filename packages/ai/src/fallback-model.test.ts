@@ -41,15 +41,19 @@ describe('createFallbackModel', () => {
         ),
     });
     const never = new MockLanguageModelV4({ doGenerate: [answer('never')] });
+    const answerer: Answerer = { provider: undefined, model: undefined, skipped: [] };
     const model = createFallbackModel(
       [
-        { name: 'slow', model: slow },
+        { name: 'slow', model: slow, timeoutMs: 5_000 },
         { name: 'never', model: never },
       ],
-      { provider: undefined, model: undefined, skipped: [] },
+      answerer,
     );
     setTimeout(() => stop.abort(), 10);
-    await expect(model.doGenerate({ ...call, abortSignal: stop.signal })).rejects.toBeDefined();
+    await expect(model.doGenerate({ ...call, abortSignal: stop.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
     expect(never.doGenerateCalls).toHaveLength(0);
+    expect(answerer).toEqual({ provider: undefined, model: undefined, skipped: [] });
   });
 });

@@ -1,7 +1,12 @@
 import './error-codes.js';
 
 /** Pending approvals: the port, its in-memory adapter and the service that approves or declines. */
-export type { ApprovalStatus, ApprovalStore, PendingApproval } from './approvals/approval-store.js';
+export type {
+  ApprovalKey,
+  ApprovalStatus,
+  ApprovalStore,
+  PendingApproval,
+} from './approvals/approval-store.js';
 /** Creates the approvals service that runs a pending call only when its caller approves it. */
 export {
   type ApprovalRequest,
@@ -17,6 +22,8 @@ export { hashArguments } from './approvals/hash-arguments.js';
 export { createMemoryApprovalStore } from './approvals/memory-approval-store.js';
 /** Binding a catalog to one caller. */
 export { type BindOptions, bindTools, mayCall } from './bind-tools.js';
+/** What a chat's per-turn `context` hook receives. */
+export type { TurnContextInput } from './chat-config.js';
 /** Operations `ai.chat`, `ai.approve` and `ai.decline` for the HTTP surface. */
 export { type ChatOperationsOptions, createChatOperations } from './chat-operations.js';
 /** A web `Response` streaming a chat turn as server-sent events. */
@@ -25,7 +32,6 @@ export {
   type ChatStreamInput,
   createChatStreamHandler,
 } from './chat-stream-handler.js';
-export type { TurnContextInput } from './chat-turn.js';
 /** The shapes of chat requests, results and streamed events. */
 export type {
   ChatEvent,

@@ -1,3 +1,4 @@
+import type { SpanContext } from '@opentelemetry/api';
 import { type Caller, type Locale, OpwireError, type Origin } from '@opwire/core';
 import { type ModelMessage, NoSuchToolError, type StepResult, type ToolSet } from 'ai';
 import { mayCall } from './bind-tools.js';
@@ -19,6 +20,10 @@ export interface InvalidCallContext {
   readonly caller: Caller;
   readonly locale: Locale;
   readonly origin: Omit<Origin, 'toolCallId'>;
+  /** The chat's span, so the audit of a refused attempt sits in the turn's trace. */
+  readonly trace?: SpanContext;
+  readonly signal?: AbortSignal;
+  readonly baggage?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -39,6 +44,9 @@ export async function invalidCallResult(
         caller: context.caller,
         locale: context.locale,
         origin: { ...context.origin, toolCallId: call.toolCallId },
+        ...(context.trace ? { trace: context.trace } : {}),
+        ...(context.signal ? { signal: context.signal } : {}),
+        ...(context.baggage ? { baggage: context.baggage } : {}),
       });
     } catch (error) {
       return toToolErrorResult(error, context.locale);

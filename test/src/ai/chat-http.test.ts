@@ -1,5 +1,6 @@
 import {
   type Chat,
+  type ChatOptions,
   createChat,
   createChatOperations,
   createChatStreamHandler,
@@ -18,7 +19,7 @@ beforeEach(async () => {
 afterEach(() => server.close());
 
 /** The wiring a shop uses: chat operations and the streaming route beside its own operations. */
-function shop() {
+function shop(options: { providers?: ChatOptions['providers'] } = {}) {
   const fixture = createOrdersFixture({ cancelNeedsApproval: true });
   let chat: Chat | undefined;
   const app = createOpwire({
@@ -26,7 +27,7 @@ function shop() {
   });
   chat = createChat({
     catalog: createToolCatalog({ app }),
-    providers: { local: { type: 'openai', baseURL: server.baseURL, apiKey: 'test', model: 'gpt-test' } },
+    providers: options.providers ?? { local: server.provider() },
   });
   const stream = createChatStreamHandler({ chat });
   const handler = createFetchHandler(app, {
@@ -139,4 +140,20 @@ it('streams a turn as server-sent events', async () => {
     outcome: 'completed',
     provider: 'local',
   });
+});
+
+it('fails a streamed turn without providers with 503 CHAT_NOT_CONFIGURED, as POST /ai/chat does', async () => {
+  const { post } = shop({ providers: {} });
+  const body = { messages: [{ role: 'user', content: 'Hi' }] };
+  const completed = await post('/ai/chat', 'token-support', body);
+  const streamed = await post('/ai/chat/stream', 'token-support', body);
+  const problem = (await streamed.json()) as any;
+  expect([streamed.status, streamed.headers.get('content-type'), problem.code]).toEqual([
+    503,
+    expect.stringContaining('application/problem+json'),
+    'CHAT_NOT_CONFIGURED',
+  ]);
+  expect(problem.detail).toContain('OPENAI_API_KEY');
+  expect([completed.status, ((await completed.json()) as any).code]).toEqual([503, 'CHAT_NOT_CONFIGURED']);
+  expect(server.requests).toHaveLength(0);
 });

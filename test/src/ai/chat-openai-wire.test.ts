@@ -15,17 +15,11 @@ function setup(options: { maxSteps?: number; fallback?: boolean } = {}) {
   const fixture = createOrdersFixture();
   const catalog = createToolCatalog({ app: fixture.app });
   const usage = createMemoryUsageLedger();
-  const local = (model: string) => ({
-    type: 'openai' as const,
-    baseURL: server.baseURL,
-    apiKey: 'test',
-    model,
-  });
   const chat = createChat({
     catalog,
     providers: options.fallback
-      ? { primary: local('gpt-primary'), backup: local('gpt-backup') }
-      : { local: local('gpt-test') },
+      ? { primary: server.provider('gpt-primary'), backup: server.provider('gpt-backup') }
+      : { local: server.provider() },
     usage,
     ...(options.maxSteps ? { maxSteps: options.maxSteps } : {}),
   });

@@ -4,8 +4,9 @@ import {
   InMemorySpanExporter,
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
-import { createChat, createToolCatalog } from '@opwire/ai';
+import { createChat, createChatStreamHandler, createToolCatalog } from '@opwire/ai';
 import { createOrdersFixture, fixtureCallers } from '@opwire/ai/testing';
+import { createFetchHandler, staticTokens } from '@opwire/http';
 import { afterAll, expect, it } from 'vitest';
 import { startOpenAIWireServer } from './openai-wire-server.js';
 
@@ -22,7 +23,7 @@ it('puts the chat span and every tool invocation span in one trace', async () =>
     const order = seed();
     const chat = createChat({
       catalog: createToolCatalog({ app }),
-      providers: { local: { type: 'openai', baseURL: server.baseURL, apiKey: 'test', model: 'gpt-test' } },
+      providers: { local: server.provider() },
     });
     server.script(
       {
@@ -49,6 +50,54 @@ it('puts the chat span and every tool invocation span in one trace', async () =>
     }
     const audit = await app.audit.list({ operationId: 'orders.get' });
     expect(audit[0]).toMatchObject({ traceId: chatSpan.spanContext().traceId });
+  } finally {
+    await server.close();
+  }
+});
+
+it("streams a turn inside the HTTP request's trace, with the audit of a refused call in it", async () => {
+  const server = await startOpenAIWireServer();
+  try {
+    const { app, seed } = createOrdersFixture();
+    const order = seed();
+    const stream = createChatStreamHandler({
+      chat: createChat({ catalog: createToolCatalog({ app }), providers: { local: server.provider() } }),
+    });
+    const handler = createFetchHandler(app, {
+      authenticate: staticTokens({ 'token-customer': fixtureCallers.customer }),
+      routes: [{ method: 'POST', path: '/ai/chat/stream', handle: (input) => stream(input) }],
+      docs: false,
+    });
+    server.script(
+      {
+        kind: 'reply',
+        toolCalls: [
+          { id: 'call_1', name: 'orders_cancel', arguments: JSON.stringify({ orderId: order.id }) },
+        ],
+      },
+      { kind: 'reply', text: 'I may not cancel orders.' },
+    );
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const parentSpanId = '00f067aa0ba902b7';
+    const response = await handler(
+      new Request('http://shop.test/ai/chat/stream', {
+        method: 'POST',
+        headers: {
+          authorization: 'Bearer token-customer',
+          'content-type': 'application/json',
+          traceparent: `00-${traceId}-${parentSpanId}-01`,
+        },
+        body: JSON.stringify({ messages: [{ role: 'user', content: 'Cancel it' }] }),
+      }),
+    );
+    expect(await response.text()).toContain('PERMISSION_DENIED');
+    const chatSpans = exporter.getFinishedSpans().filter((span) => span.name === 'ai.chat');
+    const chatSpan = chatSpans.find((span) => span.spanContext().traceId === traceId);
+    expect(chatSpan?.parentSpanContext?.spanId).toBe(parentSpanId);
+    expect(await app.audit.list({ operationId: 'orders.cancel' })).toEqual([
+      expect.objectContaining({ outcome: 'error', code: 'PERMISSION_DENIED', origin: 'ai', traceId }),
+    ]);
+    expect(order.status).toBe('open');
   } finally {
     await server.close();
   }

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ProviderConfig } from '@opwire/ai';
 
 /** A tool call in a scripted reply; `arguments` is the raw text a model would send. */
 export interface ScriptedToolCall {
@@ -23,6 +24,8 @@ export type ScriptedReply =
 /** A local server speaking the OpenAI Chat Completions wire format (JSON and SSE), scripted per test. */
 export interface OpenAIWireServer {
   readonly baseURL: string;
+  /** The provider configuration that points a chat at this server, asking for `model` (`gpt-test` by default). */
+  provider(model?: string): Extract<ProviderConfig, { type: 'openai' }>;
   /** The JSON bodies received, in order. */
   readonly requests: Array<Record<string, any>>;
   script(...replies: ScriptedReply[]): void;
@@ -52,8 +55,10 @@ export async function startOpenAIWireServer(): Promise<OpenAIWireServer> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const baseURL = `http://127.0.0.1:${port}/v1`;
   return {
-    baseURL: `http://127.0.0.1:${port}/v1`,
+    baseURL,
+    provider: (model = 'gpt-test') => ({ type: 'openai', baseURL, apiKey: 'test', model }),
     requests,
     script: (...replies) => queue.push(...replies),
     disconnected,

@@ -19,13 +19,23 @@ export interface PendingApproval {
   readonly status: ApprovalStatus;
 }
 
+/**
+ * What identifies one approval: its owner and the provider's tool-call id. Providers reuse ids such
+ * as `call_0`, so the same id of two callers names two different approvals.
+ */
+export interface ApprovalKey {
+  readonly tenant: string;
+  readonly principalId: string;
+  readonly toolCallId: string;
+}
+
 /** The port that keeps pending approvals; servers hold none of them in memory between requests. */
 export interface ApprovalStore {
-  /** Stores a new pending approval; a second one with the same tool-call id is rejected. */
+  /** Stores a new pending approval; a second one with the same key rejects with `CONFLICT`. */
   save(approval: PendingApproval): Promise<void>;
-  get(toolCallId: string): Promise<PendingApproval | undefined>;
+  get(key: ApprovalKey): Promise<PendingApproval | undefined>;
   /** Atomically moves a pending approval to `status`; `false` when it was no longer pending. */
-  settle(toolCallId: string, status: Exclude<ApprovalStatus, 'pending'>): Promise<boolean>;
+  settle(key: ApprovalKey, status: Exclude<ApprovalStatus, 'pending'>): Promise<boolean>;
   /** The pending approvals of one principal in one tenant, oldest first. */
   listPending(owner: { readonly principalId: string; readonly tenant: string }): Promise<PendingApproval[]>;
 }

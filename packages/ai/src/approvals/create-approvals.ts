@@ -1,7 +1,14 @@
 import type { SpanContext } from '@opentelemetry/api';
-import { type AnyOperation, type Caller, type Locale, type Opwire, OpwireError } from '@opwire/core';
+import {
+  type AnyOperation,
+  type Caller,
+  type Locale,
+  localizeText,
+  type Opwire,
+  OpwireError,
+} from '@opwire/core';
 import '../error-codes.js';
-import type { ApprovalStore, PendingApproval } from './approval-store.js';
+import type { ApprovalKey, ApprovalStore, PendingApproval } from './approval-store.js';
 import { hashArguments } from './hash-arguments.js';
 import { createMemoryApprovalStore } from './memory-approval-store.js';
 
@@ -24,6 +31,8 @@ export interface ApprovalRequest {
   readonly input: unknown;
   readonly caller: Caller;
   readonly conversationId?: string;
+  /** The language of the message the model reads; defaults to the caller's, then English. */
+  readonly locale?: Locale;
 }
 
 /** How an approval is carried out. */
@@ -45,15 +54,29 @@ export interface ApprovedCall {
 /** Pending tool calls and the only way to run them: approval by the caller who asked. */
 export interface Approvals {
   readonly store: ApprovalStore;
-  /** Records a pending call and returns the tool result the model sees instead of running it. */
+  /**
+   * Records a pending call and returns the tool result the model sees instead of running it; the same
+   * caller repeating a tool-call id rejects with `CONFLICT`.
+   */
   request(request: ApprovalRequest): Promise<{ approval: Record<string, unknown> }>;
   /** Runs exactly the pending call, with its stored arguments, as `caller`; fails with an `APPROVAL_*` code otherwise. */
   approve(toolCallId: string, caller: Caller, options?: ApproveOptions): Promise<ApprovedCall>;
   /** Declines a pending call so it can never run. */
   decline(toolCallId: string, caller: Caller): Promise<{ toolCallId: string; status: 'declined' }>;
-  /** The caller's calls still waiting for approval. */
+  /** The caller's calls still waiting for approval, leaving out the expired ones. */
   pending(caller: Caller): Promise<PendingApproval[]>;
 }
+
+const pendingMessage = {
+  en: 'This action waits for the user to approve it; tell the user what you asked to do.',
+  'zh-CN': '此操作正在等待用户批准；请告诉用户你请求执行的操作。',
+} as const;
+
+const keyOf = (toolCallId: string, caller: Caller): ApprovalKey => ({
+  tenant: caller.tenant,
+  principalId: caller.principalId,
+  toolCallId,
+});
 
 /** Creates the approvals service over a store (in memory by default). */
 export function createApprovals(options: ApprovalsOptions): Approvals {
@@ -62,7 +85,7 @@ export function createApprovals(options: ApprovalsOptions): Approvals {
   const now = options.now ?? Date.now;
 
   const claim = async (toolCallId: string, caller: Caller): Promise<PendingApproval> => {
-    const found = await store.get(toolCallId);
+    const found = await store.get(keyOf(toolCallId, caller));
     // Someone else's approval looks exactly like a missing one, so ids of other users never leak.
     if (!found || found.principalId !== caller.principalId || found.tenant !== caller.tenant) {
       throw new OpwireError('APPROVAL_NOT_FOUND', { params: { toolCallId } });
@@ -76,8 +99,8 @@ export function createApprovals(options: ApprovalsOptions): Approvals {
     return found;
   };
 
-  const settle = async (toolCallId: string, status: 'approved' | 'declined') => {
-    if (!(await store.settle(toolCallId, status))) {
+  const settle = async (toolCallId: string, caller: Caller, status: 'approved' | 'declined') => {
+    if (!(await store.settle(keyOf(toolCallId, caller), status))) {
       throw new OpwireError('APPROVAL_ALREADY_SETTLED', { params: { toolCallId, status: 'settled' } });
     }
   };
@@ -107,7 +130,7 @@ export function createApprovals(options: ApprovalsOptions): Approvals {
           toolName: approval.toolName,
           input: approval.input,
           expiresAt: approval.expiresAt,
-          message: 'This action waits for the user to approve it; tell the user what you asked to do.',
+          message: localizeText(pendingMessage, request.locale ?? request.caller.locale ?? 'en'),
         },
       };
     },
@@ -117,7 +140,7 @@ export function createApprovals(options: ApprovalsOptions): Approvals {
         hashArguments(found.input) !== found.inputHash ||
         ('input' in approveOptions && hashArguments(approveOptions.input) !== found.inputHash);
       if (mismatched) throw new OpwireError('APPROVAL_MISMATCH', { params: { toolCallId } });
-      await settle(toolCallId, 'approved');
+      await settle(toolCallId, caller, 'approved');
       const output = await options.app.invoke(found.operationId, found.input, {
         caller,
         origin: {
@@ -133,9 +156,12 @@ export function createApprovals(options: ApprovalsOptions): Approvals {
     },
     async decline(toolCallId, caller) {
       await claim(toolCallId, caller);
-      await settle(toolCallId, 'declined');
+      await settle(toolCallId, caller, 'declined');
       return { toolCallId, status: 'declined' };
     },
-    pending: (caller) => store.listPending({ principalId: caller.principalId, tenant: caller.tenant }),
+    async pending(caller) {
+      const listed = await store.listPending({ principalId: caller.principalId, tenant: caller.tenant });
+      return listed.filter((approval) => Date.parse(approval.expiresAt) > now());
+    },
   };
 }

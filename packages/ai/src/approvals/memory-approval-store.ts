@@ -1,23 +1,27 @@
-import type { ApprovalStore, PendingApproval } from './approval-store.js';
+import { OpwireError } from '@opwire/core';
+import type { ApprovalKey, ApprovalStore, PendingApproval } from './approval-store.js';
 
 /** An `ApprovalStore` in process memory, for tests and single-process apps. */
 export function createMemoryApprovalStore(): ApprovalStore {
   const approvals = new Map<string, PendingApproval>();
+  const slot = (key: ApprovalKey) => JSON.stringify([key.tenant, key.principalId, key.toolCallId]);
   return {
     async save(approval) {
-      if (approvals.has(approval.toolCallId)) {
-        throw new Error(`An approval for tool call "${approval.toolCallId}" already exists.`);
+      if (approvals.has(slot(approval))) {
+        throw new OpwireError('CONFLICT', {
+          cause: new Error(`An approval for tool call "${approval.toolCallId}" already exists.`),
+        });
       }
-      approvals.set(approval.toolCallId, structuredClone(approval));
+      approvals.set(slot(approval), structuredClone(approval));
     },
-    async get(toolCallId) {
-      const found = approvals.get(toolCallId);
+    async get(key) {
+      const found = approvals.get(slot(key));
       return found && structuredClone(found);
     },
-    async settle(toolCallId, status) {
-      const found = approvals.get(toolCallId);
+    async settle(key, status) {
+      const found = approvals.get(slot(key));
       if (found?.status !== 'pending') return false;
-      approvals.set(toolCallId, { ...found, status });
+      approvals.set(slot(key), { ...found, status });
       return true;
     },
     async listPending({ principalId, tenant }) {

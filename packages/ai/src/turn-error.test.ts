@@ -1,0 +1,36 @@
+import { APICallError } from '@ai-sdk/provider';
+import { OpwireError } from '@opwire/core';
+import { describe, expect, it } from 'vitest';
+import { turnErrorOf } from './turn-error.js';
+
+const aborted = (reason?: unknown) => {
+  const controller = new AbortController();
+  controller.abort(reason);
+  return controller.signal;
+};
+
+describe('turnErrorOf', () => {
+  it('tells a stop from a passed deadline', () => {
+    const stopped = new DOMException('stopped', 'AbortError');
+    expect(turnErrorOf(stopped, aborted())).toMatchObject({ code: 'CANCELLED', cause: stopped });
+    const late = new DOMException('late', 'TimeoutError');
+    expect(turnErrorOf(late, aborted(late))).toMatchObject({ code: 'DEADLINE_EXCEEDED' });
+  });
+
+  it('blames the provider only for AI SDK errors', () => {
+    const refused = new APICallError({
+      message: 'bad key',
+      url: 'http://127.0.0.1',
+      requestBodyValues: {},
+      statusCode: 401,
+    });
+    expect(turnErrorOf(refused, undefined)).toMatchObject({ code: 'PROVIDER_FAILED', cause: refused });
+    const hook = new Error('knowledge store down');
+    expect(turnErrorOf(hook, undefined)).toMatchObject({ code: 'INTERNAL', cause: hook });
+  });
+
+  it('keeps an OpwireError as it is', () => {
+    const rejected = new OpwireError('PROMPT_NOT_FOUND', { params: { prompt: 'x' } });
+    expect(turnErrorOf(rejected, undefined)).toBe(rejected);
+  });
+});
