@@ -1,5 +1,6 @@
 import { type Caller, OpwireError, parseTraceparent } from '@opwire/core';
-import { type CustomRoute, readBodyText } from './http-options.js';
+import { takesBody as methodTakesBody } from './derive-route.js';
+import type { CustomRoute, HttpExchange } from './http-options.js';
 import { parseBody } from './parse-json-body.js';
 import { authenticateRequest, checkBodyHeaders, localeOf, requestIdOf } from './request-preamble.js';
 import { type AsyncRouteHandler, failureAnswer, type RouteRuntime } from './route-runtime.js';
@@ -7,7 +8,7 @@ import { type AsyncRouteHandler, failureAnswer, type RouteRuntime } from './rout
 /** Compiles a hand-written route: the same header checks, authentication and JSON parsing as generated ones. */
 export function compileCustomRoute(route: CustomRoute, runtime: RouteRuntime): AsyncRouteHandler {
   const { bodyLimit, logger, authenticate } = runtime;
-  const takesBody = route.method !== 'GET' && route.method !== 'DELETE';
+  const takesBody = methodTakesBody(route.method);
   return async (exchange, params, query) => {
     const headers = exchange.headers;
     const requestId = requestIdOf(headers);
@@ -50,4 +51,9 @@ export function compileCustomRoute(route: CustomRoute, runtime: RouteRuntime): A
       });
     }
   };
+}
+
+/** Reads an exchange's body as a promise (a custom route is async already; a promise costs nothing here). */
+function readBodyText(exchange: HttpExchange, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => exchange.readBody(limit, resolve, reject));
 }

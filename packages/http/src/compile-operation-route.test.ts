@@ -1,3 +1,4 @@
+import type { AnyOperation, Opwire, PreparedCall } from '@opwire/core';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtureApp, type FixtureApp, serveOverLoopback, type TestClient } from './testing/index.js';
@@ -105,5 +106,37 @@ describe('generated routes under arbitrary input', () => {
       ),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('the anonymous shortcut', () => {
+  it('answers 500 INTERNAL and runs nothing more if the pipeline ever admitted an anonymous call', async () => {
+    const inputs: unknown[] = [];
+    const base = createFixtureApp();
+    // An app whose pipeline wrongly lets an anonymous call through (the real one refuses it first).
+    const admitsAnyone: Opwire = {
+      ...base.app,
+      prepare<O extends AnyOperation>(operation: O | string): PreparedCall<O> {
+        const call = base.app.prepare(operation);
+        return (input, options) => {
+          inputs.push(input);
+          return options?.caller === undefined ? ({} as ReturnType<PreparedCall<O>>) : call(input, options);
+        };
+      },
+    };
+    const served = await serveOverLoopback(admitsAnyone, { authenticate: base.authenticate });
+    try {
+      const response = await served.send({
+        method: 'POST',
+        path: '/orders',
+        json: { item: 'tea', quantity: 1 },
+      });
+      expect(response.status).toBe(500);
+      expect(await response.json()).toMatchObject({ code: 'INTERNAL' });
+      // Only the admission probe ran; the operation was never called with the body.
+      expect(inputs).toEqual([undefined]);
+    } finally {
+      await served.close();
+    }
   });
 });

@@ -7,8 +7,8 @@ import {
   parseTraceparent,
 } from '@opwire/core';
 import { type Answer, jsonAnswer } from './answer.js';
-import { compileParameterCoercer, type ParameterCoercer } from './coerce-parameters.js';
-import type { RouteSpec } from './derive-route.js';
+import { compileInputBinder } from './compile-input-binder.js';
+import { takesBody as methodTakesBody, type RouteSpec } from './derive-route.js';
 import type { HttpExchange } from './http-options.js';
 import { parseBody } from './parse-json-body.js';
 import {
@@ -32,9 +32,8 @@ export function compileOperationRoute(
   runtime: RouteRuntime,
 ): RouteHandler {
   const { app, bodyLimit, logger, authenticate, timeoutMs } = runtime;
-  const takesBody = route.method !== 'GET' && route.method !== 'DELETE';
-  const coerce = compileParameterCoercer(operation.request);
-  const names = route.pathParameters;
+  const takesBody = methodTakesBody(route.method);
+  const bind = compileInputBinder(operation.request, route.pathParameters);
   const status = route.successStatus;
   const anonymousRejected = !operation.public;
 
@@ -85,7 +84,7 @@ export function compileOperationRoute(
         (text) => {
           let input: unknown;
           try {
-            input = bindBody(parseBody(text), request.params, names, coerce);
+            input = bind.body(parseBody(text), request.params);
           } catch (thrown) {
             return fail(exchange, thrown, request, false);
           }
@@ -97,9 +96,7 @@ export function compileOperationRoute(
     }
     let input: unknown;
     try {
-      input = takesBody
-        ? bindBody({}, request.params, names, coerce)
-        : bindQuery(request.query, request.params, names, coerce);
+      input = takesBody ? bind.body({}, request.params) : bind.query(request.query, request.params);
     } catch (thrown) {
       return fail(exchange, thrown, request, false);
     }
@@ -128,8 +125,10 @@ export function compileOperationRoute(
       } catch (thrown) {
         return fail(exchange, thrown, request, true);
       }
+      // Admission always refuses an anonymous call here; were it to let one through, the operation
+      // would already have run without its input: answer INTERNAL rather than run it again.
       Promise.resolve(refused).then(
-        () => bindAndInvoke(exchange, request),
+        () => fail(exchange, admittedAnonymously(operation), request, false),
         (thrown: unknown) => fail(exchange, thrown, request, true),
       );
       return;
@@ -170,40 +169,8 @@ class RouteRequest {
 
 const noOptions: InvokeOptions = {};
 
-function bindBody(
-  body: unknown,
-  params: Readonly<Record<string, string | undefined>>,
-  names: readonly string[],
-  coerce: ParameterCoercer,
-): unknown {
-  if (names.length === 0 || typeof body !== 'object' || body === null || Array.isArray(body)) return body;
-  const input = body as Record<string, unknown>;
-  for (const name of names) {
-    if (Object.hasOwn(input, name)) throw fieldInPath(name);
-    input[name] = coerce(name, params[name] as string);
-  }
-  return input;
-}
-
-function bindQuery(
-  query: Readonly<Record<string, string | string[]>>,
-  params: Readonly<Record<string, string | undefined>>,
-  names: readonly string[],
-  coerce: ParameterCoercer,
-): Record<string, unknown> {
-  const input: Record<string, unknown> = {};
-  for (const key in query) {
-    if (key === '__proto__') {
-      throw new OpwireError('PROTOTYPE_POISONING', { field: key, params: { field: `?${key}` } });
-    }
-    if (names.includes(key)) throw fieldInPath(key);
-    input[key] = coerce(key, query[key] as string | string[]);
-  }
-  for (const name of names) input[name] = coerce(name, params[name] as string);
-  return input;
-}
-
-function fieldInPath(name: string): OpwireError {
-  const issue = { code: 'UNKNOWN_FIELD', field: name, pointer: `/${name}` };
-  return new OpwireError('UNKNOWN_FIELD', { field: name, issues: [issue] });
+function admittedAnonymously(operation: AnyOperation): OpwireError {
+  return new OpwireError('INTERNAL', {
+    cause: new Error(`operation "${operation.id}" admitted an anonymous call although it is not public`),
+  });
 }

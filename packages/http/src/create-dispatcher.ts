@@ -1,5 +1,5 @@
 import './http-error-codes.js';
-import { type AnyOperation, consoleLogger, type Opwire, OpwireError } from '@opwire/core';
+import { type AnyOperation, consoleLogger, type Opwire, OpwireError, toOpwireError } from '@opwire/core';
 import FindMyWay from 'find-my-way';
 import type { PlainAnswer } from './answer.js';
 import { compileCustomRoute } from './compile-custom-route.js';
@@ -22,7 +22,10 @@ export interface RouteInfo {
 
 /** The server-independent core of the HTTP surface: routes compiled once, one `dispatch` per request. */
 export interface Dispatcher {
-  /** Routes one exchange; its route answers through `exchange.respond`, exactly once. */
+  /**
+   * Routes one exchange; its route answers through `exchange.respond`, exactly once. A route that
+   * throws is answered 500 `INTERNAL` (logged), with the request's id and language.
+   */
   dispatch(exchange: HttpExchange): void;
   readonly document: OpenApiDocument;
   readonly routes: readonly RouteInfo[];
@@ -129,12 +132,23 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
     document,
     routes,
     dispatch(exchange) {
-      const method = exchange.method === 'HEAD' ? 'GET' : exchange.method;
-      const exact = staticRoutes.get(method)?.get(exchange.url);
-      if (exact !== undefined) return exact(exchange, noParameters, noParameters);
-      const found = router.find(method as 'GET', exchange.url);
-      if (found === null) return exchange.respond(notFound(exchange, allowedMethods(exchange.url)));
-      (found.store as RouteHandler)(exchange, found.params, found.searchParams);
+      try {
+        const method = exchange.method === 'HEAD' ? 'GET' : exchange.method;
+        const exact = staticRoutes.get(method)?.get(exchange.url);
+        if (exact !== undefined) return exact(exchange, noParameters, noParameters);
+        const found = router.find(method as 'GET', exchange.url);
+        if (found === null) return exchange.respond(notFound(exchange, allowedMethods(exchange.url)));
+        (found.store as RouteHandler)(exchange, found.params, found.searchParams);
+      } catch (error) {
+        runtime.logger.error('http dispatch failed', { method: exchange.method, error });
+        exchange.respond(
+          problemAnswer(toOpwireError(error), {
+            locale: localeOf(exchange.headers, undefined),
+            requestId: requestIdOf(exchange.headers),
+            logger: runtime.logger,
+          }),
+        );
+      }
     },
   };
 }

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { HttpOptions } from './http-options.js';
 import {
   createFixtureApp,
   type FixtureApp,
@@ -118,6 +119,19 @@ const matrix: readonly BadInput[] = [
     audited: false,
   },
   {
+    name: 'wrong charset',
+    request: {
+      method: 'POST',
+      path: '/orders',
+      token: customer,
+      raw: JSON.stringify(order),
+      headers: { 'content-type': 'application/json; charset=latin1' },
+    },
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    audited: false,
+  },
+  {
     name: 'oversized body',
     request: { method: 'POST', path: '/orders', token: customer, json: { ...order, item: 'x'.repeat(4096) } },
     status: 413,
@@ -231,15 +245,22 @@ const matrix: readonly BadInput[] = [
   },
 ];
 
-const servers: Array<[string, (fixture: FixtureApp) => Promise<TestClient> | TestClient]> = [
+type Serve = (fixture: FixtureApp, options?: HttpOptions) => Promise<TestClient> | TestClient;
+
+const servers: Array<[string, Serve]> = [
   [
     'node server',
-    (fixture) => serveOverLoopback(fixture.app, { authenticate: fixture.authenticate, bodyLimit: 1024 }),
+    (fixture, options) =>
+      serveOverLoopback(fixture.app, { authenticate: fixture.authenticate, bodyLimit: 1024, ...options }),
   ],
   [
     'fetch handler',
-    (fixture) =>
-      serveThroughFetchHandler(fixture.app, { authenticate: fixture.authenticate, bodyLimit: 1024 }),
+    (fixture, options) =>
+      serveThroughFetchHandler(fixture.app, {
+        authenticate: fixture.authenticate,
+        bodyLimit: 1024,
+        ...options,
+      }),
   ],
 ];
 
@@ -273,6 +294,21 @@ describe.each(servers)('bad input through the %s', (_name, serve) => {
     expect(records.map((record) => record.code)).toEqual(entry.audited ? [entry.code] : []);
   });
 
+  it.each(['application/merge-patch+json', 'application/json; charset=utf-8'])(
+    'accepts a JSON body sent as %s',
+    async (type) => {
+      const response = await client.send({
+        method: 'POST',
+        path: '/orders',
+        token: customer,
+        raw: JSON.stringify(order),
+        headers: { 'content-type': type },
+      });
+      expect([response.status, await response.json()]).toEqual([201, { id: 'o1', ...order, status: 'open' }]);
+      expect(fixture.orders.size).toBe(1);
+    },
+  );
+
   it('sends the headers each status needs', async () => {
     const wrongMethod = await client.send({ method: 'PUT', path: '/orders', token: customer, json: order });
     expect(wrongMethod.headers.get('allow')?.split(', ').sort()).toEqual(['GET', 'HEAD', 'POST']);
@@ -299,21 +335,21 @@ describe.each(servers)('bad input through the %s', (_name, serve) => {
 
 describe('the fetch handler and the node server', () => {
   it('give the same status, headers and body for every request of the matrix', async () => {
-    const nodeFixture = createFixtureApp();
-    const fetchFixture = createFixtureApp();
-    const overNode = await serveOverLoopback(nodeFixture.app, {
-      authenticate: nodeFixture.authenticate,
-      bodyLimit: 1024,
-    });
-    const direct = serveThroughFetchHandler(fetchFixture.app, {
-      authenticate: fetchFixture.authenticate,
-      bodyLimit: 1024,
-    });
+    const [overNode, direct] = await Promise.all(servers.map(([, serve]) => serve(createFixtureApp())));
+    if (!overNode || !direct) throw new Error('the servers table lists both servers');
     const successes: TestRequest[] = [
       { method: 'POST', path: '/orders', token: customer, json: order },
+      {
+        method: 'POST',
+        path: '/orders',
+        token: customer,
+        raw: JSON.stringify(order),
+        headers: { 'content-type': 'application/merge-patch+json' },
+      },
       { path: '/orders/o1', token: customer },
       { path: '/orders?limit=5&status=open', token: customer },
       { path: '/status' },
+      { method: 'HEAD', path: '/status' },
       { path: '/health/live' },
     ];
     try {
@@ -339,7 +375,63 @@ describe('the fetch handler and the node server', () => {
         }
       }
     } finally {
-      await overNode.close();
+      await Promise.all([overNode.close(), direct.close()]);
     }
+  });
+});
+
+describe.each(servers)('HEAD through the %s', (_name, serve) => {
+  let client: TestClient;
+  afterEach(() => client.close());
+
+  it('answers a generated GET route with its status and headers and no body, running it like GET', async () => {
+    const fixture = createFixtureApp();
+    client = await serve(fixture);
+    const get = await client.send({ path: '/status', token: customer, headers: { 'x-request-id': 'h-1' } });
+    const head = await client.send({
+      method: 'HEAD',
+      path: '/status',
+      token: customer,
+      headers: { 'x-request-id': 'h-1' },
+    });
+    expect(head.status).toBe(200);
+    expect(head.body).toBeNull();
+    for (const name of ['content-type', 'x-request-id'])
+      expect(head.headers.get(name)).toBe(get.headers.get(name));
+    expect(await get.json()).toEqual({ ok: true, caller: 'alice' });
+    expect(fixture.calls.get('service.status')).toBe(2);
+  });
+
+  it('answers a streaming custom GET route with its head only and cancels the stream', async () => {
+    let cancelled: (reason: unknown) => void = () => undefined;
+    const cancel = new Promise((resolve) => {
+      cancelled = resolve;
+    });
+    const events: HttpOptions['routes'] = [
+      {
+        method: 'GET',
+        path: '/events',
+        public: true,
+        // An event stream that stays open until the client goes away.
+        handle: () =>
+          new Response(
+            new ReadableStream<Uint8Array>({
+              start(controller) {
+                controller.enqueue(new TextEncoder().encode('data: first\n\n'));
+              },
+              cancel: (reason) => cancelled(reason ?? 'cancelled'),
+            }),
+            { headers: { 'content-type': 'text/event-stream' } },
+          ),
+      },
+    ];
+    client = await serve(createFixtureApp(), { routes: events });
+    const head = await client.send({ method: 'HEAD', path: '/events', headers: { 'x-request-id': 'sse-1' } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('text/event-stream');
+    expect(head.headers.get('x-request-id')).toBe('sse-1');
+    expect(head.body).toBeNull();
+    const stopped = new Promise((resolve) => setTimeout(() => resolve('still streaming'), 1000));
+    expect(await Promise.race([cancel.then(() => 'cancelled'), stopped])).toBe('cancelled');
   });
 });

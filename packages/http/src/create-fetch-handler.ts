@@ -1,9 +1,8 @@
 import './http-error-codes.js';
-import { consoleLogger, type Opwire, OpwireError, toOpwireError } from '@opwire/core';
+import { type Opwire, OpwireError } from '@opwire/core';
 import type { Answer } from './answer.js';
 import { createDispatcher } from './create-dispatcher.js';
 import type { HttpExchange, HttpOptions } from './http-options.js';
-import { problemAnswer } from './problem-json.js';
 
 /** A Web-standard request handler (Deno, Bun, Cloudflare, service workers, tests). */
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -11,18 +10,22 @@ export type FetchHandler = (request: Request) => Promise<Response>;
 /** Serves an app as a `(Request) => Promise<Response>` handler with the same routes and answers as the node server. */
 export function createFetchHandler(app: Opwire, options: HttpOptions = {}): FetchHandler {
   const dispatcher = createDispatcher(app, options);
-  const logger = options.logger ?? app.logger ?? consoleLogger;
   return async (request) => {
-    const answer = await new Promise<Answer>((resolve) => {
-      try {
-        dispatcher.dispatch(new FetchExchange(request, resolve));
-      } catch (error) {
-        logger.error('http dispatch failed', { error });
-        resolve(problemAnswer(toOpwireError(error), { locale: 'en', requestId: crypto.randomUUID() }));
-      }
-    });
-    if (answer instanceof Response) return answer;
-    const empty = request.method === 'HEAD' || answer.status === 204;
+    const answer = await new Promise<Answer>((resolve) =>
+      dispatcher.dispatch(new FetchExchange(request, resolve)),
+    );
+    const head = request.method === 'HEAD';
+    if (answer instanceof Response) {
+      if (!head || answer.body === null) return answer;
+      // A HEAD request gets the head only; the body (an event stream may never end) is not read.
+      answer.body.cancel().catch(() => undefined);
+      return new Response(null, {
+        status: answer.status,
+        statusText: answer.statusText,
+        headers: answer.headers,
+      });
+    }
+    const empty = head || answer.status === 204;
     return new Response(empty ? null : answer.body, { status: answer.status, headers: answer.headers });
   };
 }

@@ -1,12 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { consoleLogger, type Opwire, toOpwireError } from '@opwire/core';
+import { consoleLogger, type Opwire } from '@opwire/core';
 import type { Answer } from './answer.js';
 import { createDispatcher, type RouteInfo } from './create-dispatcher.js';
 import type { HttpOptions } from './http-options.js';
 import { type AnswerWriter, NodeExchange } from './node-exchange.js';
 import type { OpenApiDocument } from './openapi.js';
-import { problemAnswer } from './problem-json.js';
 import { writeAnswer } from './write-answer.js';
 
 /** Where to listen; port 0 (the default) picks a free one. */
@@ -41,9 +40,9 @@ export function createHttpServer(app: Opwire, options: HttpOptions = {}): HttpSe
   const settled = () => {
     if (--inFlight === 0 && settle) settle();
   };
-  const answer: AnswerWriter = (response: ServerResponse, result: Answer) => {
+  const answer: AnswerWriter = (response: ServerResponse, result: Answer, unreadBody: boolean) => {
     try {
-      const streaming = writeAnswer(response, result, closing);
+      const streaming = writeAnswer(response, result, closing || unreadBody);
       if (streaming) streaming.then(settled, settled);
       else settled();
     } catch (error) {
@@ -54,17 +53,7 @@ export function createHttpServer(app: Opwire, options: HttpOptions = {}): HttpSe
   };
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     inFlight++;
-    try {
-      dispatcher.dispatch(new NodeExchange(request, response, answer));
-    } catch (error) {
-      logger.error('http dispatch failed', { error });
-      if (!response.headersSent) {
-        answer(
-          response,
-          problemAnswer(toOpwireError(error), { locale: 'en', requestId: crypto.randomUUID() }),
-        );
-      }
-    }
+    dispatcher.dispatch(new NodeExchange(request, response, answer));
   });
 
   const shutdown = async () => {

@@ -1,7 +1,7 @@
 import { defineOperation } from '@opwire/core';
 import Type, { type TObject } from 'typebox';
 import { describe, expect, it } from 'vitest';
-import { deriveRoute, toRouterPath } from './derive-route.js';
+import { deriveRoute, takesBody, toRouterPath } from './derive-route.js';
 
 const withId = Type.Object({ id: Type.String() });
 const withoutId = Type.Object({ name: Type.Optional(Type.String()) });
@@ -61,5 +61,17 @@ describe('deriveRoute', () => {
 
   it('translates braces to the router syntax', () => {
     expect(toRouterPath('/orders/{id}/lines/{line}')).toBe('/orders/:id/lines/:line');
+  });
+});
+
+describe('takesBody', () => {
+  it.each([
+    ['POST', true],
+    ['PUT', true],
+    ['PATCH', true],
+    ['GET', false],
+    ['DELETE', false],
+  ] as const)('%s → %s', (method, expected) => {
+    expect(takesBody(method)).toBe(expected);
   });
 });

@@ -59,6 +59,11 @@ function defaultRoute(verb: string, resource: string, hasId: boolean): [HttpMeth
   }
 }
 
+/** Whether a route of this method takes its input as a JSON body (`GET` and `DELETE` take the query). */
+export function takesBody(method: string): boolean {
+  return method !== 'GET' && method !== 'DELETE';
+}
+
 /** Turns an OpenAPI-style path (`/orders/{id}`) into the router's syntax (`/orders/:id`). */
 export function toRouterPath(path: string): string {
   return path.replace(parameterPattern, (_match, name: string) => `:${name}`);

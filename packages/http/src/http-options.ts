@@ -70,8 +70,3 @@ export interface HttpExchange {
   /** Sends the answer; the dispatcher calls it exactly once per exchange. */
   respond(answer: Answer): void;
 }
-
-/** Reads an exchange's body as a promise (for routes where a promise costs nothing that matters). */
-export function readBodyText(exchange: HttpExchange, limit: number): Promise<string> {
-  return new Promise((resolve, reject) => exchange.readBody(limit, resolve, reject));
-}

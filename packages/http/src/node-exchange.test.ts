@@ -2,6 +2,7 @@ import { connect, type Socket } from 'node:net';
 import { createOpwire, defineOperation } from '@opwire/core';
 import Type from 'typebox';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Authenticator } from './authenticator.js';
 import { createHttpServer, type HttpServer } from './create-http-server.js';
 
 // The node server reads bodies in the stream's own events; these cases drive it over a raw socket,
@@ -13,14 +14,16 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function serveNotes(bodyLimit = 1024) {
+async function serveNotes(
+  options: { bodyLimit?: number; authenticate?: Authenticator; public?: boolean } = {},
+) {
   const received: string[] = [];
   const note = defineOperation({
     id: 'notes.create',
     request: Type.Object({ text: Type.String() }, { additionalProperties: false }),
     response: Type.Object({ text: Type.String(), length: Type.Integer() }, { additionalProperties: false }),
     expose: ['http'],
-    public: true,
+    public: options.public ?? true,
     writes: true,
     handle: ({ text }) => {
       received.push(text);
@@ -28,7 +31,11 @@ async function serveNotes(bodyLimit = 1024) {
     },
   });
   const app = createOpwire({ operations: [note] });
-  server = createHttpServer(app, { bodyLimit, docs: false });
+  server = createHttpServer(app, {
+    bodyLimit: options.bodyLimit ?? 1024,
+    authenticate: options.authenticate,
+    docs: false,
+  });
   const { port } = await server.listen({ port: 0, host: '127.0.0.1' });
   return { port, received, app };
 }
@@ -56,6 +63,20 @@ function readUntil(socket: Socket, until: (text: string) => boolean): Promise<st
 const chunkedHead =
   'POST /notes HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n';
 
+const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+/** Resolves 'closed' when the socket closes, or 'still open' after `milliseconds`. */
+function closedWithin(socket: Socket, milliseconds: number): Promise<string> {
+  if (socket.closed) return Promise.resolve('closed');
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve('still open'), milliseconds);
+    socket.once('close', () => {
+      clearTimeout(timer);
+      resolve('closed');
+    });
+  });
+}
+
 function chunk(bytes: Buffer | string): Buffer {
   const data = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
   return Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from('\r\n')]);
@@ -80,7 +101,7 @@ describe('node server: request bodies', () => {
   });
 
   it('answers 413 as soon as a chunked body passes the limit, closes the connection, runs nothing', async () => {
-    const { port, received, app } = await serveNotes(64);
+    const { port, received, app } = await serveNotes({ bodyLimit: 64 });
     const socket = await open(port);
     const answer = readUntil(socket, () => false);
     socket.write(chunkedHead);
@@ -118,5 +139,66 @@ describe('node server: request bodies', () => {
     const closed = server?.close().then(() => 'closed');
     const waited = new Promise((resolve) => setTimeout(() => resolve('still waiting'), 3000));
     expect(await Promise.race([closed, waited])).toBe('closed');
+  });
+
+  it('runs nothing for a client that goes away while it is being authenticated, and close() does not wait', async () => {
+    let authenticated = 0;
+    // An authenticator that looks the token up somewhere: the client leaves before it answers.
+    const authenticate: Authenticator = async () => {
+      await sleep(100);
+      authenticated++;
+      return { principalId: 'alice', tenant: 'acme', permissions: ['*'] };
+    };
+    const { port, received, app } = await serveNotes({ authenticate });
+    const socket = await open(port);
+    socket.write(
+      'POST /notes HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"text":"par',
+    );
+    await sleep(20);
+    socket.destroy();
+    await sleep(150);
+    expect(authenticated).toBe(1);
+    expect(received).toEqual([]);
+    expect(await app.audit.list()).toEqual([]);
+
+    const response = await fetch(`http://127.0.0.1:${port}/notes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'after' }),
+    });
+    expect([response.status, await response.json()]).toEqual([201, { text: 'after', length: 5 }]);
+    expect(received).toEqual(['after']);
+
+    // The abandoned request counts as settled: shutdown does not wait out its 10 s grace period for it.
+    const closed = server?.close().then(() => 'closed');
+    const waited = new Promise((resolve) => setTimeout(() => resolve('still waiting'), 3000));
+    expect(await Promise.race([closed, waited])).toBe('closed');
+  });
+
+  it('closes the connection after refusing an anonymous chunked body, instead of draining it', async () => {
+    const { port, received, app } = await serveNotes({ bodyLimit: 1024 * 1024, public: false });
+    const socket = await open(port);
+    socket.on('error', () => undefined); // the server may reset the connection while the client still writes
+    const answer = readUntil(socket, (text) => text.includes('}'));
+    socket.write(chunkedHead);
+    socket.write(chunk(`{"text":"${'x'.repeat(1024)}`));
+    const text = await answer;
+    expect(text).toMatch(/^HTTP\/1.1 401 /);
+    expect(text).toContain('"code":"UNAUTHENTICATED"');
+    expect(text.toLowerCase()).toContain('connection: close');
+    // The client keeps sending; the server must not read 20 MiB against a 1 MiB limit.
+    const piece = chunk('y'.repeat(64 * 1024));
+    let sent = 0;
+    while (!socket.destroyed && sent < 20 * 1024 * 1024) {
+      if (!socket.write(piece))
+        await new Promise((resolve) => socket.once('drain', resolve).once('close', resolve));
+      sent += piece.length;
+    }
+    expect(await closedWithin(socket, 1000)).toBe('closed');
+    expect(sent).toBeLessThan(20 * 1024 * 1024);
+    expect(received).toEqual([]);
+    expect((await app.audit.list()).map((record) => record.code)).toEqual(['UNAUTHENTICATED']);
+    const after = await fetch(`http://127.0.0.1:${port}/health/live`);
+    expect(after.status).toBe(200);
   });
 });

@@ -5,8 +5,11 @@ import { OpwireError } from '@opwire/core';
 import type { Answer } from './answer.js';
 import type { HttpExchange } from './http-options.js';
 
-/** Writes an answer to a Node response (the server's writer, shared by every exchange). */
-export type AnswerWriter = (response: ServerResponse, answer: Answer) => void;
+/**
+ * Writes an answer to a Node response (the server's writer, shared by every exchange); `unreadBody`
+ * when the request announced a body nobody read, so the connection must close after the answer.
+ */
+export type AnswerWriter = (response: ServerResponse, answer: Answer, unreadBody: boolean) => void;
 
 // Per-request and per-connection state live under symbols on Node's own objects: every request
 // gets the same shape, and no listener closure or WeakMap entry is made per request.
@@ -23,6 +26,7 @@ type Tagged<T> = T & { [exchangeKey]?: NodeExchange; [connectionKey]?: Connectio
 
 /** An exchange over `node:http`: headers as Node parsed them, the body read lazily with a byte limit. */
 export class NodeExchange implements HttpExchange {
+  private bodyTaken = false;
   private limit = 0;
   private size = 0;
   private chunks: Buffer[] | undefined;
@@ -61,6 +65,7 @@ export class NodeExchange implements HttpExchange {
   }
 
   readBody(limit: number, done: (text: string) => void, failed: (error: Error) => void): void {
+    this.bodyTaken = true;
     const request = this.request as Tagged<IncomingMessage>;
     const connection = connectionOf(request.socket);
     if (connection.controller.signal.aborted) {
@@ -78,7 +83,10 @@ export class NodeExchange implements HttpExchange {
   }
 
   respond(answer: Answer): void {
-    this.write(this.response, answer);
+    // A route that answered and then threw gets no second answer from the dispatcher's fallback.
+    if (this.response.headersSent) return;
+    // Node would drain a body nobody read (at any length) to reach the next request: close instead.
+    this.write(this.response, answer, !this.bodyTaken && this.hasBody);
   }
 
   /** Ends the reading once: hands the body (or the failure) over and forgets the callbacks. */
@@ -119,11 +127,16 @@ function connectionOf(socket: Tagged<Socket>): ConnectionState {
   if (connection === undefined) {
     const state: ConnectionState = { controller: new AbortController(), reading: undefined };
     socket[connectionKey] = connection = state;
-    socket.once('close', () => {
-      const error = new OpwireError('CANCELLED');
-      state.reading?.finish(error);
-      state.controller.abort(error);
-    });
+    // The state is made lazily: a client that left while its request was being authenticated has
+    // a socket that will never emit `close` again, so its request is cancelled at once.
+    if (socket.destroyed) state.controller.abort(new OpwireError('CANCELLED'));
+    else socket.once('close', () => cancel(state));
   }
   return connection;
+}
+
+function cancel(state: ConnectionState): void {
+  const error = new OpwireError('CANCELLED');
+  state.reading?.finish(error);
+  state.controller.abort(error);
 }

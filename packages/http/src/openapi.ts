@@ -1,5 +1,5 @@
 import { type AnyOperation, localizeText } from '@opwire/core';
-import type { RouteSpec } from './derive-route.js';
+import { type RouteSpec, takesBody } from './derive-route.js';
 import { type ErrorCodeContext, errorCodesByStatus } from './error-responses.js';
 import type { CustomRoute } from './http-options.js';
 import { statusTable } from './status-table.js';
@@ -90,7 +90,7 @@ function describeOperation(
   const request = toJsonSchema(operation.request);
   const properties = (request.properties ?? {}) as Record<string, Record<string, unknown>>;
   const required = new Set((request.required ?? []) as string[]);
-  const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+  const hasBody = takesBody(route.method);
   const parameters: unknown[] = route.pathParameters.map((name) => ({
     name,
     in: 'path',

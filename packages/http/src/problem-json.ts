@@ -1,4 +1,4 @@
-import { describeError, findErrorCode, type Locale, type OpwireError } from '@opwire/core';
+import { describeError, findErrorCode, type Locale, type Logger, type OpwireError } from '@opwire/core';
 import type { PlainAnswer } from './answer.js';
 import { statusTable } from './status-table.js';
 
@@ -55,6 +55,8 @@ export interface ProblemAnswerOptions {
   /** Whether the request carried credentials, so a 401 says the token was invalid. */
   readonly hadCredentials?: boolean;
   readonly close?: boolean;
+  /** Where to report error `data` that JSON cannot write (a BigInt, a cycle), which is then left out. */
+  readonly logger?: Logger;
 }
 
 /** Renders an error as an `application/problem+json` answer with the headers its status needs. */
@@ -69,5 +71,16 @@ export function problemAnswer(error: OpwireError, options: ProblemAnswerOptions)
     headers['www-authenticate'] = options.hadCredentials ? 'Bearer error="invalid_token"' : 'Bearer';
   }
   if (options.allow !== undefined) headers.allow = options.allow;
-  return { status: problem.status, headers, body: JSON.stringify(problem), close: options.close };
+  return { status: problem.status, headers, body: serialize(problem, options.logger), close: options.close };
+}
+
+/** Serializes a problem; `data` JSON cannot write is dropped (and logged) so the code still gets through. */
+function serialize(problem: ProblemJson, logger: Logger | undefined): string {
+  try {
+    return JSON.stringify(problem);
+  } catch (error) {
+    logger?.error('error data could not be serialized', { code: problem.code, error });
+    const { data: _dropped, ...rest } = problem;
+    return JSON.stringify(rest);
+  }
 }

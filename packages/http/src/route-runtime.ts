@@ -72,5 +72,6 @@ export function failureAnswer(
     requestId: options.requestId,
     hadCredentials: options.exchange.headers.authorization !== undefined,
     close: error.code === 'PAYLOAD_TOO_LARGE',
+    logger: options.runtime.logger,
   });
 }

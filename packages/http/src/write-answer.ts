@@ -16,8 +16,9 @@ export function writeAnswer(
     return undefined;
   }
   if (answer instanceof Response) return writeWebResponse(response, answer, closing);
-  const headers = answer.headers;
   const body = answer.body;
+  // The answer may be shared (a fixed one) or frozen: the headers written are a copy.
+  const headers: Record<string, string> = { ...answer.headers };
   if (body !== undefined) {
     headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
   }
@@ -38,6 +39,12 @@ async function writeWebResponse(response: ServerResponse, answer: Response, clos
   response.writeHead(answer.status, headers);
   if (!answer.body) {
     response.end();
+    return;
+  }
+  // A HEAD request gets the head only; the body (an event stream may never end) is not read.
+  if (response.req.method === 'HEAD') {
+    response.end();
+    answer.body.cancel().catch(() => undefined);
     return;
   }
   const reader = answer.body.getReader();

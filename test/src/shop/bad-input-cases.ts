@@ -9,6 +9,8 @@ export interface BadInputCase {
   readonly code: string;
   /** The field the problem's first validation issue names. */
   readonly field?: string;
+  /** Whether the pipeline saw the call (and wrote one error record) or the HTTP layer answered first. */
+  readonly audited: boolean;
 }
 
 const customer = 'customer-token';
@@ -23,6 +25,7 @@ export const badInputCases: readonly BadInputCase[] = [
     status: 400,
     code: 'MISSING_FIELD',
     field: 'sku',
+    audited: true,
   },
   {
     name: 'wrong type ("2" is not 2)',
@@ -31,6 +34,7 @@ export const badInputCases: readonly BadInputCase[] = [
     status: 400,
     code: 'WRONG_TYPE',
     field: 'quantity',
+    audited: true,
   },
   {
     name: 'null',
@@ -39,6 +43,7 @@ export const badInputCases: readonly BadInputCase[] = [
     status: 400,
     code: 'NULL_NOT_ALLOWED',
     field: 'quantity',
+    audited: true,
   },
   {
     name: 'out of range',
@@ -47,6 +52,7 @@ export const badInputCases: readonly BadInputCase[] = [
     status: 400,
     code: 'OUT_OF_RANGE',
     field: 'quantity',
+    audited: true,
   },
   {
     name: 'invalid enum',
@@ -55,6 +61,7 @@ export const badInputCases: readonly BadInputCase[] = [
     status: 400,
     code: 'INVALID_ENUM',
     field: 'status',
+    audited: true,
   },
   {
     name: 'unknown field',
@@ -63,6 +70,7 @@ export const badInputCases: readonly BadInputCase[] = [
     status: 400,
     code: 'UNKNOWN_FIELD',
     field: 'discountCents',
+    audited: true,
   },
   {
     name: 'malformed JSON',
@@ -70,6 +78,7 @@ export const badInputCases: readonly BadInputCase[] = [
     request: { method: 'POST', token: customer, rawBody: '{"sku": "KB-01", "quantity": ', headers: json() },
     status: 400,
     code: 'MALFORMED_JSON',
+    audited: false,
   },
   {
     name: 'wrong content type',
@@ -82,6 +91,20 @@ export const badInputCases: readonly BadInputCase[] = [
     },
     status: 415,
     code: 'UNSUPPORTED_MEDIA_TYPE',
+    audited: false,
+  },
+  {
+    name: 'wrong charset',
+    path: '/orders',
+    request: {
+      method: 'POST',
+      token: customer,
+      rawBody: '{"sku":"KB-01","quantity":1}',
+      headers: { 'content-type': 'application/json; charset=latin1' },
+    },
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    audited: false,
   },
   {
     name: 'oversized body',
@@ -94,6 +117,7 @@ export const badInputCases: readonly BadInputCase[] = [
     },
     status: 413,
     code: 'PAYLOAD_TOO_LARGE',
+    audited: false,
   },
   {
     name: 'prototype poisoning',
@@ -106,6 +130,7 @@ export const badInputCases: readonly BadInputCase[] = [
     },
     status: 400,
     code: 'PROTOTYPE_POISONING',
+    audited: false,
   },
   {
     name: 'unauthenticated (no token)',
@@ -113,6 +138,7 @@ export const badInputCases: readonly BadInputCase[] = [
     request: { method: 'POST', body: { sku: 'KB-01', quantity: 1 } },
     status: 401,
     code: 'UNAUTHENTICATED',
+    audited: true,
   },
   {
     name: 'unauthenticated (unknown token)',
@@ -120,6 +146,7 @@ export const badInputCases: readonly BadInputCase[] = [
     request: post({ sku: 'KB-01', quantity: 1 }, 'stolen-token'),
     status: 401,
     code: 'UNAUTHENTICATED',
+    audited: false,
   },
   {
     name: 'denied (support may not place orders)',
@@ -127,6 +154,7 @@ export const badInputCases: readonly BadInputCase[] = [
     request: post({ sku: 'KB-01', quantity: 1 }, 'support-token'),
     status: 403,
     code: 'PERMISSION_DENIED',
+    audited: true,
   },
   {
     name: 'business rule: unknown SKU',
@@ -134,6 +162,7 @@ export const badInputCases: readonly BadInputCase[] = [
     request: post({ sku: 'NOPE-1', quantity: 1 }),
     status: 422,
     code: 'UNKNOWN_SKU',
+    audited: true,
   },
   {
     name: 'business rule: more than in stock',
@@ -141,6 +170,7 @@ export const badInputCases: readonly BadInputCase[] = [
     request: post({ sku: 'KB-01', quantity: 51 }),
     status: 422,
     code: 'OUT_OF_STOCK',
+    audited: true,
   },
 ];
 

@@ -2,7 +2,10 @@ import { expect } from 'vitest';
 import type { BadInputCase } from './bad-input-cases.js';
 import type { RunningShop } from './shop-harness.js';
 
-/** Sends a bad request and checks its answer and that orders and earlier audit records are untouched. */
+/**
+ * Sends a bad request and checks its answer, that orders and earlier audit records are untouched,
+ * and that exactly the expected error record (or none) was added.
+ */
 export async function expectRejected(
   shop: RunningShop,
   path: string,
@@ -15,6 +18,6 @@ export async function expectRejected(
   expect(response.body).toMatchObject({ status: testCase.status, code: testCase.code });
   expect(response.body.type).toBe(`urn:opwire:error:${testCase.code}`);
   if (testCase.field !== undefined) expect(response.body.errors?.[0]?.field).toBe(testCase.field);
-  await shop.expectUnchanged(before, testCase.code);
+  await shop.expectUnchanged(before, { code: testCase.code, audited: testCase.audited });
   return response;
 }

@@ -29,6 +29,13 @@ export interface ShopSnapshot {
   readonly auditDigest: string;
 }
 
+/** How a call was rejected: its code, and whether the pipeline saw it and wrote its error record. */
+export interface ExpectedRejection {
+  readonly code: string;
+  /** True when the pipeline refused the call (one `error` record); false when HTTP answered first (none). */
+  readonly audited: boolean;
+}
+
 /** A shop started for one test file, on port 0 and in its own temporary folder or schema. */
 export interface RunningShop {
   readonly shop: Shop;
@@ -37,8 +44,8 @@ export interface RunningShop {
   snapshot(): Promise<ShopSnapshot>;
   /** The audit rows written after `before` was taken. */
   auditSince(before: ShopSnapshot): Promise<Array<Record<string, unknown>>>;
-  /** Verifies nothing changed since `before`; the rejected call may add only its own error record. */
-  expectUnchanged(before: ShopSnapshot, code?: string): Promise<void>;
+  /** Verifies nothing changed since `before` but the rejected call's own error record, if it was audited. */
+  expectUnchanged(before: ShopSnapshot, rejection: ExpectedRejection): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -96,17 +103,19 @@ export async function startShop(
     },
     snapshot,
     auditSince: async (before) => (await splitAudit(before)).added,
-    async expectUnchanged(before, code) {
+    async expectUnchanged(before, rejection) {
       const orders = await orderRows();
       if (digest(orders) !== before.ordersDigest) {
         throw new Error(`orders changed: ${before.orderCount} rows before, ${orders.length} after`);
       }
       const { kept, added } = await splitAudit(before);
       if (digest(kept) !== before.auditDigest) throw new Error('audit records that existed before changed');
-      if (added.length > 1) throw new Error(`the rejected call added ${added.length} audit records`);
-      const [record] = added;
-      if (record && (record.outcome !== 'error' || (code !== undefined && record.code !== code))) {
-        throw new Error(`unexpected audit record ${JSON.stringify(record)} for a call rejected with ${code}`);
+      const expected = rejection.audited ? [{ outcome: 'error', code: rejection.code }] : [];
+      const found = added.map((row) => ({ outcome: row.outcome, code: row.code }));
+      if (JSON.stringify(found) !== JSON.stringify(expected)) {
+        throw new Error(
+          `audit after a call rejected with ${rejection.code}: expected ${JSON.stringify(expected)}, found ${JSON.stringify(added)}`,
+        );
       }
     },
     async close() {

@@ -1,0 +1,52 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PlainAnswer } from './answer.js';
+import { writeAnswer } from './write-answer.js';
+
+let server: Server | undefined;
+afterEach(async () => {
+  await new Promise((resolve) => server?.close(resolve) ?? resolve(undefined));
+  server = undefined;
+});
+
+/** Serves every request with the same answer object, as a route that keeps a fixed answer would. */
+async function serveAnswer(answer: PlainAnswer, closing: boolean): Promise<string> {
+  server = createServer((_request, response) => {
+    writeAnswer(response, answer, closing);
+  });
+  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe('writeAnswer', () => {
+  it('writes length and connection headers without changing the answer it was given', async () => {
+    const answer: PlainAnswer = {
+      status: 200,
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+      body: '订单',
+      close: true,
+    };
+    const url = await serveAnswer(answer, false);
+    for (let round = 0; round < 2; round++) {
+      const response = await fetch(url);
+      expect(response.headers.get('content-length')).toBe('6');
+      expect(response.headers.get('connection')).toBe('close');
+      expect(await response.text()).toBe('订单');
+    }
+    expect(answer.headers).toEqual({ 'content-type': 'text/plain; charset=utf-8' });
+  });
+
+  it('writes a frozen answer (one shared by every request)', async () => {
+    const answer: PlainAnswer = Object.freeze({
+      status: 200,
+      headers: Object.freeze({ 'content-type': 'application/json' }) as Record<string, string>,
+      body: '{"status":"live"}',
+    });
+    const url = await serveAnswer(answer, true);
+    const response = await fetch(url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('connection')).toBe('close');
+    expect(await response.json()).toEqual({ status: 'live' });
+  });
+});
