@@ -1,4 +1,4 @@
-export {};
+import { isUsageError } from './usage-error.js';
 
 /**
  * `opwire <command>`: each command lives in `src/commands/<name>.ts` and exports
@@ -14,7 +14,7 @@ const commands: Record<string, () => Promise<{ run(args: string[]): Promise<numb
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   const load = name ? commands[name] : undefined;
-  if (!load) {
+  if (!name || !load) {
     console.log('usage: opwire <command> [options]\n');
     for (const [command, loadCommand] of Object.entries(commands)) {
       const summary = await loadCommand().then(
@@ -25,7 +25,14 @@ async function main(argv: string[]): Promise<number> {
     }
     return name ? 2 : 0;
   }
-  return (await load()).run(rest);
+  try {
+    return await (await load()).run(rest);
+  } catch (error) {
+    // A wrong command line is the user's to fix: say what is wrong, without a stack trace.
+    if (!isUsageError(error)) throw error;
+    console.error(`opwire ${name}: ${error.message}`);
+    return 2;
+  }
 }
 
 process.exitCode = await main(process.argv.slice(2));

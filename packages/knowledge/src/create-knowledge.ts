@@ -9,6 +9,7 @@ import type { EmbeddingBatchOptions, KnowledgeSettings } from './knowledge-setti
 import './knowledge-error-codes.js';
 import { type RetrieveRequest, retrieve } from './retrieve.js';
 import type { Bm25Parameters, KnowledgeStore, ScoredRecord } from './store/knowledge-store.js';
+import { toStoreError } from './store/to-store-error.js';
 
 /** How a collection's documents are cut: structure-aware by tokens, or fixed windows of characters. */
 export type ChunkingOptions =
@@ -48,6 +49,7 @@ export interface Knowledge {
   readonly store: KnowledgeStore;
   readonly defaultCollection: string;
   ingest(documents: readonly IngestDocument[], options?: IngestOptions): Promise<IngestResult[]>;
+  /** Deletes documents of one tenant; resolves to the chunks deleted, fails with `KNOWLEDGE_STORE_FAILED`. */
   remove(
     collection: string,
     documentIds: readonly string[],
@@ -100,7 +102,11 @@ export function createKnowledge(options: KnowledgeOptions): Knowledge {
     defaultCollection: settings.defaultCollection,
     ingest: (documents, ingestOptions) => ingest(settings, documents, ingestOptions),
     remove: (collection, documentIds, removeOptions) =>
-      options.store.deleteDocuments({ collection, tenant: removeOptions?.tenant ?? '', documentIds }),
+      options.store
+        .deleteDocuments({ collection, tenant: removeOptions?.tenant ?? '', documentIds })
+        .catch((error: unknown) => {
+          throw toStoreError(error);
+        }),
     retrieve: (request) => retrieve(settings, request),
     augment(question, chunks, augmentOptions) {
       const name = augmentOptions?.template ?? defaultTemplate;

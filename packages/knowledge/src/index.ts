@@ -78,12 +78,18 @@ export {
   createKnowledgeOperations,
   type KnowledgeOperationsOptions,
 } from './operations/create-knowledge-operations.js';
-/** Retrieval request types and query-term weighting. */
-export { type RetrievalMode, type RetrieveRequest, toQueryTerms } from './retrieve.js';
+/** Retrieval request types, the list of modes, and query-term weighting. */
+export {
+  type RetrievalMode,
+  type RetrieveRequest,
+  retrievalModes,
+  toQueryTerms,
+} from './retrieve.js';
 /** The `KnowledgeStore` port and the types it speaks. */
 export type {
   Bm25Parameters,
   DenseSearch,
+  DocumentScope,
   KnowledgeFilter,
   KnowledgeRecord,
   KnowledgeScope,

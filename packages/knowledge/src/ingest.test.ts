@@ -1,5 +1,6 @@
 import { MockEmbeddingModelV4 } from 'ai/test';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { chunkStructured } from './chunking/chunk-structured.js';
 import { createKnowledge, type Knowledge } from './create-knowledge.js';
 import { createHashingEmbeddingModel } from './embedding/hashing-embedding-model.js';
 import { createMemoryKnowledgeStore } from './memory/memory-knowledge-store.js';
@@ -104,13 +105,38 @@ describe('ingest', () => {
     expect(await chunksOf('returns')).toHaveLength(4);
   });
 
-  it('returns the stale-delete error with the new chunks in place, and a retry cleans up', async () => {
+  it('returns the stale-delete error with the old tail still retrievable, and a retry cleans up', async () => {
     faults.failStaleDelete = true;
     const [result] = await knowledge.ingest([{ documentId: 'returns', text: version2 }]);
-    expect(result).toMatchObject({ chunks: 1, error: { code: 'KNOWLEDGE_STORE_FAILED' } });
+    // The replacement did not complete, so no chunk of the new version counts as stored.
+    expect(result).toMatchObject({
+      chunks: 0,
+      error: { code: 'KNOWLEDGE_STORE_FAILED', params: { reason: 'connection reset (injected)' } },
+    });
     expect(await chunksOf('returns')).toContain(`returns#0: ${version2}`);
+    expect(await chunksOf('returns')).toHaveLength(3);
+    expect((await knowledge.retrieve({ text: 'unworn shoes', mode: 'lexical' }))[0]?.documentId).toBe(
+      'returns',
+    );
     await knowledge.ingest([{ documentId: 'returns', text: version2 }]);
     expect(await chunksOf('returns')).toEqual([`returns#0: ${version2}`]);
+  });
+
+  it('leaves one whole version, never a mix, when two versions of a document are ingested at once', async () => {
+    const longer = 'Returns take 60 days.\n\nRefunds take a week.\n\nBoxes are free of charge.';
+    const whole = (text: string) =>
+      chunkStructured(text, { maxTokens: 8 }).map((chunk, index) => `returns#${index}: ${chunk}`);
+    expect(whole(longer)).toHaveLength(3);
+    for (const texts of [
+      [version2, longer],
+      [longer, version2],
+    ]) {
+      const results = await Promise.all(
+        texts.map((text) => knowledge.ingest([{ documentId: 'returns', text }])),
+      );
+      expect(results.flat().map((result) => result.error)).toEqual([undefined, undefined]);
+      expect([whole(version2), whole(longer)]).toContainEqual(await chunksOf('returns'));
+    }
   });
 
   it('deletes the document when the new text yields no chunks', async () => {

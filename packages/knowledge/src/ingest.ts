@@ -3,6 +3,7 @@ import { embedTexts } from './embedding/embed-texts.js';
 import type { KnowledgeEmbeddingModel } from './embedding/embedding-model-v4.js';
 import { indexedText, type KnowledgeSettings } from './knowledge-settings.js';
 import type { KnowledgeRecord, MetadataValue } from './store/knowledge-store.js';
+import { toStoreError } from './store/to-store-error.js';
 
 /** One document to ingest. */
 export interface IngestDocument {
@@ -16,7 +17,7 @@ export interface IngestDocument {
   readonly tenant?: string;
 }
 
-/** The outcome for one document: chunks now stored, and the error if a step failed. */
+/** The outcome for one document: chunks of the new version now stored (0 when it failed), and the error. */
 export interface IngestResult {
   readonly documentId: string;
   readonly chunks: number;
@@ -75,30 +76,17 @@ async function write(settings: KnowledgeSettings, plan: Planned, vectors: number
   }));
   try {
     checkDimensions(settings, plan, vectors);
-    await settings.store.upsert(records);
+    await settings.store.replaceDocument({ collection, tenant, documentId: document.documentId }, records);
   } catch (error) {
-    return { documentId: document.documentId, chunks: 0, error: storeError(error) };
-  }
-  try {
-    const scope = { collection, tenant, documentId: document.documentId, fromIndex: records.length };
-    await settings.store.deleteChunksFrom(scope);
-  } catch (error) {
-    return { documentId: document.documentId, chunks: records.length, error: storeError(error) };
+    return { documentId: document.documentId, chunks: 0, error: toStoreError(error) };
   }
   return { documentId: document.documentId, chunks: records.length };
 }
 
-const storeError = (error: unknown): OpwireError =>
-  error instanceof OpwireError || OpwireError.isInstance(error)
-    ? error
-    : new OpwireError('KNOWLEDGE_STORE_FAILED', {
-        params: { reason: error instanceof Error ? error.message : String(error) },
-        cause: error,
-      });
-
 /**
- * Chunks, embeds and stores documents. New chunks are written before the old version's extra chunks
- * are deleted, so a failed embedding or write leaves the previous version retrievable.
+ * Chunks, embeds and stores documents. Each document's chunks replace its previous version in one store step
+ * (`replaceDocument`), so a failed embedding or write leaves the previous version retrievable, and two ingests
+ * of one document at once leave one whole version, never a mix.
  */
 export async function ingest(
   settings: KnowledgeSettings,
@@ -138,7 +126,7 @@ export async function ingest(
         await settings.store.deleteDocuments({ collection, tenant, documentIds: [document.documentId] });
         results.set(index, { documentId: document.documentId, chunks: 0 });
       } catch (error) {
-        results.set(index, { documentId: document.documentId, chunks: 0, error: storeError(error) });
+        results.set(index, { documentId: document.documentId, chunks: 0, error: toStoreError(error) });
       }
     } else {
       const own = vectors.slice(plan.offset, plan.offset + plan.chunks.length);

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createKnowledge } from './create-knowledge.js';
 import { createHashingEmbeddingModel } from './embedding/hashing-embedding-model.js';
 import { createMemoryKnowledgeStore } from './memory/memory-knowledge-store.js';
+import { retrievalModes } from './retrieve.js';
+import type { KnowledgeStore } from './store/knowledge-store.js';
 
 const setup = async () => {
   const knowledge = createKnowledge({
@@ -75,5 +77,44 @@ describe('retrieve', () => {
       code: 'NO_EMBEDDING_MODEL',
     });
     expect(await bare.retrieve({ text: 'returns', mode: 'lexical' })).toEqual([]);
+  });
+
+  it('finds nothing for a question of stop words only, without asking the store for a dense search', async () => {
+    const memory = createMemoryKnowledgeStore();
+    const denseSearches: number[][] = [];
+    const store: KnowledgeStore = {
+      ...memory,
+      // A store that scores a zero vector anyway (as PostgreSQL's NaN once became 0) must not be asked.
+      searchDense: async (search) => {
+        denseSearches.push([...search.vector]);
+        return (await memory.searchDense({ ...search, vector: search.vector.map(() => 1) })).map((hit) => ({
+          ...hit,
+          score: 0,
+        }));
+      },
+    };
+    const knowledge = createKnowledge({ store, embeddingModel: createHashingEmbeddingModel() });
+    await knowledge.ingest([{ documentId: 'returns', text: 'You can return unworn shoes within 30 days.' }]);
+    for (const mode of retrievalModes) {
+      expect(await knowledge.retrieve({ text: 'Is it that, or is it this?', mode })).toEqual([]);
+    }
+    expect(denseSearches).toEqual([]);
+    expect(await knowledge.retrieve({ text: 'unworn shoes', mode: 'dense' })).toHaveLength(1);
+    expect(denseSearches).toHaveLength(1);
+  });
+
+  it('reports a failing store search as KNOWLEDGE_STORE_FAILED with its reason', async () => {
+    const memory = createMemoryKnowledgeStore();
+    const store: KnowledgeStore = {
+      ...memory,
+      searchLexical: async () => {
+        throw new Error('connection reset');
+      },
+    };
+    const knowledge = createKnowledge({ store, embeddingModel: createHashingEmbeddingModel() });
+    await expect(knowledge.retrieve({ text: 'shoes', mode: 'lexical' })).rejects.toMatchObject({
+      code: 'KNOWLEDGE_STORE_FAILED',
+      params: { reason: 'connection reset' },
+    });
   });
 });

@@ -4,9 +4,13 @@ import type { KnowledgeEmbeddingModel } from './embedding/embedding-model-v4.js'
 import { fuseRanks } from './fuse-ranks.js';
 import type { KnowledgeSettings } from './knowledge-settings.js';
 import type { KnowledgeFilter, QueryTerm, ScoredRecord } from './store/knowledge-store.js';
+import { toStoreError } from './store/to-store-error.js';
 
 /** How to search: vectors, BM25, or both fused by reciprocal rank. */
 export type RetrievalMode = 'dense' | 'lexical' | 'hybrid';
+
+/** Every retrieval mode, in the order surfaces list them. */
+export const retrievalModes: readonly RetrievalMode[] = ['dense', 'lexical', 'hybrid'];
 
 /** A retrieval request. */
 export interface RetrieveRequest {
@@ -24,6 +28,10 @@ export interface RetrieveRequest {
   readonly embeddingModel?: KnowledgeEmbeddingModel;
   readonly signal?: AbortSignal;
 }
+
+const rethrowStoreError = (error: unknown): never => {
+  throw toStoreError(error);
+};
 
 /** Counts each analyzed query term once, weighted by how often it occurs. */
 export function toQueryTerms(terms: readonly string[]): QueryTerm[] {
@@ -67,17 +75,19 @@ export async function retrieve(
   };
   // Fusion looks deeper than `top` so a chunk ranked well by one side still gets in.
   const depth = mode === 'hybrid' ? Math.max(top * 4, 50) : top;
-  const dense = async () =>
-    settings.store.searchDense({
-      ...scope,
-      vector: await embedQuery(settings, request, collection),
-      top: depth,
-    });
+  const dense = async () => {
+    const vector = await embedQuery(settings, request, collection);
+    // A zero vector (a question of stop words only) has no direction, so nothing is near it.
+    if (vector.every((value) => value === 0)) return [];
+    return settings.store.searchDense({ ...scope, vector, top: depth }).catch(rethrowStoreError);
+  };
   const lexical = async () => {
     const terms = toQueryTerms(settings.analyzer.analyze(request.text));
     return terms.length === 0
       ? []
-      : settings.store.searchLexical({ ...scope, terms, top: depth, bm25: settings.bm25 });
+      : settings.store
+          .searchLexical({ ...scope, terms, top: depth, bm25: settings.bm25 })
+          .catch(rethrowStoreError);
   };
   let results: ScoredRecord[];
   if (mode === 'dense') results = await dense();

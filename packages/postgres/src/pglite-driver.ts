@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import { type Extensions, PGlite } from '@electric-sql/pglite';
 import type { Driver, Session, SessionResult } from './driver.js';
 import { SerialQueue } from './serial-queue.js';
 
@@ -10,11 +10,16 @@ const reentry =
 export interface PgliteDriverOptions {
   readonly dataDir?: string;
   readonly schema?: string;
+  /** PGlite extensions to load, such as pgvector's `vector`; each still needs `CREATE EXTENSION`. */
+  readonly extensions?: Extensions;
 }
 
 /** Opens embedded PGlite and serializes every session on its single connection. */
 export async function createPgliteDriver(options: PgliteDriverOptions): Promise<Driver> {
-  const database = await PGlite.create(options.dataDir === undefined ? {} : { dataDir: options.dataDir });
+  const database = await PGlite.create({
+    ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
+    ...(options.extensions === undefined ? {} : { extensions: options.extensions }),
+  });
   // The schema itself is created under the migration lock at startup; search_path may name it first.
   if (options.schema) await database.query(`SET search_path TO ${options.schema}, public`);
   const queue = new SerialQueue(reentry);

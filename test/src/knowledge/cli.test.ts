@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +10,11 @@ import { run as bench } from '../../../packages/cli/src/commands/bench.js';
 import { run as ingest } from '../../../packages/cli/src/commands/ingest.js';
 
 const fixtures = fileURLToPath(new URL('./__fixtures__', import.meta.url));
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+
+// Runs the real `opwire` binary, as a user would.
+const opwire = (...args: string[]) =>
+  spawnSync(process.execPath, ['packages/cli/bin/opwire.js', ...args], { cwd: root, encoding: 'utf8' });
 
 // Runs a command in process and returns its exit code and what it printed.
 async function capture(command: (args: string[]) => Promise<number>, args: string[]) {
@@ -67,5 +74,34 @@ describe('opwire ingest / ask / bench', () => {
     expect(output).toMatch(/^dense /m);
     expect(output).toMatch(/^hybrid /m);
     expect(output).toMatch(/docs\/s/);
+  });
+
+  it('rejects a bad number or an unknown option with one clear line and exit code 2, touching nothing', {
+    timeout: 60_000,
+  }, () => {
+    const neverCreated = join(dataDir, 'never-created');
+    const cases = [
+      {
+        args: ['ask', 'Can I return shoes?', '--dimensions', 'x', '--data-dir', neverCreated],
+        message: 'opwire ask: --dimensions must be a whole number from 1 to 4096, not "x"',
+      },
+      {
+        args: ['ingest', join(fixtures, 'docs'), '--dimensions', '0', '--data-dir', neverCreated],
+        message: 'opwire ingest: --dimensions must be a whole number from 1 to 4096, not "0"',
+      },
+      {
+        args: ['bench', 'retrieval', '--data', join(fixtures, 'beir'), '--dimensions', '3.5'],
+        message: 'opwire bench: --dimensions must be a whole number from 1 to 4096, not "3.5"',
+      },
+      { args: ['ask', 'x', '--colection', 'faq'], message: "opwire ask: Unknown option '--colection'" },
+    ];
+    for (const { args, message } of cases) {
+      const result = opwire(...args);
+      expect(result.status).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr.split('\n')[0]).toContain(message);
+      expect(result.stderr).not.toMatch(/RangeError|TypeError|\n\s+at /);
+    }
+    expect(existsSync(neverCreated)).toBe(false);
   });
 });

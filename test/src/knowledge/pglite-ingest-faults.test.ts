@@ -84,12 +84,74 @@ describe('ingest faults on PGlite', () => {
     expect(await rows()).toEqual([{ id: 'returns#0', text: version2 }]);
   });
 
-  it('returns the stale-delete error with the new chunks stored; a retry removes the stale tail', async () => {
+  it('returns the stale-delete error with the old tail still stored; a retry removes the stale tail', async () => {
     faults.failStaleDelete = true;
     const [result] = await knowledge.ingest([{ documentId: 'returns', text: version2 }]);
-    expect(result).toMatchObject({ chunks: 1, error: { code: 'KNOWLEDGE_STORE_FAILED' } });
+    // The replacement did not complete, so no chunk of the new version counts as stored.
+    expect(result).toMatchObject({ chunks: 0, error: { code: 'KNOWLEDGE_STORE_FAILED' } });
     expect((await rows())[0]).toEqual({ id: 'returns#0', text: version2 });
+    expect(await rows()).toHaveLength(2);
     await knowledge.ingest([{ documentId: 'returns', text: version2 }]);
     expect(await rows()).toEqual([{ id: 'returns#0', text: version2 }]);
+  });
+
+  it('rolls the whole replacement back when deleting the stale tail fails inside the store', async () => {
+    const before = await rows();
+    let failTail = true;
+    // The real store over a client whose tail DELETE fails once, inside the replacing transaction.
+    const failing: SqlClient = {
+      ...client,
+      close: async () => undefined,
+      transaction: (work) =>
+        client.transaction((query) =>
+          work(async <Row>(sql: string, params?: readonly unknown[]) => {
+            if (failTail && sql.includes('DELETE') && sql.includes('chunk_index >= $4')) {
+              failTail = false;
+              throw new Error('deadlock detected (injected)');
+            }
+            return query<Row>(sql, params);
+          }),
+        ),
+    };
+    const store = await createPostgresKnowledgeStore({ client: failing, table: `opwire_faults_${table}` });
+    const direct = createKnowledge({
+      store,
+      embeddingModel: model,
+      chunking: { kind: 'structured', maxTokens: 24 },
+    });
+    const [result] = await direct.ingest([{ documentId: 'returns', text: version2 }]);
+    expect(result).toMatchObject({
+      chunks: 0,
+      error: { code: 'KNOWLEDGE_STORE_FAILED', params: { reason: 'deadlock detected (injected)' } },
+    });
+    expect(failTail).toBe(false);
+    expect(await rows()).toEqual(before);
+    expect(await direct.ingest([{ documentId: 'returns', text: version2 }])).toEqual([
+      { documentId: 'returns', chunks: 1 },
+    ]);
+    expect(await rows()).toEqual([{ id: 'returns#0', text: version2 }]);
+  });
+
+  it('leaves one whole version, never a mix, when two versions are ingested at once', async () => {
+    const rowsOf = async (text: string) => {
+      await knowledge.ingest([{ documentId: 'returns', text }]);
+      return rows();
+    };
+    const short = await rowsOf(version2);
+    const long = await rowsOf(version1);
+    expect(long).toHaveLength(2);
+    for (const texts of [
+      [version2, version1],
+      [version1, version2],
+    ]) {
+      await Promise.all(texts.map((text) => knowledge.ingest([{ documentId: 'returns', text }])));
+      expect([short, long]).toContainEqual(await rows());
+    }
+  });
+
+  it('finds nothing for a question of stop words only, in every mode', async () => {
+    for (const mode of ['dense', 'lexical', 'hybrid'] as const) {
+      expect(await knowledge.retrieve({ text: 'Is it that, or is it this?', mode })).toEqual([]);
+    }
   });
 });

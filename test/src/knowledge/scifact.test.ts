@@ -16,7 +16,7 @@ const present = existsSync(scifact);
 describe.skipIf(!present)(
   `SciFact lexical retrieval${present ? '' : ' (skipped: ../shared/data/scifact is absent)'}`,
   () => {
-    it('reaches the BEIR BM25 baseline: nDCG@10 ≥ 0.665 on the test split', {
+    it('reaches the BEIR BM25 baseline: nDCG@10 ≥ 0.68 on the test split (stemming, stop words and k1/b all count)', {
       timeout: 120_000,
     }, async () => {
       const dataset = await loadBeirDataset(scifact, 'test');
@@ -31,7 +31,7 @@ describe.skipIf(!present)(
       console.log(
         `SciFact test lexical: nDCG@10 ${lexical.ndcgAt10.toFixed(4)}, Recall@100 ${lexical.recallAt100.toFixed(4)}, MAP ${lexical.map.toFixed(4)}`,
       );
-      expect(lexical.ndcgAt10).toBeGreaterThanOrEqual(0.665);
+      expect(lexical.ndcgAt10).toBeGreaterThanOrEqual(0.68);
     });
   },
 );

@@ -1,13 +1,10 @@
 import { parseArgs } from 'node:util';
-import { createHashingEmbeddingModel, createKnowledge, type RetrievalMode } from '@opwire/knowledge';
-import { openPostgresKnowledgeStore } from '@opwire/postgres/knowledge';
-import { defaultDataDir } from './ingest.js';
+import { type RetrievalMode, retrievalModes } from '@opwire/knowledge';
+import { knowledgeArgs, openCliKnowledge } from '../open-cli-knowledge.js';
 
 /** One line for `opwire --help`. */
 export const summary =
   'ask "<question>": retrieve from the ingested knowledge and print the numbered context';
-
-const modes: readonly RetrievalMode[] = ['dense', 'lexical', 'hybrid'];
 
 /** Runs the command; returns the exit code. */
 export async function run(args: string[]): Promise<number> {
@@ -15,28 +12,26 @@ export async function run(args: string[]): Promise<number> {
     args,
     allowPositionals: true,
     options: {
-      'data-dir': { type: 'string', default: defaultDataDir },
-      collection: { type: 'string', default: 'default' },
+      ...knowledgeArgs,
       top: { type: 'string', default: '5' },
       mode: { type: 'string', default: 'hybrid' },
-      dimensions: { type: 'string', default: '384' },
     },
   });
   const question = positionals.join(' ').trim();
   const mode = values.mode as RetrievalMode;
   const top = Number(values.top);
-  if (!question || !modes.includes(mode) || !Number.isInteger(top) || top < 1) {
+  if (!question || !retrievalModes.includes(mode) || !Number.isInteger(top) || top < 1) {
     console.error(
-      'usage: opwire ask "<question>" [--top 5] [--mode dense|lexical|hybrid] [--data-dir .data/knowledge]',
+      `usage: opwire ask "<question>" [--top 5] [--mode ${retrievalModes.join('|')}] [--data-dir .data/knowledge] [--dimensions 384]`,
     );
     return 2;
   }
-  const store = await openPostgresKnowledgeStore({ dataDir: values['data-dir'] });
+  const { knowledge, close } = await openCliKnowledge({
+    store: 'pglite',
+    dataDir: values['data-dir'],
+    dimensions: values.dimensions,
+  });
   try {
-    const knowledge = createKnowledge({
-      store,
-      embeddingModel: createHashingEmbeddingModel({ dimensions: Number(values.dimensions) }),
-    });
     const chunks = await knowledge.retrieve({ text: question, collection: values.collection, top, mode });
     if (chunks.length === 0) {
       console.log('No matching knowledge found.');
@@ -52,6 +47,6 @@ export async function run(args: string[]): Promise<number> {
     });
     return 0;
   } finally {
-    await store.close?.();
+    await close();
   }
 }

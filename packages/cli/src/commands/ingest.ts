@@ -1,14 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { extname, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createHashingEmbeddingModel, createKnowledge, type IngestDocument } from '@opwire/knowledge';
-import { openPostgresKnowledgeStore } from '@opwire/postgres/knowledge';
+import type { IngestDocument } from '@opwire/knowledge';
+import { knowledgeArgs, openCliKnowledge } from '../open-cli-knowledge.js';
 
 /** One line for `opwire --help`. */
 export const summary = 'ingest <dir>: chunk, embed and store the .md/.txt files of a folder (PGlite)';
-
-/** The folder the CLI keeps its knowledge database in unless `--data-dir` says otherwise. */
-export const defaultDataDir = '.data/knowledge';
 
 async function listFiles(directory: string): Promise<string[]> {
   const entries = await readdir(directory, { withFileTypes: true, recursive: true });
@@ -33,15 +30,13 @@ export async function run(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: {
-      'data-dir': { type: 'string', default: defaultDataDir },
-      collection: { type: 'string', default: 'default' },
-      dimensions: { type: 'string', default: '384' },
-    },
+    options: knowledgeArgs,
   });
   const [directory] = positionals;
   if (!directory) {
-    console.error('usage: opwire ingest <dir> [--data-dir .data/knowledge] [--collection default]');
+    console.error(
+      'usage: opwire ingest <dir> [--data-dir .data/knowledge] [--collection default] [--dimensions 384]',
+    );
     return 2;
   }
   const files = await listFiles(directory).catch(() => undefined);
@@ -49,12 +44,12 @@ export async function run(args: string[]): Promise<number> {
     console.error(`cannot read folder ${directory}`);
     return 2;
   }
-  const store = await openPostgresKnowledgeStore({ dataDir: values['data-dir'] });
+  const { knowledge, close } = await openCliKnowledge({
+    store: 'pglite',
+    dataDir: values['data-dir'],
+    dimensions: values.dimensions,
+  });
   try {
-    const knowledge = createKnowledge({
-      store,
-      embeddingModel: createHashingEmbeddingModel({ dimensions: Number(values.dimensions) }),
-    });
     const documents = await Promise.all(
       files.map(async (file) => ({
         ...(await readDocument(directory, file)),
@@ -81,6 +76,6 @@ export async function run(args: string[]): Promise<number> {
     );
     return failed === 0 ? 0 : 1;
   } finally {
-    await store.close?.();
+    await close();
   }
 }

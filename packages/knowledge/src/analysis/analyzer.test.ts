@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAnalyzer } from './analyzer.js';
-import { countTokens } from './count-tokens.js';
+import { countTokens, tokenSpans } from './count-tokens.js';
 
 describe('createAnalyzer', () => {
   const analyzer = createAnalyzer();
@@ -25,6 +25,14 @@ describe('createAnalyzer', () => {
     expect(analyzer.analyze('我想取消订单的运费')).toEqual(['我想', '取消', '订单', '运费']);
   });
 
+  it('keeps katakana words with the long-vowel mark ー whole', () => {
+    expect(analyzer.analyze('コーヒー')).toEqual(['コーヒー']);
+    expect(analyzer.analyze('データベースの設計')).toEqual(['データベース', 'の', '設計']);
+    // Half-width ｰ becomes ー under NFKC and joins the word too.
+    expect(analyzer.analyze('ｺｰﾋｰ')).toEqual(['コーヒー']);
+    expect(createAnalyzer({ cjk: 'bigrams' }).analyze('コーヒー')).toEqual(['コー', 'ーヒ', 'ヒー']);
+  });
+
   it('normalizes full-width forms so ＡＢＣ matches abc', () => {
     expect(analyzer.analyze('ＡＢＣ１２３')).toEqual(['abc123']);
   });
@@ -34,5 +42,11 @@ describe('countTokens', () => {
   it('counts words, numbers, symbols and each CJK character', () => {
     expect(countTokens('Hello, world 42')).toBe(4);
     expect(countTokens('退货政策。')).toBe(5);
+  });
+
+  it('counts the katakana long-vowel mark ー as one CJK character, like the kana around it', () => {
+    expect(countTokens('コーヒー')).toBe(4);
+    expect(countTokens('データベース')).toBe(6);
+    expect(tokenSpans('コーヒー')).toEqual([0, 1, 2, 3].map((start) => ({ start, end: start + 1 })));
   });
 });

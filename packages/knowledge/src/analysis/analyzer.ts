@@ -1,5 +1,6 @@
 import { stemmer } from 'stemmer';
 import { chineseStopWords } from './chinese-stop-words.js';
+import { cjkCharacter } from './cjk-character.js';
 import { englishStopWords } from './stop-words.js';
 
 /** How Chinese, Japanese and Korean text becomes terms: dictionary words (`Intl.Segmenter`) or character bigrams. */
@@ -21,7 +22,7 @@ export interface Analyzer {
   analyze(text: string): string[];
 }
 
-const cjkRun = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu;
+const cjkRun = new RegExp(`${cjkCharacter}+`, 'gu');
 // UAX #29-like words: letters and digits joined by `.`, `'` or `’` inside a word ("3.5", "don't", "u.s.a").
 const latinWord = /[\p{L}\p{M}\p{N}_]+(?:[.'’][\p{L}\p{M}\p{N}_]+)*/gu;
 const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });

@@ -1,6 +1,7 @@
+import { cjkCharacter } from './cjk-character.js';
+
 // A CJK character, a Latin word or number, or one other non-space symbol: close to what BPE tokenizers count.
-const tokenPattern =
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|[\p{L}\p{M}\p{N}_]+|[^\s\p{L}\p{M}\p{N}_]/gu;
+const tokenPattern = new RegExp(`${cjkCharacter}|[\\p{L}\\p{M}\\p{N}_]+|[^\\s\\p{L}\\p{M}\\p{N}_]`, 'gu');
 
 /** The span of one token in a text. */
 export interface TokenSpan {

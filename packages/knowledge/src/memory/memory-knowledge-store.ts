@@ -1,5 +1,10 @@
 import { OpwireError } from '@opwire/core';
-import type { KnowledgeRecord, KnowledgeScope, KnowledgeStore } from '../store/knowledge-store.js';
+import type {
+  DocumentScope,
+  KnowledgeRecord,
+  KnowledgeScope,
+  KnowledgeStore,
+} from '../store/knowledge-store.js';
 import { matchesFilter } from '../store/matches-filter.js';
 import { toScoredRecord } from '../store/to-scored-record.js';
 import type { VectorIndex } from '../vector/index.js';
@@ -48,37 +53,45 @@ export function createMemoryKnowledgeStore(): KnowledgeStore {
     return doomed.length;
   };
 
+  // Synchronous, so no other call interleaves: a replace is one step, and a rejected batch writes nothing.
+  const write = (records: readonly KnowledgeRecord[]): void => {
+    const batch = new Map<string, number>();
+    for (const record of records) {
+      const expected = batch.get(record.collection) ?? dimensions.get(record.collection);
+      if (expected !== undefined && expected !== record.embedding.length) {
+        throw new OpwireError('EMBEDDING_DIMENSION_MISMATCH', {
+          params: { collection: record.collection, expected, actual: record.embedding.length },
+        });
+      }
+      batch.set(record.collection, record.embedding.length);
+    }
+    for (const record of records) {
+      dimensions.set(record.collection, record.embedding.length);
+      const partition = partitionOf(record, true)!;
+      partition.vectors ??= createVectorIndex({ dimensions: record.embedding.length });
+      partition.records.set(record.id, record);
+      partition.lexical.set(record.id, record.terms);
+      if (isZero(record.embedding)) partition.vectors.delete(record.id);
+      else partition.vectors.upsert(record.id, Float32Array.from(record.embedding));
+    }
+  };
+  const deleteTail = (scope: DocumentScope, fromIndex: number): number =>
+    deleteWhere(scope, (record) => record.documentId === scope.documentId && record.chunkIndex >= fromIndex);
+
   return {
     async upsert(records) {
-      const batch = new Map<string, number>();
-      for (const record of records) {
-        const expected = batch.get(record.collection) ?? dimensions.get(record.collection);
-        if (expected !== undefined && expected !== record.embedding.length) {
-          throw new OpwireError('EMBEDDING_DIMENSION_MISMATCH', {
-            params: { collection: record.collection, expected, actual: record.embedding.length },
-          });
-        }
-        batch.set(record.collection, record.embedding.length);
-      }
-      for (const record of records) {
-        dimensions.set(record.collection, record.embedding.length);
-        const partition = partitionOf(record, true)!;
-        partition.vectors ??= createVectorIndex({ dimensions: record.embedding.length });
-        partition.records.set(record.id, record);
-        partition.lexical.set(record.id, record.terms);
-        if (isZero(record.embedding)) partition.vectors.delete(record.id);
-        else partition.vectors.upsert(record.id, Float32Array.from(record.embedding));
-      }
+      write(records);
+    },
+    async replaceDocument(scope, records) {
+      write(records);
+      return deleteTail(scope, records.length);
     },
     async deleteDocuments(scope) {
       const ids = new Set(scope.documentIds);
       return deleteWhere(scope, (record) => ids.has(record.documentId));
     },
     async deleteChunksFrom(scope) {
-      return deleteWhere(
-        scope,
-        (record) => record.documentId === scope.documentId && record.chunkIndex >= scope.fromIndex,
-      );
+      return deleteTail(scope, scope.fromIndex);
     },
     async searchDense(search) {
       const partition = partitionOf(search, false);

@@ -1,8 +1,10 @@
 import { type Caller, createOpwire } from '@opwire/core';
+import { MockEmbeddingModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { createKnowledge } from '../create-knowledge.js';
 import { createHashingEmbeddingModel } from '../embedding/hashing-embedding-model.js';
 import { createMemoryKnowledgeStore } from '../memory/memory-knowledge-store.js';
+import type { KnowledgeStore } from '../store/knowledge-store.js';
 import { createKnowledgeOperations } from './create-knowledge-operations.js';
 
 type SearchResponse = { results: Array<Record<string, unknown>> };
@@ -80,5 +82,51 @@ describe('createKnowledgeOperations', () => {
     );
     const records = await app.audit.list();
     expect(records.map((record) => record.operationId)).toEqual(['knowledge.ingest']);
+  });
+
+  it('declares every code search can fail with (and ingest CANCELLED), and fails with them', async () => {
+    const controller = new AbortController();
+    const cancelling = new MockEmbeddingModelV4({
+      maxEmbeddingsPerCall: 100,
+      doEmbed: async () => {
+        controller.abort();
+        throw new Error('aborted by the caller');
+      },
+    });
+    const knowledge = createKnowledge({
+      store: createMemoryKnowledgeStore(),
+      embeddingModel: createHashingEmbeddingModel(),
+      collections: { narrow: { dimensions: 64 }, slow: { embeddingModel: cancelling } },
+    });
+    const operations = (collection: string) => createKnowledgeOperations({ knowledge, collection });
+    const search = operations('narrow').find((operation) => operation.id === 'knowledge.search')!;
+    expect(search.errors).toEqual(expect.arrayContaining(['EMBEDDING_DIMENSION_MISMATCH', 'CANCELLED']));
+    const narrow = createOpwire({ operations: operations('narrow') });
+    await expect(
+      narrow.invoke('knowledge.search', { query: 'shoes', mode: 'dense' }, { caller: reader }),
+    ).rejects.toMatchObject({ code: 'EMBEDDING_DIMENSION_MISMATCH' });
+    const slow = createOpwire({ operations: operations('slow') });
+    await expect(
+      slow.invoke('knowledge.search', { query: 'shoes' }, { caller: reader, signal: controller.signal }),
+    ).rejects.toMatchObject({ code: 'CANCELLED' });
+    const ingest = operations('slow').find((operation) => operation.id === 'knowledge.ingest')!;
+    expect(ingest.errors).toContain('CANCELLED');
+  });
+
+  it('fails remove with KNOWLEDGE_STORE_FAILED and the store reason, through knowledge and the operation', async () => {
+    const memory = createMemoryKnowledgeStore();
+    const store: KnowledgeStore = {
+      ...memory,
+      deleteDocuments: async () => {
+        throw new Error('relation is locked');
+      },
+    };
+    const knowledge = createKnowledge({ store, embeddingModel: createHashingEmbeddingModel() });
+    const failure = { code: 'KNOWLEDGE_STORE_FAILED', params: { reason: 'relation is locked' } };
+    await expect(knowledge.remove('default', ['a'])).rejects.toMatchObject(failure);
+    const app = createOpwire({ operations: createKnowledgeOperations({ knowledge }) });
+    await expect(
+      app.invoke('knowledge.remove', { documentIds: ['a'] }, { caller: writer }),
+    ).rejects.toMatchObject(failure);
   });
 });

@@ -1,6 +1,7 @@
-import { type AnyOperation, defineOperation, OpwireError } from '@opwire/core';
+import { type AnyOperation, defineOperation } from '@opwire/core';
 import Type from 'typebox';
 import type { Knowledge } from '../create-knowledge.js';
+import { retrievalModes } from '../retrieve.js';
 
 const MetadataValue = Type.Union([Type.String(), Type.Number(), Type.Boolean()]);
 const Metadata = Type.Record(Type.String(), MetadataValue);
@@ -47,16 +48,20 @@ export function createKnowledgeOperations(options: KnowledgeOperationsOptions): 
       query: Type.String({ minLength: 1, maxLength: 2000 }),
       top: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
       minScore: Type.Optional(Type.Number()),
-      mode: Type.Optional(
-        Type.Union([Type.Literal('dense'), Type.Literal('lexical'), Type.Literal('hybrid')]),
-      ),
+      mode: Type.Optional(Type.Union(retrievalModes.map((mode) => Type.Literal(mode)))),
       documentIds: Type.Optional(Type.Array(Type.String(), { maxItems: 100 })),
       metadata: Type.Optional(Metadata),
     }),
     response: Type.Object({ results: Type.Array(Chunk) }),
     expose: ['http', 'ai', 'mcp'],
     permission: 'knowledge:read',
-    errors: ['NO_EMBEDDING_MODEL', 'EMBEDDING_FAILED', 'KNOWLEDGE_STORE_FAILED'],
+    errors: [
+      'NO_EMBEDDING_MODEL',
+      'EMBEDDING_FAILED',
+      'EMBEDDING_DIMENSION_MISMATCH',
+      'KNOWLEDGE_STORE_FAILED',
+      'CANCELLED',
+    ],
     async handle(request, context) {
       const results = await knowledge.retrieve({
         collection,
@@ -104,6 +109,7 @@ export function createKnowledgeOperations(options: KnowledgeOperationsOptions): 
       'EMBEDDING_FAILED',
       'EMBEDDING_DIMENSION_MISMATCH',
       'KNOWLEDGE_STORE_FAILED',
+      'CANCELLED',
     ],
     async handle(request, context) {
       const tenant = context.tenant ?? '';
@@ -133,18 +139,10 @@ export function createKnowledgeOperations(options: KnowledgeOperationsOptions): 
     writes: true,
     errors: ['KNOWLEDGE_STORE_FAILED'],
     async handle(request, context) {
-      try {
-        const removedChunks = await knowledge.remove(collection, request.documentIds, {
-          tenant: context.tenant ?? '',
-        });
-        return { removedChunks };
-      } catch (error) {
-        if (OpwireError.isInstance(error)) throw error;
-        throw new OpwireError('KNOWLEDGE_STORE_FAILED', {
-          params: { reason: 'delete failed' },
-          cause: error,
-        });
-      }
+      const removedChunks = await knowledge.remove(collection, request.documentIds, {
+        tenant: context.tenant ?? '',
+      });
+      return { removedChunks };
     },
   });
   return [search, ingest, remove];

@@ -36,6 +36,11 @@ export interface KnowledgeScope {
   readonly tenant: string;
 }
 
+/** One document of one scope: what `replaceDocument` rewrites. */
+export interface DocumentScope extends KnowledgeScope {
+  readonly documentId: string;
+}
+
 /** Narrows a search: only these documents, only records whose metadata equals every given value. */
 export interface KnowledgeFilter {
   readonly documentIds?: readonly string[];
@@ -78,9 +83,17 @@ export interface StoreHealth {
 /**
  * The port every knowledge store implements. Upserts of one call are atomic where the store supports
  * transactions; a vector whose length differs from the collection's fails with `EMBEDDING_DIMENSION_MISMATCH`.
+ * Dense search never returns a chunk for a zero query vector, nor a chunk whose own vector is zero.
  */
 export interface KnowledgeStore {
   upsert(records: readonly KnowledgeRecord[]): Promise<void>;
+  /**
+   * Makes `records` (chunks 0..n-1 of the scope's document) the document's only chunks: writes them all, then
+   * deletes its chunks from index n on, as one step that no other replace of the same document interleaves
+   * with (one transaction where the store has them). When it fails, the previous version stays retrievable.
+   * Resolves to the number of stale chunks deleted.
+   */
+  replaceDocument(scope: DocumentScope, records: readonly KnowledgeRecord[]): Promise<number>;
   /** Deletes every chunk of these documents; resolves to the number of chunks deleted. */
   deleteDocuments(scope: KnowledgeScope & { readonly documentIds: readonly string[] }): Promise<number>;
   /** Deletes a document's chunks whose index is at least `fromIndex` (the stale tail after re-ingest). */

@@ -2,8 +2,7 @@
 
 /** A store wrapper that fails chosen calls, for fault-injection tests of ingest. */
 export { createFaultyStore, type StoreFaults } from './create-faulty-store.js';
-export {
-  type ConformanceOptions,
-  describeKnowledgeStoreConformance,
-  testRecord,
-} from './knowledge-store-conformance.js';
+/** The shared suite each adapter runs from its own test file. */
+export { type ConformanceOptions, describeKnowledgeStoreConformance } from './knowledge-store-conformance.js';
+/** Builds a record with sensible defaults, for conformance and fault tests. */
+export { testRecord } from './test-record.js';

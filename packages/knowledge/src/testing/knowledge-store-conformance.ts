@@ -1,29 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { KnowledgeRecord, KnowledgeStore } from '../store/knowledge-store.js';
+import type { KnowledgeStore } from '../store/knowledge-store.js';
+import { itReplacesDocuments } from './replace-document-cases.js';
+import { testRecord } from './test-record.js';
 
 /** How the suite gets a fresh, empty store for each test, and how it disposes of it. */
 export interface ConformanceOptions {
   readonly create: () => Promise<KnowledgeStore>;
   /** When set, every test is skipped and this reason is shown. */
   readonly skip?: string;
-}
-
-type RecordInput = Partial<KnowledgeRecord> & Pick<KnowledgeRecord, 'documentId'>;
-
-/** Builds a record with sensible defaults, for conformance and fault tests. */
-export function testRecord(input: RecordInput): KnowledgeRecord {
-  const chunkIndex = input.chunkIndex ?? 0;
-  return {
-    id: `${input.documentId}#${chunkIndex}`,
-    collection: 'docs',
-    tenant: '',
-    chunkIndex,
-    text: input.text ?? `text of ${input.documentId}`,
-    metadata: {},
-    embedding: [1, 0, 0],
-    terms: [],
-    ...input,
-  };
 }
 
 const bm25 = { k1: 1.2, b: 0.75 };
@@ -183,6 +167,21 @@ export function describeKnowledgeStoreConformance(name: string, options: Conform
       ).toBe(1);
       const left = await store.searchDense({ collection: 'docs', tenant: '', vector: [1, 0, 0], top: 10 });
       expect(left.map((hit) => hit.id).sort()).toEqual(['a#0', 'a#1']);
+    });
+
+    itReplacesDocuments(() => store);
+
+    it('finds nothing near a zero vector and never returns a chunk whose vector is zero', async () => {
+      await store.upsert([
+        testRecord({ documentId: 'a', embedding: [1, 0, 0], terms: ['x'] }),
+        testRecord({ documentId: 'empty', embedding: [0, 0, 0], terms: ['x'] }),
+      ]);
+      const search = { collection: 'docs', tenant: '', top: 10 };
+      expect(await store.searchDense({ ...search, vector: [0, 0, 0] })).toEqual([]);
+      const hits = await store.searchDense({ ...search, vector: [1, 1, 0] });
+      expect(hits.map((hit) => hit.id)).toEqual(['a#0']);
+      const lexical = await store.searchLexical({ ...search, terms: [{ term: 'x', weight: 1 }], bm25 });
+      expect(lexical.map((hit) => hit.id).sort()).toEqual(['a#0', 'empty#0']);
     });
 
     it('rejects a vector of another length with EMBEDDING_DIMENSION_MISMATCH and writes nothing', async () => {

@@ -21,7 +21,7 @@ export const toScored = (row: ChunkRow): ScoredRecord => ({
   ...(row.title === null ? {} : { title: row.title }),
   ...(row.source === null ? {} : { source: row.source }),
   metadata: row.metadata,
-  score: Number.isFinite(Number(row.score)) ? Number(row.score) : 0,
+  score: Number(row.score),
 });
 
 /** The row a record is written as: vector literal, distinct terms, term frequencies and length. */

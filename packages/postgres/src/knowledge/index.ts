@@ -12,5 +12,12 @@ export {
   createPostgresKnowledgeStore,
   type PostgresKnowledgeStoreOptions,
 } from './postgres-knowledge-store.js';
-/** The SQL access the store runs on, over PGlite (with pgvector) or a `pg` pool. */
-export { openPgliteClient, openServerClient, type SqlClient, type SqlQuery } from './sql-client.js';
+/** The SQL access the store runs on: over any `Driver`, or opened on PGlite (with pgvector) or a server. */
+export {
+  createSqlClient,
+  openPgliteClient,
+  openServerClient,
+  type ServerClientOptions,
+  type SqlClient,
+  type SqlQuery,
+} from './sql-client.js';

@@ -22,6 +22,21 @@ const forget = (table: string) =>
 export const retireChunksSql = (table: string) =>
   `WITH gone AS (${keyedChunks(table)}), ${forget(table)} SELECT 1`;
 
+/** Writes the chunk rows in $1 (a JSON array of `toChunkRow` objects), replacing rows with the same key. */
+export const insertChunksSql = (table: string) =>
+  `INSERT INTO ${table} (collection, tenant, id, document_id, chunk_index, text, title, source, metadata,
+     embedding, dimensions, terms, term_frequencies, term_count)
+   SELECT r.collection, r.tenant, r.id, r.document_id, r.chunk_index, r.text, r.title, r.source, r.metadata,
+     r.embedding::vector, r.dimensions, array_to_tsvector(r.terms), r.term_frequencies, r.term_count
+   FROM jsonb_to_recordset($1::jsonb) AS r(collection text, tenant text, id text, document_id text,
+     chunk_index integer, text text, title text, source text, metadata jsonb, embedding text,
+     dimensions integer, terms text[], term_frequencies jsonb, term_count integer)
+   ON CONFLICT (collection, tenant, id) DO UPDATE SET document_id = excluded.document_id,
+     chunk_index = excluded.chunk_index, text = excluded.text, title = excluded.title,
+     source = excluded.source, metadata = excluded.metadata, embedding = excluded.embedding,
+     dimensions = excluded.dimensions, terms = excluded.terms,
+     term_frequencies = excluded.term_frequencies, term_count = excluded.term_count`;
+
 /** After an upsert: records the postings and scope statistics of the chunks (keys in $1) just written. */
 export const admitChunksSql = (table: string) =>
   `WITH fresh AS (${keyedChunks(table)}),

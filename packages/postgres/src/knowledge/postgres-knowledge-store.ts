@@ -1,11 +1,12 @@
 import { OpwireError } from '@opwire/core';
-import type { KnowledgeFilter, KnowledgeScope, KnowledgeStore } from '@opwire/knowledge';
+import type { KnowledgeFilter, KnowledgeRecord, KnowledgeScope, KnowledgeStore } from '@opwire/knowledge';
 import { createAnalyzeSchedule } from './analyze-schedule.js';
 import { type ChunkRow, toChunkRow, toScored } from './chunk-row.js';
 import { knowledgeBackfill, knowledgeSchema } from './knowledge-schema.js';
 import {
   admitChunksSql,
   deleteChunksSql,
+  insertChunksSql,
   lexicalSearchSql,
   lockScopesSql,
   retireChunksSql,
@@ -37,7 +38,14 @@ export async function createPostgresKnowledgeStore(
 ): Promise<KnowledgeStore> {
   const { client } = options;
   const table = options.table ?? 'opwire_knowledge_chunks';
-  if (!/^[a-z_][a-z0-9_]*$/.test(table)) throw new TypeError(`Invalid table name "${table}".`);
+  // Its statistics tables and indexes append up to 9 characters, within PostgreSQL's 63.
+  if (!/^[a-z_][a-z0-9_]{0,53}$/.test(table)) {
+    throw new OpwireError('INVALID_CONFIGURATION', {
+      params: {
+        reason: `knowledge table "${table}" must be 1 to 54 lower-case letters, digits and underscores, not starting with a digit`,
+      },
+    });
+  }
   await client.transaction(async (query) => {
     // Serialises concurrent starts, so only the one that creates a statistics table backfills it.
     await query('SELECT pg_advisory_xact_lock(hashtext($1))', [table]);
@@ -78,44 +86,49 @@ export async function createPostgresKnowledgeStore(
       return Number(row?.count ?? 0);
     });
 
+  // Writes records with their statistics inside a transaction, holding the lock of every scope they touch.
+  const writeRecords = async (query: SqlQuery, records: readonly KnowledgeRecord[]) => {
+    const lengths = new Map<string, number>();
+    for (const record of records) {
+      const seen = lengths.get(record.collection);
+      if (seen !== undefined && seen !== record.embedding.length) {
+        throw new OpwireError('EMBEDDING_DIMENSION_MISMATCH', {
+          params: { collection: record.collection, expected: seen, actual: record.embedding.length },
+        });
+      }
+      if (seen === undefined) await checkDimensions(query, record.collection, record.embedding.length);
+      lengths.set(record.collection, record.embedding.length);
+    }
+    const keys = JSON.stringify(
+      records.map((record) => ({ collection: record.collection, tenant: record.tenant, id: record.id })),
+    );
+    await query(lockScopesSql(table), [keys]);
+    await query(retireChunksSql(table), [keys]);
+    await query(insertChunksSql(table), [JSON.stringify(records.map(toChunkRow))]);
+    await query(admitChunksSql(table), [keys]);
+  };
+  const tailCondition = 'collection = $1 AND tenant = $2 AND document_id = $3 AND chunk_index >= $4';
   return {
     async upsert(records) {
       if (records.length === 0) return;
-      await client.transaction(async (query) => {
-        const lengths = new Map<string, number>();
-        for (const record of records) {
-          const seen = lengths.get(record.collection);
-          if (seen !== undefined && seen !== record.embedding.length) {
-            throw new OpwireError('EMBEDDING_DIMENSION_MISMATCH', {
-              params: { collection: record.collection, expected: seen, actual: record.embedding.length },
-            });
-          }
-          if (seen === undefined) await checkDimensions(query, record.collection, record.embedding.length);
-          lengths.set(record.collection, record.embedding.length);
-        }
-        const keys = JSON.stringify(
-          records.map((record) => ({ collection: record.collection, tenant: record.tenant, id: record.id })),
-        );
-        await query(lockScopesSql(table), [keys]);
-        await query(retireChunksSql(table), [keys]);
-        await query(
-          `INSERT INTO ${table} (collection, tenant, id, document_id, chunk_index, text, title, source, metadata,
-             embedding, dimensions, terms, term_frequencies, term_count)
-           SELECT r.collection, r.tenant, r.id, r.document_id, r.chunk_index, r.text, r.title, r.source, r.metadata,
-             r.embedding::vector, r.dimensions, array_to_tsvector(r.terms), r.term_frequencies, r.term_count
-           FROM jsonb_to_recordset($1::jsonb) AS r(collection text, tenant text, id text, document_id text,
-             chunk_index integer, text text, title text, source text, metadata jsonb, embedding text,
-             dimensions integer, terms text[], term_frequencies jsonb, term_count integer)
-           ON CONFLICT (collection, tenant, id) DO UPDATE SET document_id = excluded.document_id,
-             chunk_index = excluded.chunk_index, text = excluded.text, title = excluded.title,
-             source = excluded.source, metadata = excluded.metadata, embedding = excluded.embedding,
-             dimensions = excluded.dimensions, terms = excluded.terms,
-             term_frequencies = excluded.term_frequencies, term_count = excluded.term_count`,
-          [JSON.stringify(records.map(toChunkRow))],
-        );
-        await query(admitChunksSql(table), [keys]);
+      await client.transaction((query) => writeRecords(query, records));
+      await analyzeSchedule.afterWrite(records.length);
+    },
+    async replaceDocument(scope, records) {
+      // One transaction under the scope lock: a concurrent replace of the document waits, then sees this one whole.
+      const stale = await client.transaction(async (query) => {
+        await query(lockScopesSql(table), [JSON.stringify([scope])]);
+        if (records.length > 0) await writeRecords(query, records);
+        const [row] = await query<{ count: number }>(deleteChunksSql(table, tailCondition), [
+          scope.collection,
+          scope.tenant,
+          scope.documentId,
+          records.length,
+        ]);
+        return Number(row?.count ?? 0);
       });
       await analyzeSchedule.afterWrite(records.length);
+      return stale;
     },
     async deleteDocuments(scope) {
       return deleteInScope(
@@ -125,17 +138,15 @@ export async function createPostgresKnowledgeStore(
       );
     },
     async deleteChunksFrom(scope) {
-      return deleteInScope(
-        scope,
-        'collection = $1 AND tenant = $2 AND document_id = $3 AND chunk_index >= $4',
-        [scope.documentId, scope.fromIndex],
-      );
+      return deleteInScope(scope, tailCondition, [scope.documentId, scope.fromIndex]);
     },
     async searchDense(search) {
       await checkDimensions(client.query, search.collection, search.vector.length);
+      // A zero vector has no direction: cosine is undefined (NaN) for it, so it is near nothing.
+      if (search.vector.every((value) => value === 0)) return [];
       const rows = await client.query<ChunkRow>(
         `SELECT ${columns}, 1 - (c.embedding <=> $5::vector) AS score FROM ${table} c
-         WHERE c.collection = $1 AND c.tenant = $2 ${filterSql}
+         WHERE c.collection = $1 AND c.tenant = $2 AND vector_norm(c.embedding) > 0 ${filterSql}
          ORDER BY c.embedding <=> $5::vector, c.id LIMIT $6`,
         [
           search.collection,
@@ -161,12 +172,15 @@ export async function createPostgresKnowledgeStore(
       return rows.map(toScored);
     },
     async health() {
-      try {
-        await client.query('SELECT 1');
-        return { ok: true };
-      } catch {
-        return { ok: false, detail: 'the database does not answer' };
-      }
+      const health = await client.health();
+      if (health.status === 'ready') return { ok: true };
+      return {
+        ok: false,
+        detail:
+          health.code === 'DEADLINE_EXCEEDED'
+            ? 'the database did not answer in time'
+            : 'the database is unavailable',
+      };
     },
     close: () => client.close(),
   };

@@ -923,7 +923,19 @@ export interface operations {
           };
         };
       };
-      /** @description Internal Server Error: INTERNAL */
+      /** @description Client Closed Request: CANCELLED */
+      499: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'CANCELLED';
+          };
+        };
+      };
+      /** @description Internal Server Error: EMBEDDING_DIMENSION_MISMATCH, INTERNAL */
       500: {
         headers: {
           [name: string]: unknown;
@@ -931,7 +943,7 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'INTERNAL';
+            code?: 'EMBEDDING_DIMENSION_MISMATCH' | 'INTERNAL';
           };
         };
       };
@@ -1057,6 +1069,18 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
             code?: 'UNSUPPORTED_MEDIA_TYPE';
+          };
+        };
+      };
+      /** @description Client Closed Request: CANCELLED */
+      499: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'CANCELLED';
           };
         };
       };
