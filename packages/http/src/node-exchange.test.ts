@@ -60,6 +60,21 @@ function readUntil(socket: Socket, until: (text: string) => boolean): Promise<st
   });
 }
 
+/** After an abandoned request: the next one is served, and shutdown does not wait for the abandoned one. */
+async function expectServingThenPromptShutdown(port: number, received: string[]) {
+  const response = await fetch(`http://127.0.0.1:${port}/notes`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ text: 'after' }),
+  });
+  expect([response.status, await response.json()]).toEqual([201, { text: 'after', length: 5 }]);
+  expect(received).toEqual(['after']);
+  // The abandoned request counts as settled: shutdown does not wait out its 10 s grace period for it.
+  const closed = server?.close().then(() => 'closed');
+  const waited = new Promise((resolve) => setTimeout(() => resolve('still waiting'), 3000));
+  expect(await Promise.race([closed, waited])).toBe('closed');
+}
+
 const chunkedHead =
   'POST /notes HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n';
 
@@ -127,18 +142,7 @@ describe('node server: request bodies', () => {
     expect(received).toEqual([]);
     expect(await app.audit.list()).toEqual([]);
 
-    const response = await fetch(`http://127.0.0.1:${port}/notes`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ text: 'after' }),
-    });
-    expect([response.status, await response.json()]).toEqual([201, { text: 'after', length: 5 }]);
-    expect(received).toEqual(['after']);
-
-    // The abandoned request counts as settled: shutdown does not wait out its 10 s grace period for it.
-    const closed = server?.close().then(() => 'closed');
-    const waited = new Promise((resolve) => setTimeout(() => resolve('still waiting'), 3000));
-    expect(await Promise.race([closed, waited])).toBe('closed');
+    await expectServingThenPromptShutdown(port, received);
   });
 
   it('runs nothing for a client that goes away while it is being authenticated, and close() does not wait', async () => {
@@ -161,18 +165,7 @@ describe('node server: request bodies', () => {
     expect(received).toEqual([]);
     expect(await app.audit.list()).toEqual([]);
 
-    const response = await fetch(`http://127.0.0.1:${port}/notes`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ text: 'after' }),
-    });
-    expect([response.status, await response.json()]).toEqual([201, { text: 'after', length: 5 }]);
-    expect(received).toEqual(['after']);
-
-    // The abandoned request counts as settled: shutdown does not wait out its 10 s grace period for it.
-    const closed = server?.close().then(() => 'closed');
-    const waited = new Promise((resolve) => setTimeout(() => resolve('still waiting'), 3000));
-    expect(await Promise.race([closed, waited])).toBe('closed');
+    await expectServingThenPromptShutdown(port, received);
   });
 
   it('closes the connection after refusing an anonymous chunked body, instead of draining it', async () => {
