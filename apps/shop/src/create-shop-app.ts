@@ -14,6 +14,7 @@ import { createOrder } from './operations/create-order.js';
 import { getOrder } from './operations/get-order.js';
 import { listOrders } from './operations/list-orders.js';
 import { OrderRepository, OrderRepositoryToken } from './order-repository.js';
+import { shopErrors } from './shop-errors.js';
 
 /** The shop's own operations, in the order the API lists them. */
 export const shopOperations: readonly AnyOperation[] = [listOrders, getOrder, createOrder, cancelOrder];
@@ -40,6 +41,7 @@ export function createShopApp(options: ShopAppOptions): Opwire {
     .toDynamicValue((scope) => new OrderRepository(sqlOf(scope.get(CurrentContext))));
   return createOpwire({
     operations: [...shopOperations, ...(options.operations ?? [])],
+    errors: [shopErrors],
     container,
     transactions: options.transactions,
     audit: options.audit,

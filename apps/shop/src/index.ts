@@ -32,4 +32,4 @@ export { seedOrders, seedShop } from './seed-orders.js';
 /** Starting the shop with its HTTP server. */
 export { createShop, defaultDataDir, type Shop, type ShopExtension, type ShopOptions } from './server.js';
 /** The shop's error codes. */
-export { type ShopErrorCode, shopErrorCodes } from './shop-error-codes.js';
+export { type ShopErrorCode, shopErrors } from './shop-errors.js';

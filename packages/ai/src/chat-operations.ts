@@ -1,5 +1,6 @@
 import { type AnyOperation, defineOperation } from '@opwire/core';
 import Type, { type Static } from 'typebox';
+import { aiErrors } from './ai-errors.js';
 import type { Approvals } from './approvals/create-approvals.js';
 import { chatRequestSchema, chatResponseSchema } from './chat-schemas.js';
 import type { ChatResult } from './chat-types.js';
@@ -13,10 +14,10 @@ export interface ChatOperationsOptions {
 }
 
 const approvalErrors = [
-  'APPROVAL_NOT_FOUND',
-  'APPROVAL_EXPIRED',
-  'APPROVAL_ALREADY_SETTLED',
-  'APPROVAL_MISMATCH',
+  aiErrors.APPROVAL_NOT_FOUND,
+  aiErrors.APPROVAL_EXPIRED,
+  aiErrors.APPROVAL_ALREADY_SETTLED,
+  aiErrors.APPROVAL_MISMATCH,
 ];
 
 /**
@@ -40,7 +41,12 @@ export function createChatOperations(options: ChatOperationsOptions): AnyOperati
     request: chatRequestSchema,
     response: chatResponseSchema,
     expose: ['http'],
-    errors: ['GUARDRAIL_REJECTED', 'CHAT_NOT_CONFIGURED', 'PROVIDER_FAILED', 'PROMPT_NOT_FOUND'],
+    errors: [
+      aiErrors.GUARDRAIL_REJECTED,
+      aiErrors.CHAT_NOT_CONFIGURED,
+      aiErrors.PROVIDER_FAILED,
+      aiErrors.PROMPT_NOT_FOUND,
+    ],
     http: { method: 'POST', path: '/ai/chat' },
     // The turn (or the approved call) opens its own transactions; holding one here would block PGlite.
     transaction: false,

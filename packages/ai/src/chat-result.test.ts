@@ -1,4 +1,4 @@
-import { OpwireError } from '@opwire/core';
+import { coreErrors } from '@opwire/core';
 import type { StepResult, ToolSet } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { toChatSteps } from './chat-result.js';
@@ -15,7 +15,7 @@ const failedStep = (error: unknown) =>
 
 describe('toChatSteps', () => {
   it('reports a failed call with the code and the localized message of what it threw', () => {
-    const thrown = new OpwireError('NOT_FOUND', { params: { resource: 'order' } });
+    const thrown = coreErrors.NOT_FOUND({ params: { resource: 'order' } });
     expect(toChatSteps([failedStep(thrown)], new Map(), 'zh-CN')[0]?.toolResults).toEqual([
       {
         toolCallId: 'call_1',

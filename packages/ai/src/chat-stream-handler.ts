@@ -3,8 +3,8 @@ import {
   type Caller,
   closeSchema,
   compileValidator,
+  coreErrors,
   type Locale,
-  OpwireError,
   validationError,
 } from '@opwire/core';
 import type { Static } from 'typebox';
@@ -43,7 +43,7 @@ export function createChatStreamHandler(
   options: ChatStreamHandlerOptions,
 ): (input: ChatStreamInput) => Promise<Response> {
   return async (input) => {
-    if (!input.caller) throw new OpwireError('UNAUTHENTICATED');
+    if (!input.caller) throw coreErrors.UNAUTHENTICATED();
     const issues = validateBody(input.body);
     if (issues) throw validationError(issues);
     const body = input.body as Static<typeof chatRequestSchema>;

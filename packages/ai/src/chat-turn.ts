@@ -1,5 +1,5 @@
 import { context as otelContext, type Span, SpanStatusCode, trace } from '@opentelemetry/api';
-import { describeError, isOpwireError, type Locale, OpwireError } from '@opwire/core';
+import { coreErrors, describeError, isOpwireError, type Locale, type OpwireError } from '@opwire/core';
 import type { ModelMessage, StepResult, ToolSet } from 'ai';
 import { isStepCount } from 'ai';
 import type { ChatConfig } from './chat-config.js';
@@ -69,8 +69,7 @@ export class Turn {
   /** Runs the input guardrails on the last user message. */
   async checkInput(): Promise<void> {
     const last = [...this.request.messages].reverse().find((message) => message.role === 'user');
-    if (!last)
-      throw new OpwireError('MISSING_FIELD', { field: 'messages', params: { expected: 'a user message' } });
+    if (!last) throw coreErrors.MISSING_FIELD({ field: 'messages' });
     await runGuardrails(this.config.guardrails, 'input', {
       caller: this.request.caller,
       messages: this.request.messages,

@@ -1,5 +1,6 @@
-import { type Logger, OpwireError } from '@opwire/core';
+import { coreErrors, type Logger } from '@opwire/core';
 import { generateText, streamText } from 'ai';
+import { aiErrors } from './ai-errors.js';
 import type { ChatConfig, TurnContextInput } from './chat-config.js';
 import { Turn } from './chat-turn.js';
 import type { ChatEvent, ChatRequest, ChatResult, ChatStream } from './chat-types.js';
@@ -53,13 +54,13 @@ export interface Chat {
 export function createChat(options: ChatOptions): Chat {
   const prompts = createPromptRegistry(options.prompts ?? {});
   if (options.defaultPrompt !== undefined && !prompts.has(options.defaultPrompt)) {
-    throw new OpwireError('INVALID_CONFIGURATION', {
+    throw coreErrors.INVALID_CONFIGURATION({
       params: { reason: `chat: defaultPrompt "${options.defaultPrompt}" is not a registered prompt` },
     });
   }
   const maxSteps = options.maxSteps ?? 5;
   if (!Number.isInteger(maxSteps) || maxSteps < 1) {
-    throw new OpwireError('INVALID_CONFIGURATION', {
+    throw coreErrors.INVALID_CONFIGURATION({
       params: { reason: 'chat: maxSteps must be an integer >= 1' },
     });
   }
@@ -78,7 +79,7 @@ export function createChat(options: ChatOptions): Chat {
     logger: options.logger ?? options.catalog.app.logger,
   };
   const open = (request: ChatRequest): Turn => {
-    if (config.chain.length === 0) throw new OpwireError('CHAT_NOT_CONFIGURED');
+    if (config.chain.length === 0) throw aiErrors.CHAT_NOT_CONFIGURED();
     return new Turn(config, request);
   };
 

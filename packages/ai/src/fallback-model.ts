@@ -5,8 +5,7 @@ import type {
   LanguageModelV4StreamResult,
 } from '@ai-sdk/provider';
 import { APICallError } from '@ai-sdk/provider';
-import { OpwireError } from '@opwire/core';
-import './error-codes.js';
+import { aiErrors } from './ai-errors.js';
 
 /** One named model in a fallback chain. */
 export interface ProviderModel {
@@ -41,7 +40,7 @@ export function isFallbackError(error: unknown): boolean {
 /** A language model that asks each provider in order until one answers, recording which did. */
 export function createFallbackModel(chain: readonly ProviderModel[], answerer: Answerer): LanguageModelV4 {
   const first = chain[0];
-  if (!first) throw new OpwireError('CHAT_NOT_CONFIGURED');
+  if (!first) throw aiErrors.CHAT_NOT_CONFIGURED();
   const attempt = async <T>(
     options: LanguageModelV4CallOptions,
     call: (model: LanguageModelV4, options: LanguageModelV4CallOptions) => PromiseLike<T>,
@@ -75,7 +74,7 @@ export function createFallbackModel(chain: readonly ProviderModel[], answerer: A
         clearTimeout(timer);
       }
     }
-    throw new OpwireError('PROVIDER_FAILED', { cause: lastError });
+    throw aiErrors.PROVIDER_FAILED({ cause: lastError });
   };
   return {
     specificationVersion: 'v4',

@@ -1,6 +1,6 @@
-import { type Caller, OpwireError } from '@opwire/core';
+import { type Caller, coreErrors } from '@opwire/core';
+import { aiErrors } from './ai-errors.js';
 import type { ChatMessage } from './chat-types.js';
-import './error-codes.js';
 
 /** When a guardrail runs: on the user's messages before the model, or on the reply before the user. */
 export type GuardrailStage = 'input' | 'output';
@@ -33,7 +33,7 @@ export async function runGuardrails(
     if (guardrail.stage !== stage) continue;
     const verdict = await guardrail.check(input);
     if (verdict && !verdict.allow) {
-      throw new OpwireError('GUARDRAIL_REJECTED', {
+      throw aiErrors.GUARDRAIL_REJECTED({
         params: { guardrail: guardrail.name, stage, reason: verdict.reason },
         data: { guardrail: guardrail.name, stage },
       });
@@ -46,7 +46,7 @@ export function checkGuardrails(guardrails: readonly Guardrail[]): void {
   const seen = new Set<string>();
   for (const [index, guardrail] of guardrails.entries()) {
     const fail = (reason: string): never => {
-      throw new OpwireError('INVALID_CONFIGURATION', {
+      throw coreErrors.INVALID_CONFIGURATION({
         params: { reason: `guardrail #${index}: ${reason}` },
       });
     };

@@ -1,5 +1,8 @@
-import './error-codes.js';
+/** The error codes this package adds to the catalogue. */
 
+/** Tool names and descriptions, shared by every surface (from `@opwire/core/surface`). */
+export { describeOperationTool, isToolName, toolNameFor } from '@opwire/core/surface';
+export { type AiErrorCode, aiErrors } from './ai-errors.js';
 /** Pending approvals: the port, its in-memory adapter and the service that approves or declines. */
 export type {
   ApprovalKey,
@@ -44,8 +47,6 @@ export type {
 } from './chat-types.js';
 /** The chat loop over the AI SDK. */
 export { type Chat, type ChatOptions, createChat } from './create-chat.js';
-/** The error codes this package adds to the catalogue. */
-export { type AiErrorCode, aiErrorCodes } from './error-codes.js';
 /** A language model that falls back through providers on timeouts, 429 and 5xx. */
 export {
   type Answerer,
@@ -89,10 +90,6 @@ export {
   type ToolCatalogOptions,
   type ToolEntry,
 } from './tool-catalog.js';
-/** The description a model reads for an operation. */
-export { describeOperationTool } from './tool-description.js';
-/** Tool names: the default for an operation, and the rule every name must follow. */
-export { isToolName, toolNameFor } from './tool-name.js';
 /** The error result a model reads when a tool call fails. */
 export { isToolErrorResult, type ToolErrorResult, toToolErrorResult } from './tool-result.js';
 /** The usage ledger port and its in-memory adapter. */

@@ -1,6 +1,7 @@
 import type { SpanContext } from '@opentelemetry/api';
-import { type Caller, type Locale, OpwireError, type Origin } from '@opwire/core';
+import type { Caller, Locale, Origin } from '@opwire/core';
 import { type ModelMessage, NoSuchToolError, type StepResult, type ToolSet } from 'ai';
+import { aiErrors } from './ai-errors.js';
 import { mayCall } from './bind-tools.js';
 import { restoreAbsent } from './strict-schema.js';
 import type { ToolCatalog } from './tool-catalog.js';
@@ -37,10 +38,10 @@ export async function invalidCallResult(
   context: InvalidCallContext,
 ): Promise<ToolErrorResult> {
   const unknownTool = NoSuchToolError.isInstance(call.error);
-  const entry = unknownTool ? context.catalog.find(call.toolName) : undefined;
-  if (entry?.operation && !mayCall(entry, context.caller)) {
+  const found = unknownTool ? context.catalog.find(call.toolName) : undefined;
+  if (found?.operation && !mayCall(found, context.caller)) {
     try {
-      await context.catalog.app.invoke(entry.operation, restoreAbsent(entry.operation.request, call.input), {
+      await context.catalog.app.invoke(found.operation, restoreAbsent(found.operation.request, call.input), {
         caller: context.caller,
         locale: context.locale,
         origin: { ...context.origin, toolCallId: call.toolCallId },
@@ -52,8 +53,8 @@ export async function invalidCallResult(
       return toToolErrorResult(error, context.locale);
     }
   }
-  const code = unknownTool ? 'TOOL_NOT_FOUND' : 'MALFORMED_ARGUMENTS';
-  return toToolErrorResult(new OpwireError(code, { params: { toolName: call.toolName } }), context.locale);
+  const entry = unknownTool ? aiErrors.TOOL_NOT_FOUND : aiErrors.MALFORMED_ARGUMENTS;
+  return toToolErrorResult(entry({ params: { toolName: call.toolName } }), context.locale);
 }
 
 /** The invalid calls of a turn's steps. */

@@ -1,5 +1,5 @@
-import { OpwireError } from '@opwire/core';
-import './error-codes.js';
+import { coreErrors, type OpwireError } from '@opwire/core';
+import { aiErrors } from './ai-errors.js';
 
 /** The values a prompt template may use, as `{name}` placeholders. */
 export interface PromptValues {
@@ -46,12 +46,12 @@ export function createPromptRegistry(templates: Readonly<Record<string, string>>
     has: (name) => Object.hasOwn(templates, name),
     render(name, values) {
       const template = Object.hasOwn(templates, name) ? templates[name] : undefined;
-      if (template === undefined) throw new OpwireError('PROMPT_NOT_FOUND', { params: { prompt: name } });
+      if (template === undefined) throw aiErrors.PROMPT_NOT_FOUND({ params: { prompt: name } });
       return template.replace(placeholder, (_match, key: string) => values[key as keyof PromptValues]);
     },
   };
 }
 
 function configuration(reason: string): OpwireError {
-  return new OpwireError('INVALID_CONFIGURATION', { params: { reason } });
+  return coreErrors.INVALID_CONFIGURATION({ params: { reason } });
 }

@@ -1,6 +1,6 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import type { LanguageModelV4 } from '@ai-sdk/provider';
-import { OpwireError } from '@opwire/core';
+import { coreErrors } from '@opwire/core';
 import type { ProviderModel } from './fallback-model.js';
 
 /** A provider configured by name: any AI SDK language model, or OpenAI (or a compatible endpoint) by model id. */
@@ -47,7 +47,7 @@ export function resolveProviders(providers: Providers, order?: readonly string[]
   return names.map((name) => {
     const config = providers[name];
     if (!config) {
-      throw new OpwireError('INVALID_CONFIGURATION', {
+      throw coreErrors.INVALID_CONFIGURATION({
         params: { reason: `chat: fallback names provider "${name}", which is not configured` },
       });
     }

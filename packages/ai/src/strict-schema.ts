@@ -118,11 +118,13 @@ export function restoreAbsent(schema: unknown, value: unknown): unknown {
   if (node.type !== 'object') return value;
   const properties = (node.properties ?? {}) as Record<string, Schema>;
   const required = new Set((node.required ?? []) as string[]);
-  const copy: Record<string, unknown> = {};
+  const copy: Array<[string, unknown]> = [];
   for (const [key, entry] of Object.entries(value as Record<string, unknown>)) {
-    const property = properties[key];
+    // Own keys only: a model's `constructor` or `toString` is an unknown field, not Object.prototype's.
+    const property = Object.hasOwn(properties, key) ? properties[key] : undefined;
     if (entry === null && property && !required.has(key) && !acceptsNull(property)) continue;
-    copy[key] = property ? restoreAbsent(property, entry) : entry;
+    copy.push([key, property ? restoreAbsent(property, entry) : entry]);
   }
-  return copy;
+  // `fromEntries` defines each key as an own property, `__proto__` included.
+  return Object.fromEntries(copy);
 }

@@ -1,11 +1,10 @@
 import type { AnyOperation, Caller, Locale, Opwire, Stability } from '@opwire/core';
-import { OpwireError } from '@opwire/core';
+import { coreErrors } from '@opwire/core';
+import { describeOperationTool, isToolName, toolNameFor } from '@opwire/core/surface';
 import type { Tool, ToolSet } from 'ai';
 import { type Approvals, createApprovals } from './approvals/create-approvals.js';
 import { type BindOptions, bindTools } from './bind-tools.js';
 import { type ModelSchema, toModelSchema } from './strict-schema.js';
-import { describeOperationTool } from './tool-description.js';
-import { isToolName, toolNameFor } from './tool-name.js';
 
 /** One tool a model can be offered: an operation exposed to `ai`, or a tool registered explicitly. */
 export interface ToolEntry {
@@ -67,7 +66,7 @@ export function createToolCatalog(options: ToolCatalogOptions): ToolCatalog {
   };
   for (const operation of exposed) {
     const name = names[operation.id] ?? operation.ai?.name ?? toolNameFor(operation.id);
-    add(operationEntry(operation, name), `operation "${operation.id}"`);
+    add(operationEntry(operation, name, options.app), `operation "${operation.id}"`);
   }
   for (const [name, tool] of Object.entries(options.tools ?? {})) {
     add(explicitEntry(name, tool), `tool "${name}"`);
@@ -83,17 +82,19 @@ export function createToolCatalog(options: ToolCatalogOptions): ToolCatalog {
   return catalog;
 }
 
-function operationEntry(operation: AnyOperation, name: string): ToolEntry {
+function operationEntry(operation: AnyOperation, name: string, app: Opwire): ToolEntry {
+  const errors = app.errorsOf(operation);
+  const requiresApproval = operation.ai?.requiresApproval === true;
   return {
     name,
     operation,
     permission: operation.permission,
-    requiresApproval: operation.ai?.requiresApproval === true,
+    requiresApproval,
     stability: operation.stability,
     input: toModelSchema(operation.request),
     output: toModelSchema(operation.response),
     tool: undefined,
-    describe: (locale) => describeOperationTool(operation, locale),
+    describe: (locale) => describeOperationTool(operation, locale, { errors, requiresApproval }),
   };
 }
 
@@ -112,5 +113,5 @@ function explicitEntry(name: string, tool: Tool): ToolEntry {
 }
 
 function fail(reason: string): never {
-  throw new OpwireError('INVALID_CONFIGURATION', { params: { reason: `tool catalog: ${reason}` } });
+  throw coreErrors.INVALID_CONFIGURATION({ params: { reason: `tool catalog: ${reason}` } });
 }

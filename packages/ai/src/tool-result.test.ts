@@ -1,10 +1,10 @@
-import { OpwireError } from '@opwire/core';
+import { coreErrors } from '@opwire/core';
 import { describe, expect, it } from 'vitest';
 import { isToolErrorResult, toToolErrorResult } from './tool-result.js';
 
 describe('tool error results', () => {
   it('gives the code, the localized message and the field, never internal details', () => {
-    const invalid = new OpwireError('MISSING_FIELD', { field: 'sku', params: { expected: 'string' } });
+    const invalid = coreErrors.MISSING_FIELD({ field: 'sku' });
     expect(toToolErrorResult(invalid, 'en')).toEqual({
       error: { code: 'MISSING_FIELD', message: 'Missing required field "sku".', field: 'sku' },
     });

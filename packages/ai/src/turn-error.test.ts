@@ -1,6 +1,6 @@
 import { APICallError } from '@ai-sdk/provider';
-import { OpwireError } from '@opwire/core';
 import { describe, expect, it } from 'vitest';
+import { aiErrors } from './ai-errors.js';
 import { turnErrorOf } from './turn-error.js';
 
 const aborted = (reason?: unknown) => {
@@ -30,7 +30,7 @@ describe('turnErrorOf', () => {
   });
 
   it('keeps an OpwireError as it is', () => {
-    const rejected = new OpwireError('PROMPT_NOT_FOUND', { params: { prompt: 'x' } });
+    const rejected = aiErrors.PROMPT_NOT_FOUND({ params: { prompt: 'x' } });
     expect(turnErrorOf(rejected, undefined)).toBe(rejected);
   });
 });

@@ -1,6 +1,6 @@
-import { abortError, OpwireError, toOpwireError } from '@opwire/core';
+import { abortError, type OpwireError, toOpwireError } from '@opwire/core';
 import { AISDKError } from 'ai';
-import './error-codes.js';
+import { aiErrors } from './ai-errors.js';
 
 /**
  * The client-safe error of a chat turn that threw: an abort is `CANCELLED`, or `DEADLINE_EXCEEDED`
@@ -9,6 +9,6 @@ import './error-codes.js';
  */
 export function turnErrorOf(thrown: unknown, signal: AbortSignal | undefined): OpwireError {
   if (signal?.aborted) return abortError(signal, thrown);
-  if (AISDKError.isInstance(thrown)) return new OpwireError('PROVIDER_FAILED', { cause: thrown });
+  if (AISDKError.isInstance(thrown)) return aiErrors.PROVIDER_FAILED({ cause: thrown });
   return toOpwireError(thrown);
 }

@@ -19,7 +19,7 @@ describe('@opwire/cli package.json', () => {
     for (const path of named) expect(existsSync(fileURLToPath(new URL(path, root))), path).toBe(true);
   });
 
-  it('runs the bin, which lists the commands', () => {
+  it('runs the bin, which lists the commands', { timeout: 60_000 }, () => {
     const result = spawnSync(process.execPath, [fileURLToPath(new URL(manifest.bin!.opwire!, root))], {
       encoding: 'utf8',
     });

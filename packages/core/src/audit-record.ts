@@ -1,13 +1,14 @@
 import { isSpanContextValid } from '@opentelemetry/api';
 import type { Invocation } from './invocation.js';
-import type { AuditRecord } from './ports/audit-log.js';
+import type { AuditOutcome, AuditRecord } from './ports/audit-log.js';
 
 /** Builds an invocation's audit record, timed until now: identities, outcome and code, never the request payload. */
-export function auditRecord(invocation: Invocation, outcome: 'ok' | 'error', code?: string): AuditRecord {
+export function auditRecord(invocation: Invocation, outcome: AuditOutcome, code?: string): AuditRecord {
   const durationMs = performance.now() - invocation.startedAt;
   // One fixed shape (absent fields are undefined) keeps record creation cheap on the hot path.
   const caller = invocation.caller;
   const trace = invocation.trace;
+  const origin = invocation.origin;
   return {
     id: invocation.invocationId,
     at: isoNow(),
@@ -17,7 +18,10 @@ export function auditRecord(invocation: Invocation, outcome: 'ok' | 'error', cod
     traceId: trace && isSpanContextValid(trace) ? trace.traceId : undefined,
     principalId: caller?.principalId,
     tenant: caller?.tenant,
-    origin: invocation.origin.surface,
+    origin: origin.surface,
+    conversationId: origin.conversationId,
+    turnId: origin.turnId,
+    toolCallId: origin.toolCallId,
     outcome,
     code,
     durationMs,

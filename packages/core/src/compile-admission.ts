@@ -1,6 +1,6 @@
 import { abortError } from './abort.js';
 import { hasPermission } from './caller.js';
-import { OpwireError } from './errors/opwire-error.js';
+import { coreErrors } from './errors/core-errors.js';
 import type { Invocation } from './invocation.js';
 import type { AnyOperation } from './operation.js';
 import { closeSchema } from './validation/close-schema.js';
@@ -15,16 +15,15 @@ export function compileAdmission(operation: AnyOperation): (input: unknown, invo
   const validateRequest = compileValidator(closeSchema(operation.request));
   return (input, invocation) => {
     if (invocation.signal.aborted) throw abortError(invocation.signal);
-    if (!operation.public && !invocation.caller) throw new OpwireError('UNAUTHENTICATED');
+    if (!operation.public && !invocation.caller) throw coreErrors.UNAUTHENTICATED();
     const issues = validateRequest(input);
     if (issues) throw validationError(issues);
     if (
       operation.permission &&
       !(invocation.caller && hasPermission(invocation.caller, operation.permission))
     ) {
-      throw new OpwireError(invocation.caller ? 'PERMISSION_DENIED' : 'UNAUTHENTICATED', {
-        params: { operation: operation.id },
-      });
+      if (!invocation.caller) throw coreErrors.UNAUTHENTICATED();
+      throw coreErrors.PERMISSION_DENIED({ params: { operation: operation.id } });
     }
   };
 }

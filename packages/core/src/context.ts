@@ -1,8 +1,9 @@
 import type { SpanContext } from '@opentelemetry/api';
 import type { ServiceIdentifier } from 'inversify';
 import type { Caller } from './caller.js';
+import type { AnyErrorEntry, ErrorMap } from './errors/define-errors.js';
 import type { Locale } from './errors/locale.js';
-import type { AnyOperation, ResponseOf } from './operation.js';
+import type { AnyOperation, RequestOf, ResultOf } from './operation.js';
 import type { Transaction } from './ports/transaction-manager.js';
 
 /** The surface an invocation arrived through. */
@@ -12,34 +13,60 @@ export type Surface = 'http' | 'ai' | 'mcp' | 'internal';
 export interface Origin {
   readonly surface: Surface;
   readonly requestId?: string;
+  /** The MCP session. */
+  readonly sessionId?: string;
   readonly conversationId?: string;
   readonly turnId?: string;
   readonly toolCallId?: string;
 }
 
-/** What a handler (and every stage) sees of the current invocation. */
+/** Request headers as a surface hands them over: lower-case names. */
+export type RequestHeaders = Readonly<Record<string, string | undefined>>;
+
+/** What every handler and middleware sees of the current invocation. */
 export interface InvocationContext {
   readonly invocationId: string;
   readonly parentInvocationId: string | undefined;
   readonly operation: AnyOperation;
-  /** The authenticated caller, or `undefined` for a public operation called anonymously. */
+  /** The authenticated caller; `undefined` only when a public operation is called anonymously. */
   readonly caller: Caller | undefined;
   /** The caller's tenant; always from the caller, never from the input. */
   readonly tenant: string | undefined;
   readonly locale: Locale;
   readonly origin: Origin;
-  /** Aborts when the caller cancels or the deadline passes. */
+  /** Aborts when the caller cancels, the deadline passes, or a stream's consumer stops reading. */
   readonly signal: AbortSignal;
   readonly baggage: Readonly<Record<string, string>>;
   /** This invocation's span context (OpenTelemetry). */
   readonly trace: SpanContext | undefined;
   /** The invocation's transaction, once the transaction stage opened it. */
   readonly transaction: Transaction | undefined;
+  /** The transport's request headers (HTTP); empty for in-process, model and MCP calls. */
+  readonly headers: RequestHeaders;
+  /** Sets a response header the surface sends, with the answer or the error (HTTP; others ignore it). */
+  setHeader(name: string, value: string): void;
   /** Resolves a service from this invocation's DI scope, where the current transaction is bound. */
   resolve<T>(token: ServiceIdentifier<T>): T;
   /** Calls another operation as the same caller, in the same trace, deadline and transaction. */
-  invoke<O extends AnyOperation>(operation: O, input: unknown): Promise<ResponseOf<O>>;
+  invoke<O extends AnyOperation>(operation: O, input: RequestOf<O>): Promise<ResultOf<O>>;
+  /** Calls the operation registered under an id; its input is checked only at run time. */
+  invoke(operation: string, input: unknown): Promise<unknown>;
 }
+
+/**
+ * What a handler sees: for an operation that is not public the caller and tenant are there; its
+ * declared errors by code; and what its middleware added.
+ */
+export type HandlerContext<Public extends boolean, Errors extends readonly AnyErrorEntry[], Extension> = Omit<
+  InvocationContext,
+  'caller' | 'tenant'
+> &
+  (true extends Public
+    ? { readonly caller: Caller | undefined; readonly tenant: string | undefined }
+    : { readonly caller: Caller; readonly tenant: string }) & {
+    /** The errors this operation declared, as typed constructors: `throw context.errors.NOT_FOUND({...})`. */
+    readonly errors: ErrorMap<Errors>;
+  } & Extension;
 
 /** How to run one invocation: who calls, from where, with which deadline and trace parent. */
 export interface InvokeOptions {
@@ -53,4 +80,8 @@ export interface InvokeOptions {
   readonly baggage?: Readonly<Record<string, string>>;
   /** Overrides the caller's locale for messages. */
   readonly locale?: Locale;
+  /** The transport's request headers, read by middleware such as idempotency. */
+  readonly headers?: RequestHeaders;
+  /** Where `context.setHeader` writes: the surface sends these headers with the answer or the error. */
+  readonly responseHeaders?: Record<string, string>;
 }

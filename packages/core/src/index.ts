@@ -2,39 +2,70 @@
  * The public API of `@opwire/core`. Every export is listed by name; `index.test.ts` fails when the list
  * changes without the test being updated. Each export's one-sentence JSDoc sits on its declaration.
  */
-import './errors/builtin-error-codes.js';
 
 /** The error of an aborted call: DEADLINE_EXCEEDED after a timeout, CANCELLED otherwise. */
 export { abortError } from './abort.js';
 export { type Caller, hasPermission } from './caller.js';
-export type { InvocationContext, InvokeOptions, Origin, Surface } from './context.js';
-export { createOpwire, type Opwire, type OpwireOptions, type PreparedCall } from './create-opwire.js';
-export { type BuiltinErrorCode, builtinErrorCodes } from './errors/builtin-error-codes.js';
+export type {
+  HandlerContext,
+  InvocationContext,
+  InvokeOptions,
+  Origin,
+  RequestHeaders,
+  Surface,
+} from './context.js';
 export {
-  defineErrorCodes,
-  type ErrorCodeDefinition,
+  type AnyErrorCatalogue,
+  createOpwire,
+  type Opwire,
+  type OpwireOptions,
+  type PreparedCall,
+} from './create-opwire.js';
+export { defineGroup, type GroupDefaults, type OperationGroup } from './define-group.js';
+export { type CoreErrorCode, coreErrors } from './errors/core-errors.js';
+export {
+  type AnyErrorEntry,
+  defineErrors,
+  type EntryOf,
+  type ErrorCatalogue,
+  type ErrorDefinition,
+  type ErrorEntry,
   type ErrorKind,
-  findErrorCode,
-  formatErrorMessage,
-  listErrorCodes,
-} from './errors/error-catalog.js';
+  type ErrorMap,
+  formatMessage,
+  type ParamValue,
+  type PlaceholdersOf,
+  type RaiseOptions,
+} from './errors/define-errors.js';
+export { describeError, type ErrorDescription, toOpwireError } from './errors/describe-error.js';
+export { createErrorRegistry, type ErrorRegistry, isErrorEntry } from './errors/error-registry.js';
 export { type Locale, resolveLocale, supportedLocales } from './errors/locale.js';
 export {
-  describeError,
-  type ErrorDescription,
   isOpwireError,
   OpwireError,
   type OpwireErrorOptions,
-  toOpwireError,
   type ValidationIssue,
 } from './errors/opwire-error.js';
 export { consoleLogger, type Logger } from './logger.js';
 export { createMemoryAuditLog, type MemoryAuditLogOptions } from './memory/memory-audit-log.js';
 export { createMemoryTransactionManager, MemoryTransaction } from './memory/memory-transaction-manager.js';
 export {
+  type AnyMiddleware,
+  defineMiddleware,
+  type ExtensionOf,
+  type Middleware,
+  type MiddlewareContext,
+  type MiddlewareDefinition,
+  type MiddlewarePhase,
+  type MiddlewareResult,
+  type Next,
+  respondWith,
+} from './middleware.js';
+export {
   type AnyOperation,
   defineOperation,
   type Exposure,
+  type HandlerResult,
   type HttpMethod,
   isOperationId,
   type LocalizedText,
@@ -43,6 +74,7 @@ export {
   type OperationDefinition,
   type RequestOf,
   type ResponseOf,
+  type ResultOf,
   type Stability,
 } from './operation.js';
 export type { AuditLog, AuditOutcome, AuditQuery, AuditRecord } from './ports/audit-log.js';
@@ -50,7 +82,6 @@ export type { Transaction, TransactionManager, TransactionOptions } from './port
 export { createRegistry, type Registry } from './registry.js';
 /** Cheap unique ids: a prefix and a counter. */
 export { createIdSequence } from './sequential-ids.js';
-export type { Stage, StageInput } from './stage.js';
 export { formatTraceparent, parseTraceparent } from './telemetry.js';
 export { CurrentContext, CurrentTransaction } from './tokens.js';
 export { closeSchema } from './validation/close-schema.js';

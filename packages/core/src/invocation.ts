@@ -1,9 +1,10 @@
 import type { SpanContext } from '@opentelemetry/api';
 import { Container, type ServiceIdentifier } from 'inversify';
 import type { Caller } from './caller.js';
-import type { InvocationContext, Origin } from './context.js';
+import type { InvocationContext, Origin, RequestHeaders } from './context.js';
+import type { AnyErrorEntry } from './errors/define-errors.js';
 import type { Locale } from './errors/locale.js';
-import type { AnyOperation, ResponseOf } from './operation.js';
+import type { AnyOperation } from './operation.js';
 import type { Transaction } from './ports/transaction-manager.js';
 import { createIdSequence } from './sequential-ids.js';
 import { CurrentContext, CurrentTransaction } from './tokens.js';
@@ -15,40 +16,97 @@ const nextInvocationId = createIdSequence(crypto.randomUUID().slice(0, 24));
 /** What an invocation needs from the runtime that started it. */
 export interface InvocationHost {
   readonly container: Container;
-  invokeNested<O extends AnyOperation>(
-    parent: Invocation,
-    operation: O,
-    input: unknown,
-  ): Promise<ResponseOf<O>>;
+  invokeNested(parent: Invocation, operation: AnyOperation | string, input: unknown): Promise<unknown>;
 }
+
+/** What starts an invocation: who, from where, under which signal, with which transport headers. */
+export interface InvocationStart {
+  readonly caller: Caller | undefined;
+  readonly locale: Locale;
+  readonly origin: Origin;
+  readonly signal: AbortSignal;
+  readonly baggage: Readonly<Record<string, string>>;
+  readonly parentInvocationId: string | undefined;
+  readonly parentTrace: SpanContext | undefined;
+  readonly parentTransaction: Transaction | undefined;
+  readonly headers: RequestHeaders;
+  readonly responseHeaders: Record<string, string> | undefined;
+}
+
+const noHeaders: RequestHeaders = Object.freeze({});
+const errorMaps = new WeakMap<AnyOperation, Readonly<Record<string, AnyErrorEntry>>>();
 
 /** The context object of one invocation; the child DI scope is created only if a handler asks for it. */
 export class Invocation implements InvocationContext {
   readonly invocationId = nextInvocationId();
   readonly startedAt = performance.now();
-  trace: SpanContext | undefined;
-  transaction: Transaction | undefined;
+  readonly caller: Caller | undefined;
+  readonly locale: Locale;
+  readonly origin: Origin;
+  signal: AbortSignal;
+  readonly baggage: Readonly<Record<string, string>>;
+  readonly parentInvocationId: string | undefined;
+  readonly parentTrace: SpanContext | undefined;
+  readonly parentTransaction: Transaction | undefined;
+  readonly headers: RequestHeaders;
+  trace: SpanContext | undefined = undefined;
+  transaction: Transaction | undefined = undefined;
   /** Set once the success record is durably written, so a late failure is not audited twice. */
   audited = false;
-  /** The handler's response once checked against the schema; the pipeline resolves with it. */
+  /** The response once checked against the schema. */
   result: unknown = undefined;
-  private scope: Container | undefined;
+  /** The validated request, once admitted (middleware read it as `context.input`). */
+  input: unknown = undefined;
+  private readonly responseHeaders: Record<string, string> | undefined;
+  private scope: Container | undefined = undefined;
 
   constructor(
     private readonly host: InvocationHost,
     readonly operation: AnyOperation,
-    readonly caller: Caller | undefined,
-    readonly locale: Locale,
-    readonly origin: Origin,
-    readonly signal: AbortSignal,
-    readonly baggage: Readonly<Record<string, string>>,
-    readonly parentInvocationId: string | undefined,
-    readonly parentTrace: SpanContext | undefined,
-    readonly parentTransaction: Transaction | undefined,
-  ) {}
+    start: InvocationStart,
+  ) {
+    this.caller = start.caller;
+    this.locale = start.locale;
+    this.origin = start.origin;
+    this.signal = start.signal;
+    this.baggage = start.baggage;
+    this.parentInvocationId = start.parentInvocationId;
+    this.parentTrace = start.parentTrace;
+    this.parentTransaction = start.parentTransaction;
+    this.headers = start.headers ?? noHeaders;
+    this.responseHeaders = start.responseHeaders;
+  }
 
   get tenant(): string | undefined {
     return this.caller?.tenant;
+  }
+
+  /** The operation's declared errors by code, for `throw context.errors.CODE(...)`. */
+  get errors(): Readonly<Record<string, AnyErrorEntry>> {
+    let map = errorMaps.get(this.operation);
+    if (!map) {
+      map = Object.freeze(
+        Object.fromEntries(this.operation.errors.map((entry: AnyErrorEntry) => [entry.code, entry])),
+      );
+      errorMaps.set(this.operation, map);
+    }
+    return map;
+  }
+
+  setHeader(name: string, value: string): void {
+    if (this.responseHeaders) this.responseHeaders[name.toLowerCase()] = value;
+  }
+
+  /** Adds what a middleware passed to `next` to this context; names the context already has are refused. */
+  extend(extension: object, middleware: string): void {
+    for (const key of Object.keys(extension)) {
+      if (key in this) {
+        throw new TypeError(
+          `middleware "${middleware}" cannot add "${key}" to the context: the name is taken`,
+        );
+      }
+      (this as unknown as Record<string, unknown>)[key] = (extension as Record<string, unknown>)[key];
+    }
   }
 
   resolve<T>(token: ServiceIdentifier<T>): T {
@@ -63,7 +121,7 @@ export class Invocation implements InvocationContext {
     return this.scope.get(token);
   }
 
-  invoke<O extends AnyOperation>(operation: O, input: unknown): Promise<ResponseOf<O>> {
+  invoke(operation: AnyOperation | string, input: unknown): Promise<any> {
     return this.host.invokeNested(this, operation, input);
   }
 }

@@ -1,5 +1,8 @@
 import type { Static, TSchema } from 'typebox';
-import type { InvocationContext } from './context.js';
+import type { HandlerContext } from './context.js';
+import type { AnyErrorEntry } from './errors/define-errors.js';
+import type { Locale } from './errors/locale.js';
+import type { AnyMiddleware, ExtensionOf } from './middleware.js';
 
 /** A surface an operation can be served on. */
 export type Exposure = 'http' | 'ai' | 'mcp';
@@ -7,66 +10,98 @@ export type Exposure = 'http' | 'ai' | 'mcp';
 /** How settled an operation is; `internal` ones are never offered to models or MCP clients. */
 export type Stability = 'stable' | 'experimental' | 'internal';
 
-/** Text in each supported locale, or one string for all. */
-export type LocalizedText = string | { readonly en: string; readonly 'zh-CN'?: string };
+/** Text in each supported locale, or one string (English unless a group says otherwise). */
+export type LocalizedText = string | { readonly en?: string; readonly 'zh-CN'?: string };
 
 /** An HTTP method a route can use. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** What a handler returns: the response (or a promise of it), or for a streaming operation its events. */
+export type HandlerResult<Response extends TSchema, Stream extends boolean> = Stream extends true
+  ? AsyncIterable<Static<Response>>
+  : Promise<Static<Response>> | Static<Response>;
+
 /** Everything a team writes to declare an operation once. */
-export interface OperationDefinition<Request extends TSchema, Response extends TSchema> {
+export interface OperationDefinition<
+  Request extends TSchema,
+  Response extends TSchema,
+  Errors extends readonly AnyErrorEntry[],
+  Public extends boolean,
+  Stream extends boolean,
+  Use extends readonly AnyMiddleware[],
+  Context = HandlerContext<Public, Errors, ExtensionOf<Use>>,
+> {
   /** `resource.verb`, such as `orders.create`. */
   readonly id: string;
   readonly summary?: LocalizedText;
   readonly description?: LocalizedText;
   readonly request: Request;
+  /** The response schema; for a streaming operation, the schema of each event. */
   readonly response: Response;
   readonly expose?: readonly Exposure[];
   /** The permission a caller must hold; without one, any authenticated caller may call. */
   readonly permission?: string;
-  /** Allow calls without a caller (public reads such as health or docs). */
-  readonly public?: boolean;
+  /** Allow calls without a caller (public reads such as health or docs); the handler's caller is then optional. */
+  readonly public?: Public;
   readonly stability?: Stability;
-  /** Catalogue codes the handler may fail with, published in OpenAPI and tool descriptions. */
-  readonly errors?: readonly string[];
+  /** Catalogue entries the handler may raise (through `context.errors`), published in OpenAPI and tool descriptions. */
+  readonly errors?: Errors;
   /** Whether the operation changes state (runs in a read-write transaction; audit commits with it). */
   readonly writes?: boolean;
+  /** Whether repeating a call with the same input has no further effect (MCP `idempotentHint`). */
+  readonly idempotent?: boolean;
+  /** Whether a call may destroy data or do what cannot be undone (MCP `destructiveHint`). */
+  readonly destructive?: boolean;
   /**
-   * Whether the handler runs inside a transaction (default true). Orchestrating operations that only
-   * call others (a chat turn calling tools) set `false`, so each nested call gets its own transaction.
+   * Whether the handler runs inside a transaction (default true; streaming operations never do).
+   * Orchestrating operations that only call others set `false`, so each nested call gets its own.
    */
   readonly transaction?: boolean;
+  /** The handler returns an async iterable of events, each checked against `response`. */
+  readonly stream?: Stream;
+  /** Middleware of this operation, after the app's and its group's; what they add to the context is typed. */
+  readonly use?: Use;
   /** Route overrides for the HTTP surface. */
   readonly http?: { readonly method?: HttpMethod; readonly path?: string };
-  /** Model-facing settings: the tool name and whether a model's call waits for approval. */
-  readonly ai?: { readonly name?: string; readonly requiresApproval?: boolean };
   /**
-   * Does the work: returns the response, or a native promise of it (an async function); a value
-   * returned synchronously lets the pipeline finish without a promise when the adapters allow it.
+   * Model-facing settings: the tool name, and whether a model's call waits for the user's approval
+   * (by default it does for an operation that writes; `false` opts out).
    */
-  readonly handle: (
-    request: Static<Request>,
-    context: InvocationContext,
-  ) => Promise<Static<Response>> | Static<Response>;
+  readonly ai?: { readonly name?: string; readonly requiresApproval?: boolean };
+  /** Does the work; the request and context are typed from the declaration. */
+  readonly handle: (request: Static<Request>, context: Context) => HandlerResult<Response, Stream>;
 }
 
 /** A declared operation, as returned by `defineOperation`. */
-export interface Operation<Request extends TSchema = TSchema, Response extends TSchema = TSchema>
-  extends OperationDefinition<Request, Response> {
+export interface Operation<
+  Request extends TSchema = TSchema,
+  Response extends TSchema = TSchema,
+  Errors extends readonly AnyErrorEntry[] = readonly AnyErrorEntry[],
+  Public extends boolean = boolean,
+  Stream extends boolean = boolean,
+  Use extends readonly AnyMiddleware[] = readonly AnyMiddleware[],
+> extends OperationDefinition<Request, Response, Errors, Public, Stream, Use, any> {
   readonly expose: readonly Exposure[];
   readonly stability: Stability;
-  readonly errors: readonly string[];
+  readonly errors: Errors;
   readonly writes: boolean;
+  readonly stream: Stream;
+  readonly use: Use;
 }
 
 /** Any operation, whatever its schemas. */
-export type AnyOperation = Operation<any, any>;
+export type AnyOperation = Operation<any, any, any, any, any, any>;
 
 /** The request type of an operation. */
 export type RequestOf<O extends AnyOperation> = Static<O['request']>;
 
-/** The response type of an operation. */
+/** The response type of an operation (for a streaming one, the type of one event). */
 export type ResponseOf<O extends AnyOperation> = Static<O['response']>;
+
+/** What invoking an operation resolves to: its response, or for a streaming one the stream of its events. */
+export type ResultOf<O extends AnyOperation> = O['stream'] extends true
+  ? AsyncIterable<ResponseOf<O>>
+  : ResponseOf<O>;
 
 const operationIdPattern = /^[a-z][a-zA-Z0-9-]*(?:\.[a-z][a-zA-Z0-9-]*)+$/;
 
@@ -75,21 +110,30 @@ export function isOperationId(id: string): boolean {
   return operationIdPattern.test(id);
 }
 
-/** Declares an operation; types flow from the request and response schemas into the handler. */
-export function defineOperation<Request extends TSchema, Response extends TSchema>(
-  definition: OperationDefinition<Request, Response>,
-): Operation<Request, Response> {
+/** Declares an operation; types flow from the schemas, errors, `public` and middleware into the handler. */
+export function defineOperation<
+  Request extends TSchema,
+  Response extends TSchema,
+  const Errors extends readonly AnyErrorEntry[] = [],
+  Public extends boolean = false,
+  Stream extends boolean = false,
+  const Use extends readonly AnyMiddleware[] = [],
+>(
+  definition: OperationDefinition<Request, Response, Errors, Public, Stream, Use>,
+): Operation<Request, Response, Errors, Public, Stream, Use> {
   return Object.freeze({
     ...definition,
     expose: Object.freeze([...(definition.expose ?? [])]),
     stability: definition.stability ?? 'stable',
-    errors: Object.freeze([...(definition.errors ?? [])]),
+    errors: Object.freeze([...(definition.errors ?? [])]) as unknown as Errors,
     writes: definition.writes ?? false,
+    stream: (definition.stream ?? false) as Stream,
+    use: Object.freeze([...(definition.use ?? [])]) as unknown as Use,
   });
 }
 
-/** Resolves localized text for a locale, falling back to English. */
-export function localizeText(text: LocalizedText | undefined, locale: string): string | undefined {
+/** Resolves localized text for a locale, falling back to English, then to any text there is. */
+export function localizeText(text: LocalizedText | undefined, locale: Locale): string | undefined {
   if (text === undefined || typeof text === 'string') return text;
-  return (locale === 'zh-CN' ? text['zh-CN'] : undefined) ?? text.en;
+  return text[locale] ?? text.en ?? text['zh-CN'];
 }

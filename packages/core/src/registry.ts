@@ -1,6 +1,6 @@
 import { Compile } from 'typebox/compile';
-import { findErrorCode } from './errors/error-catalog.js';
-import { OpwireError } from './errors/opwire-error.js';
+import { coreErrors } from './errors/core-errors.js';
+import { isErrorEntry } from './errors/error-registry.js';
 import { type AnyOperation, type Exposure, isOperationId } from './operation.js';
 import { schemaProblem } from './validation/schema-problem.js';
 
@@ -8,7 +8,10 @@ import { schemaProblem } from './validation/schema-problem.js';
 export interface Registry {
   readonly operations: readonly AnyOperation[];
   get(id: string): AnyOperation | undefined;
-  /** Operations served on a surface; `internal` ones are never offered to `ai` or `mcp`. */
+  /**
+   * Operations served on a surface; `internal` ones are never offered to `ai` or `mcp`, nor streaming
+   * ones (a tool call answers once).
+   */
   exposedTo(surface: Exposure): AnyOperation[];
 }
 
@@ -21,7 +24,7 @@ export function createRegistry(operations: readonly AnyOperation[]): Registry {
   for (const [index, operation] of operations.entries()) {
     const name = typeof operation?.id === 'string' ? `"${operation.id}"` : `#${index}`;
     const fail = (reason: string): never => {
-      throw new OpwireError('INVALID_CONFIGURATION', { params: { reason: `operation ${name}: ${reason}` } });
+      throw coreErrors.INVALID_CONFIGURATION({ params: { reason: `operation ${name}: ${reason}` } });
     };
     if (!operation || typeof operation !== 'object') fail('is not an operation');
     if (!isOperationId(operation.id))
@@ -38,8 +41,16 @@ export function createRegistry(operations: readonly AnyOperation[]): Registry {
     if (operation.permission !== undefined && !/^\S+$/.test(operation.permission)) {
       fail('permission must be a non-empty name without spaces');
     }
-    for (const code of operation.errors) {
-      if (!findErrorCode(code)) fail(`declares error code "${code}", which is not in the catalogue`);
+    for (const entry of operation.errors) {
+      if (!isErrorEntry(entry))
+        fail(`declares an error that is not a catalogue entry (${JSON.stringify(entry)})`);
+    }
+    for (const layer of operation.use) {
+      if (typeof layer?.run !== 'function' || typeof layer.name !== 'string')
+        fail('uses a middleware not made by defineMiddleware');
+    }
+    if (operation.stream && (operation.expose.includes('ai') || operation.expose.includes('mcp'))) {
+      fail('is a stream: it can be exposed to http only (a tool call answers once)');
     }
     byId.set(operation.id, operation);
   }
@@ -50,7 +61,8 @@ export function createRegistry(operations: readonly AnyOperation[]): Registry {
     exposedTo: (surface) =>
       list.filter(
         (operation) =>
-          operation.expose.includes(surface) && (surface === 'http' || operation.stability !== 'internal'),
+          operation.expose.includes(surface) &&
+          (surface === 'http' || (operation.stability !== 'internal' && !operation.stream)),
       ),
   };
 }

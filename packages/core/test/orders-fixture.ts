@@ -3,13 +3,14 @@ import Type from 'typebox';
 import {
   type AuditLog,
   type Caller,
-  defineErrorCodes,
+  coreErrors,
+  defineErrors,
   defineOperation,
   type InvocationContext,
-  OpwireError,
 } from '../src/index.js';
 
-defineErrorCodes({
+/** The fixture's own catalogue. */
+export const fixtureErrors = defineErrors({
   OUT_OF_STOCK: {
     kind: 'rule',
     messages: { en: 'Only {available} of {sku} left.', 'zh-CN': '{sku} 仅剩 {available} 件。' },
@@ -27,7 +28,7 @@ export class OrdersTable {
 
   insert(context: InvocationContext, sku: string, quantity: number, status: string) {
     const id = `o${this.next++}`;
-    const row = { id, tenant: context.tenant as string, sku, quantity, status };
+    const row = { id, tenant: context.tenant ?? '', sku, quantity, status };
     this.rows.set(id, row);
     context.transaction?.onRollback(() => this.rows.delete(id));
     return row;
@@ -57,13 +58,13 @@ export function ordersOperations(table: OrdersTable) {
     response: Order,
     expose: ['http', 'ai', 'mcp'],
     permission: 'orders:create',
-    errors: ['OUT_OF_STOCK'],
+    errors: [fixtureErrors.OUT_OF_STOCK],
     writes: true,
     handle: (request, context) => {
       table.handlerCalls++;
       const row = table.insert(context, request.sku, request.quantity, request.status ?? 'pending');
       if (request.quantity > 100) {
-        throw new OpwireError('OUT_OF_STOCK', { params: { sku: request.sku, available: 100 } });
+        throw context.errors.OUT_OF_STOCK({ params: { sku: request.sku, available: 100 } });
       }
       return { id: row.id, sku: row.sku, quantity: row.quantity, status: row.status as 'pending' };
     },
@@ -74,12 +75,12 @@ export function ordersOperations(table: OrdersTable) {
     response: Order,
     expose: ['http', 'ai'],
     permission: 'orders:read',
-    errors: ['NOT_FOUND'],
+    errors: [coreErrors.NOT_FOUND],
     handle: (request, context) => {
       table.handlerCalls++;
       const row = table.rows.get(request.id);
       if (!row || row.tenant !== context.tenant)
-        throw new OpwireError('NOT_FOUND', { params: { resource: 'order' } });
+        throw context.errors.NOT_FOUND({ params: { resource: 'order' } });
       return { id: row.id, sku: row.sku, quantity: row.quantity, status: row.status as 'pending' };
     },
   });

@@ -1,4 +1,4 @@
-import { type Caller, OpwireError, parseTraceparent } from '@opwire/core';
+import { type Caller, coreErrors, parseTraceparent } from '@opwire/core';
 import { takesBody as methodTakesBody } from './derive-route.js';
 import type { CustomRoute, HttpExchange } from './http-options.js';
 import { parseBody } from './parse-json-body.js';
@@ -16,7 +16,7 @@ export function compileCustomRoute(route: CustomRoute, runtime: RouteRuntime): A
     try {
       if (takesBody && exchange.hasBody) checkBodyHeaders(headers, bodyLimit);
       if (authenticate) caller = await authenticateRequest(authenticate, headers, logger);
-      if (!route.public && caller === undefined) throw new OpwireError('UNAUTHENTICATED');
+      if (!route.public && caller === undefined) throw coreErrors.UNAUTHENTICATED();
       const body =
         takesBody && exchange.hasBody ? parseBody(await readBodyText(exchange, bodyLimit)) : undefined;
       const response = await route.handle({

@@ -1,7 +1,7 @@
-import './http-error-codes.js';
-import { OpwireError } from '@opwire/core';
+import { coreErrors, type OpwireError } from '@opwire/core';
 import type { TSchema } from 'typebox';
 import { compileParameterCoercer } from './coerce-parameters.js';
+import { httpErrors } from './http-errors.js';
 
 type Parameters = Readonly<Record<string, string | undefined>>;
 
@@ -30,7 +30,7 @@ export function compileInputBinder(request: TSchema, names: readonly string[]): 
       const input: Record<string, unknown> = {};
       for (const key in query) {
         if (key === '__proto__') {
-          throw new OpwireError('PROTOTYPE_POISONING', { field: key, params: { field: `?${key}` } });
+          throw httpErrors.PROTOTYPE_POISONING({ field: `?${key}` });
         }
         if (names.includes(key)) throw fieldInPath(key);
         input[key] = coerce(key, query[key] as string | string[]);
@@ -43,5 +43,5 @@ export function compileInputBinder(request: TSchema, names: readonly string[]): 
 
 function fieldInPath(name: string): OpwireError {
   const issue = { code: 'UNKNOWN_FIELD', field: name, pointer: `/${name}` };
-  return new OpwireError('UNKNOWN_FIELD', { field: name, issues: [issue] });
+  return coreErrors.UNKNOWN_FIELD({ field: name, issues: [issue] });
 }

@@ -1,23 +1,18 @@
-import './http-error-codes.js';
 import {
   type AnyOperation,
   type Caller,
+  coreErrors,
   type InvokeOptions,
-  OpwireError,
+  type OpwireError,
   parseTraceparent,
 } from '@opwire/core';
+import { requestedLocale } from '@opwire/core/surface';
 import { type Answer, jsonAnswer } from './answer.js';
 import { compileInputBinder } from './compile-input-binder.js';
 import { takesBody as methodTakesBody, type RouteSpec } from './derive-route.js';
 import type { HttpExchange } from './http-options.js';
 import { parseBody } from './parse-json-body.js';
-import {
-  authenticateRequest,
-  checkBodyHeaders,
-  localeOf,
-  requestedLocale,
-  requestIdOf,
-} from './request-preamble.js';
+import { authenticateRequest, checkBodyHeaders, localeOf, requestIdOf } from './request-preamble.js';
 import { failureAnswer, type RouteHandler, type RouteRuntime } from './route-runtime.js';
 
 /**
@@ -170,7 +165,7 @@ class RouteRequest {
 const noOptions: InvokeOptions = {};
 
 function admittedAnonymously(operation: AnyOperation): OpwireError {
-  return new OpwireError('INTERNAL', {
+  return coreErrors.INTERNAL({
     cause: new Error(`operation "${operation.id}" admitted an anonymous call although it is not public`),
   });
 }

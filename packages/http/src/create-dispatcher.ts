@@ -1,14 +1,14 @@
-import './http-error-codes.js';
-import { type AnyOperation, consoleLogger, type Opwire, OpwireError, toOpwireError } from '@opwire/core';
+import { consoleLogger, coreErrors, type Opwire, toOpwireError } from '@opwire/core';
 import FindMyWay from 'find-my-way';
 import type { PlainAnswer } from './answer.js';
 import { compileCustomRoute } from './compile-custom-route.js';
 import { compileOperationRoute } from './compile-operation-route.js';
-import { deriveRoute, type RouteSpec, toRouterPath } from './derive-route.js';
+import { deriveRoute, toRouterPath } from './derive-route.js';
 import { createDocsAssets } from './docs-page.js';
 import { checkReadiness } from './health.js';
+import { httpErrors } from './http-errors.js';
 import type { HttpExchange, HttpOptions } from './http-options.js';
-import { createOpenApiDocument, type OpenApiDocument } from './openapi.js';
+import { createOpenApiDocument, type OpenApiDocument, type OpenApiInput } from './openapi.js';
 import { problemAnswer } from './problem-json.js';
 import { localeOf, requestIdOf } from './request-preamble.js';
 import { answering, type RouteHandler, type RouteRuntime } from './route-runtime.js';
@@ -55,7 +55,7 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
         staticRoutes.set(method, byPath.set(path, handler));
       }
     } catch (error) {
-      throw new OpwireError('INVALID_CONFIGURATION', {
+      throw coreErrors.INVALID_CONFIGURATION({
         params: {
           reason: `route ${method} ${path}${operationId ? ` of "${operationId}"` : ''} conflicts with another route`,
         },
@@ -66,10 +66,15 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
     routes.push(operationId === undefined ? { method, path } : { method, path, operationId });
   };
 
-  const operations: Array<{ operation: AnyOperation; route: RouteSpec }> = [];
+  const operations: Array<OpenApiInput['operations'][number]> = [];
   for (const operation of app.registry.exposedTo('http')) {
     const route = deriveRoute(operation);
-    operations.push({ operation, route });
+    operations.push({
+      operation,
+      route,
+      errors: app.errorsOf(operation),
+      headers: app.responseHeadersOf(operation),
+    });
     register(route.method, route.path, compileOperationRoute(operation, route, runtime), operation.id);
   }
   for (const route of options.routes ?? [])
@@ -117,8 +122,8 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
     const path = exchange.url.split('?', 1)[0]?.slice(0, 200) ?? '/';
     const error =
       allowed.length === 0
-        ? new OpwireError('ROUTE_NOT_FOUND', { params: { method: exchange.method, path } })
-        : new OpwireError('METHOD_NOT_ALLOWED', {
+        ? httpErrors.ROUTE_NOT_FOUND({ params: { method: exchange.method, path } })
+        : httpErrors.METHOD_NOT_ALLOWED({
             params: { method: exchange.method, allow: allowed.join(', ') },
           });
     return problemAnswer(error, {

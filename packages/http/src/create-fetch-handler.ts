@@ -1,7 +1,7 @@
-import './http-error-codes.js';
-import { type Opwire, OpwireError } from '@opwire/core';
+import { coreErrors, type Opwire, OpwireError } from '@opwire/core';
 import type { Answer } from './answer.js';
 import { createDispatcher } from './create-dispatcher.js';
+import { httpErrors } from './http-errors.js';
 import type { HttpExchange, HttpOptions } from './http-options.js';
 
 /** A Web-standard request handler (Deno, Bun, Cloudflare, service workers, tests). */
@@ -74,12 +74,12 @@ class FetchExchange implements HttpExchange {
         size += value.byteLength;
         if (size > limit) {
           await reader.cancel().catch(() => undefined);
-          throw new OpwireError('PAYLOAD_TOO_LARGE', { params: { limit } });
+          throw httpErrors.PAYLOAD_TOO_LARGE({ params: { limit } });
         }
         chunks.push(value);
       }
     } catch (error) {
-      throw OpwireError.isInstance(error) ? error : new OpwireError('CANCELLED', { cause: error });
+      throw OpwireError.isInstance(error) ? error : coreErrors.CANCELLED({ cause: error });
     }
     const bytes = new Uint8Array(size);
     let offset = 0;

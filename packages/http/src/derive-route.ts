@@ -1,4 +1,4 @@
-import { type AnyOperation, type HttpMethod, OpwireError } from '@opwire/core';
+import { type AnyOperation, coreErrors, type HttpMethod } from '@opwire/core';
 
 /** Where an operation is served: method, OpenAPI-style path (`/orders/{id}`) and success status. */
 export interface RouteSpec {
@@ -24,7 +24,7 @@ export function deriveRoute(operation: AnyOperation): RouteSpec {
   const method = operation.http?.method ?? defaultMethod;
   const path = operation.http?.path ?? defaultPath;
   const fail = (reason: string): never => {
-    throw new OpwireError('INVALID_CONFIGURATION', {
+    throw coreErrors.INVALID_CONFIGURATION({
       params: { reason: `operation "${operation.id}": ${reason}` },
     });
   };

@@ -1,23 +1,31 @@
-import type { AnyOperation } from '@opwire/core';
+import { type AnyErrorEntry, type AnyOperation, coreErrors } from '@opwire/core';
+import { httpErrors } from './http-errors.js';
 import { statusOf } from './status-table.js';
 
-const validationCodes = [
-  'INVALID_REQUEST',
-  'MISSING_FIELD',
-  'WRONG_TYPE',
-  'NULL_NOT_ALLOWED',
-  'INVALID_ENUM',
-  'UNKNOWN_FIELD',
-  'OUT_OF_RANGE',
-  'INVALID_FORMAT',
+const validationErrors: readonly AnyErrorEntry[] = [
+  coreErrors.INVALID_REQUEST,
+  coreErrors.MISSING_FIELD,
+  coreErrors.WRONG_TYPE,
+  coreErrors.NULL_NOT_ALLOWED,
+  coreErrors.INVALID_ENUM,
+  coreErrors.UNKNOWN_FIELD,
+  coreErrors.OUT_OF_RANGE,
+  coreErrors.INVALID_FORMAT,
 ];
-const bodyCodes = ['MALFORMED_JSON', 'PROTOTYPE_POISONING', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE'];
+const bodyErrors: readonly AnyErrorEntry[] = [
+  httpErrors.MALFORMED_JSON,
+  httpErrors.PROTOTYPE_POISONING,
+  httpErrors.UNSUPPORTED_MEDIA_TYPE,
+  httpErrors.PAYLOAD_TOO_LARGE,
+];
 
 /** What an operation's route can fail with besides its own declared codes. */
 export interface ErrorCodeContext {
   readonly hasBody: boolean;
   readonly authenticates: boolean;
   readonly hasDeadline: boolean;
+  /** The codes the operation and its middleware declare (`app.errorsOf(operation)`). */
+  readonly declared: readonly AnyErrorEntry[];
 }
 
 /** Every code an operation's route can answer with, grouped by HTTP status (as strings, sorted). */
@@ -25,20 +33,22 @@ export function errorCodesByStatus(
   operation: AnyOperation,
   context: ErrorCodeContext,
 ): Map<string, string[]> {
-  const codes = [
-    ...validationCodes,
-    ...(context.hasBody ? bodyCodes : ['PROTOTYPE_POISONING']),
-    'UNAUTHENTICATED',
-    ...(operation.permission ? ['PERMISSION_DENIED'] : []),
-    ...(context.authenticates ? ['UNAVAILABLE'] : []),
-    ...(context.hasDeadline ? ['DEADLINE_EXCEEDED'] : []),
-    ...operation.errors,
-    'INTERNAL',
+  const entries = [
+    ...validationErrors,
+    ...(context.hasBody ? bodyErrors : [httpErrors.PROTOTYPE_POISONING]),
+    coreErrors.UNAUTHENTICATED,
+    ...(operation.permission ? [coreErrors.PERMISSION_DENIED] : []),
+    ...(context.authenticates ? [coreErrors.UNAVAILABLE] : []),
+    ...(context.hasDeadline ? [coreErrors.DEADLINE_EXCEEDED] : []),
+    ...context.declared,
+    coreErrors.INTERNAL,
   ];
   const byStatus = new Map<string, string[]>();
-  for (const code of new Set(codes)) {
-    const status = String(statusOf(code));
-    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  for (const entry of new Set(entries)) {
+    const status = String(statusOf(entry));
+    const codes = byStatus.get(status) ?? [];
+    if (!codes.includes(entry.code)) codes.push(entry.code);
+    byStatus.set(status, codes);
   }
   return new Map([...byStatus.entries()].sort(([a], [b]) => a.localeCompare(b)));
 }

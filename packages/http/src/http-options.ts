@@ -1,6 +1,6 @@
 import type { Caller, HttpMethod, InvokeOptions, Locale, Logger } from '@opwire/core';
+import type { Authenticator } from '@opwire/core/surface';
 import type { Answer } from './answer.js';
-import type { Authenticator } from './authenticator.js';
 import type { HealthItem } from './health.js';
 
 /** What a hand-written route receives once authentication and body parsing are done. */

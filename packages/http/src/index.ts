@@ -1,14 +1,15 @@
-import './http-error-codes.js';
-
 /** The answer shapes a route produces. */
-export type { Answer, PlainAnswer } from './answer.js';
+
 /** Authentication: the authenticator port, bearer tokens and a fixed token table. */
+/** TypeBox schema to plain JSON Schema for OpenAPI 3.1 (shared by every surface). */
 export {
   type AuthenticationRequest,
   type Authenticator,
   readBearerToken,
   staticTokens,
-} from './authenticator.js';
+  toJsonSchema,
+} from '@opwire/core/surface';
+export type { Answer, PlainAnswer } from './answer.js';
 /** Derives the coercion of path and query strings to a request schema's field types. */
 export { compileParameterCoercer, type ParameterCoercer } from './coerce-parameters.js';
 /** The server-independent router behind both servers. */
@@ -22,7 +23,7 @@ export { deriveRoute, type RouteSpec } from './derive-route.js';
 /** Readiness checks behind `GET /health/ready`. */
 export { checkReadiness, type HealthItem, type Readiness } from './health.js';
 /** The codes the HTTP surface raises before the pipeline. */
-export { type HttpErrorCode, httpErrorCodes } from './http-error-codes.js';
+export { type HttpErrorCode, httpErrors } from './http-errors.js';
 /** Server options, custom routes and the exchange both servers adapt to. */
 export type { CustomRoute, CustomRouteInput, HttpExchange, HttpOptions } from './http-options.js';
 /** JWT bearer authentication with `jose`. */
@@ -35,5 +36,3 @@ export { findPoisonedKey, parseJsonBody } from './parse-json-body.js';
 export { type ProblemJson, problemAnswer, problemType, toProblemJson } from './problem-json.js';
 /** The one table from error kind to HTTP status. */
 export { statusOf, statusTable } from './status-table.js';
-/** TypeBox schema to plain JSON Schema for OpenAPI 3.1. */
-export { toJsonSchema } from './to-json-schema.js';

@@ -1,4 +1,5 @@
-import { type Caller, OpwireError } from '@opwire/core';
+import { type Caller, coreErrors } from '@opwire/core';
+import { type Authenticator, readBearerToken } from '@opwire/core/surface';
 import {
   createLocalJWKSet,
   createRemoteJWKSet,
@@ -7,7 +8,6 @@ import {
   type JWTVerifyGetKey,
   jwtVerify,
 } from 'jose';
-import { type Authenticator, readBearerToken } from './authenticator.js';
 
 /** How to verify bearer JWTs and turn their claims into a caller. */
 export interface JwtAuthenticatorOptions {
@@ -56,7 +56,7 @@ export function jwtAuthenticator(options: JwtAuthenticatorOptions): Authenticato
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       if (typeof code === 'string' && rejectedTokenCodes.has(code)) return undefined;
-      throw new OpwireError('UNAVAILABLE', { cause: error });
+      throw coreErrors.UNAVAILABLE({ cause: error });
     }
     return options.toCaller(claims);
   };
@@ -64,7 +64,7 @@ export function jwtAuthenticator(options: JwtAuthenticatorOptions): Authenticato
 
 function resolveKey(options: JwtAuthenticatorOptions): Uint8Array | JWTVerifyGetKey {
   if ((options.secret === undefined) === (options.jwks === undefined)) {
-    throw new OpwireError('INVALID_CONFIGURATION', {
+    throw coreErrors.INVALID_CONFIGURATION({
       params: { reason: 'jwtAuthenticator needs exactly one of `secret` or `jwks`' },
     });
   }

@@ -1,8 +1,8 @@
 import { connect, type Socket } from 'node:net';
 import { createOpwire, defineOperation } from '@opwire/core';
+import type { Authenticator } from '@opwire/core/surface';
 import Type from 'typebox';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Authenticator } from './authenticator.js';
 import { createHttpServer, type HttpServer } from './create-http-server.js';
 
 // The node server reads bodies in the stream's own events; these cases drive it over a raw socket,

@@ -1,8 +1,8 @@
-import './http-error-codes.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { OpwireError } from '@opwire/core';
+import { coreErrors } from '@opwire/core';
 import type { Answer } from './answer.js';
+import { httpErrors } from './http-errors.js';
 import type { HttpExchange } from './http-options.js';
 
 /**
@@ -69,7 +69,7 @@ export class NodeExchange implements HttpExchange {
     const request = this.request as Tagged<IncomingMessage>;
     const connection = connectionOf(request.socket);
     if (connection.controller.signal.aborted) {
-      failed(new OpwireError('CANCELLED'));
+      failed(coreErrors.CANCELLED());
       return;
     }
     this.limit = limit;
@@ -109,7 +109,7 @@ export class NodeExchange implements HttpExchange {
     this.size += chunk.length;
     if (this.size > this.limit) {
       this.request.pause();
-      this.finish(new OpwireError('PAYLOAD_TOO_LARGE', { params: { limit: this.limit } }));
+      this.finish(httpErrors.PAYLOAD_TOO_LARGE({ params: { limit: this.limit } }));
     } else chunks.push(chunk);
   }
 }
@@ -129,14 +129,14 @@ function connectionOf(socket: Tagged<Socket>): ConnectionState {
     socket[connectionKey] = connection = state;
     // The state is made lazily: a client that left while its request was being authenticated has
     // a socket that will never emit `close` again, so its request is cancelled at once.
-    if (socket.destroyed) state.controller.abort(new OpwireError('CANCELLED'));
+    if (socket.destroyed) state.controller.abort(coreErrors.CANCELLED());
     else socket.once('close', () => cancel(state));
   }
   return connection;
 }
 
 function cancel(state: ConnectionState): void {
-  const error = new OpwireError('CANCELLED');
+  const error = coreErrors.CANCELLED();
   state.reading?.finish(error);
   state.controller.abort(error);
 }

@@ -1,9 +1,9 @@
-import { type AnyOperation, localizeText } from '@opwire/core';
+import { type AnyErrorEntry, type AnyOperation, localizeText } from '@opwire/core';
+import { toJsonSchema } from '@opwire/core/surface';
 import { type RouteSpec, takesBody } from './derive-route.js';
 import { type ErrorCodeContext, errorCodesByStatus } from './error-responses.js';
 import type { CustomRoute } from './http-options.js';
 import { statusTable } from './status-table.js';
-import { toJsonSchema } from './to-json-schema.js';
 
 /** An OpenAPI 3.1 document, as plain JSON. */
 export type OpenApiDocument = Record<string, unknown> & { readonly openapi: '3.1.0' };
@@ -11,9 +11,16 @@ export type OpenApiDocument = Record<string, unknown> & { readonly openapi: '3.1
 /** What the OpenAPI document is built from. */
 export interface OpenApiInput {
   readonly info: { readonly title: string; readonly version: string; readonly description?: string };
-  readonly operations: ReadonlyArray<{ readonly operation: AnyOperation; readonly route: RouteSpec }>;
+  readonly operations: ReadonlyArray<{
+    readonly operation: AnyOperation;
+    readonly route: RouteSpec;
+    /** The codes the operation and its middleware declare. */
+    readonly errors: readonly AnyErrorEntry[];
+    /** Response headers its middleware may set. */
+    readonly headers: readonly string[];
+  }>;
   readonly customRoutes: readonly CustomRoute[];
-  readonly context: Omit<ErrorCodeContext, 'hasBody'>;
+  readonly context: Omit<ErrorCodeContext, 'hasBody' | 'declared'>;
 }
 
 const problemSchema = {
@@ -53,8 +60,8 @@ export function createOpenApiDocument(input: OpenApiInput): OpenApiDocument {
     paths[path] ??= {};
     paths[path][method.toLowerCase()] = entry;
   };
-  for (const { operation, route } of input.operations)
-    add(route.path, route.method, describeOperation(operation, route, input));
+  for (const entry of input.operations)
+    add(entry.route.path, entry.route.method, describeOperation(entry, input));
   for (const route of input.customRoutes) {
     add(route.path, route.method, {
       ...(route.summary ? { summary: route.summary } : {}),
@@ -83,8 +90,7 @@ export function createOpenApiDocument(input: OpenApiInput): OpenApiDocument {
 }
 
 function describeOperation(
-  operation: AnyOperation,
-  route: RouteSpec,
+  { operation, route, errors, headers }: OpenApiInput['operations'][number],
   input: OpenApiInput,
 ): Record<string, unknown> {
   const request = toJsonSchema(operation.request);
@@ -127,9 +133,23 @@ function describeOperation(
       content: { 'application/json': { schema: toJsonSchema(operation.response) } },
     },
   };
-  for (const [status, codes] of errorCodesByStatus(operation, { ...input.context, hasBody })) {
+  for (const [status, codes] of errorCodesByStatus(operation, {
+    ...input.context,
+    hasBody,
+    declared: errors,
+  })) {
     const title = Object.values(statusTable).find((row) => String(row.status) === status)?.title ?? 'Error';
     responses[status] = problemResponse(`${title}: ${codes.join(', ')}`, codes);
+  }
+  if (headers.length > 0) {
+    const documented = Object.fromEntries(
+      headers.map((name) => [
+        name,
+        { description: 'Set by middleware when it applies.', schema: { type: 'string' } },
+      ]),
+    );
+    for (const response of Object.values(responses))
+      (response as Record<string, unknown>).headers = documented;
   }
   entry.responses = responses;
   if (operation.public) entry.security = [{}, { bearer: [] }];

@@ -1,5 +1,4 @@
-import './http-error-codes.js';
-import { OpwireError } from '@opwire/core';
+import { httpErrors } from './http-errors.js';
 
 /** Whether a body could spell a forbidden key (directly or through a `\u` escape): only those are walked. */
 function suspicious(text: string): boolean {
@@ -15,12 +14,12 @@ export function parseJsonBody(text: string): unknown {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new OpwireError('MALFORMED_JSON', { cause: error });
+    throw httpErrors.MALFORMED_JSON({ cause: error });
   }
   if (suspicious(text)) {
     const pointer = findPoisonedKey(value);
     if (pointer !== undefined) {
-      throw new OpwireError('PROTOTYPE_POISONING', { field: pointer, params: { field: pointer } });
+      throw httpErrors.PROTOTYPE_POISONING({ field: pointer });
     }
   }
   return value;

@@ -1,4 +1,4 @@
-import { describeError, findErrorCode, type Locale, type Logger, type OpwireError } from '@opwire/core';
+import { describeError, type Locale, type Logger, type OpwireError } from '@opwire/core';
 import type { PlainAnswer } from './answer.js';
 import { statusTable } from './status-table.js';
 
@@ -23,7 +23,7 @@ export function problemType(code: string): string {
 /** Renders an error as a client-safe problem document in the caller's locale. */
 export function toProblemJson(error: OpwireError, locale: Locale): ProblemJson {
   const description = describeError(error, locale);
-  const { status, title } = statusTable[findErrorCode(error.code)?.kind ?? 'internal'];
+  const { status, title } = statusTable[error.kind] ?? statusTable.internal;
   const problem: {
     -readonly [Key in keyof ProblemJson]: ProblemJson[Key];
   } = {

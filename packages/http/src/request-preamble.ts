@@ -1,14 +1,13 @@
-import './http-error-codes.js';
 import {
   type Caller,
+  coreErrors,
   createIdSequence,
   type Locale,
   type Logger,
-  OpwireError,
-  resolveLocale,
   toOpwireError,
 } from '@opwire/core';
-import type { Authenticator } from './authenticator.js';
+import { type Authenticator, requestedLocale } from '@opwire/core/surface';
+import { httpErrors } from './http-errors.js';
 
 const requestIdPattern = /^[\w.:@/+=-]{1,128}$/;
 // A random per-process prefix and a counter: unique like a UUID, at a fraction of the cost per request.
@@ -19,14 +18,6 @@ export function requestIdOf(headers: Readonly<Record<string, string | undefined>
   const given = headers['x-request-id'];
   if (typeof given === 'string' && requestIdPattern.test(given)) return given;
   return nextRequestId();
-}
-
-const namesSupportedLanguage = /(?:^|[\s,])(?:en|zh)(?:[-;,\s]|$)/i;
-
-/** The locale an `Accept-Language` header asks for, or `undefined` when it names none we have (`*`). */
-export function requestedLocale(headers: Readonly<Record<string, string | undefined>>): Locale | undefined {
-  const accept = headers['accept-language'];
-  return accept && namesSupportedLanguage.test(accept) ? resolveLocale(accept) : undefined;
 }
 
 /** The locale of an answer: `Accept-Language` first, then the caller's own, then English. */
@@ -46,11 +37,11 @@ const jsonMediaType = /^application\/(?:[\w.+-]+\+)?json$/;
 export function checkBodyHeaders(headers: Readonly<Record<string, string | undefined>>, limit: number): void {
   const length = headers['content-length'];
   if (length !== undefined && Number(length) > limit) {
-    throw new OpwireError('PAYLOAD_TOO_LARGE', { params: { limit } });
+    throw httpErrors.PAYLOAD_TOO_LARGE({ params: { limit } });
   }
   const type = headers['content-type'];
   if (type === 'application/json') return;
-  if (typeof type !== 'string') throw new OpwireError('UNSUPPORTED_MEDIA_TYPE');
+  if (typeof type !== 'string') throw httpErrors.UNSUPPORTED_MEDIA_TYPE();
   const [mediaType = '', ...parameters] = type.toLowerCase().split(';');
   const charset = parameters
     .map((parameter) => parameter.trim())
@@ -59,7 +50,7 @@ export function checkBodyHeaders(headers: Readonly<Record<string, string | undef
     !jsonMediaType.test(mediaType.trim()) ||
     (charset !== undefined && !/^charset="?utf-8"?$/.test(charset))
   ) {
-    throw new OpwireError('UNSUPPORTED_MEDIA_TYPE');
+    throw httpErrors.UNSUPPORTED_MEDIA_TYPE();
   }
 }
 
@@ -80,8 +71,8 @@ export async function authenticateRequest(
     const failure = toOpwireError(error);
     if (failure.code === 'UNAUTHENTICATED') throw failure;
     logger.error('authenticator failed', { error: failure.cause ?? failure });
-    throw failure.code === 'INTERNAL' ? new OpwireError('UNAVAILABLE', { cause: error }) : failure;
+    throw failure.code === 'INTERNAL' ? coreErrors.UNAVAILABLE({ cause: error }) : failure;
   }
-  if (caller === undefined && headers.authorization !== undefined) throw new OpwireError('UNAUTHENTICATED');
+  if (caller === undefined && headers.authorization !== undefined) throw coreErrors.UNAUTHENTICATED();
   return caller;
 }

@@ -1,7 +1,7 @@
 import type { Locale, Logger, Opwire } from '@opwire/core';
 import { toOpwireError } from '@opwire/core';
+import type { Authenticator } from '@opwire/core/surface';
 import type { Answer, PlainAnswer } from './answer.js';
-import type { Authenticator } from './authenticator.js';
 import type { HttpExchange } from './http-options.js';
 import { problemAnswer } from './problem-json.js';
 import { requestIdOf } from './request-preamble.js';

@@ -1,6 +1,6 @@
-import { OpwireError } from '@opwire/core';
+import { type AnyErrorEntry, coreErrors, defineErrors } from '@opwire/core';
 import { describe, expect, it } from 'vitest';
-import './http-error-codes.js';
+import { httpErrors } from './http-errors.js';
 import { problemAnswer, toProblemJson } from './problem-json.js';
 import { statusOf } from './status-table.js';
 
@@ -23,15 +23,23 @@ describe('statusOf', () => {
     ['INTERNAL', 500],
     ['UNAVAILABLE', 503],
     ['DEADLINE_EXCEEDED', 504],
-    ['NOBODY_DEFINED_THIS', 500],
   ])('%s → %i', (code, status) => {
-    expect(statusOf(code)).toBe(status);
+    const entries: Record<string, AnyErrorEntry> = { ...coreErrors, ...httpErrors };
+    expect(statusOf(entries[code] as AnyErrorEntry)).toBe(status);
+  });
+
+  it('maps an app catalogue’s entries by their kind', () => {
+    const shop = defineErrors({
+      SOLD_OUT: { kind: 'rule', messages: { en: 'Sold out.', 'zh-CN': '已售罄。' } },
+    });
+    expect(statusOf(shop.SOLD_OUT)).toBe(422);
+    expect(statusOf(shop.SOLD_OUT())).toBe(422);
   });
 });
 
 describe('problem+json', () => {
   it('renders validation issues with code, field, pointer and localized detail', () => {
-    const error = new OpwireError('WRONG_TYPE', {
+    const error = coreErrors.WRONG_TYPE({
       field: 'items[0].quantity',
       params: { expected: 'integer' },
       issues: [
@@ -56,7 +64,7 @@ describe('problem+json', () => {
   });
 
   it('names the field of a rule error that has one, outside errors[]', () => {
-    const error = new OpwireError('RULE_VIOLATION', { field: 'quantity', params: { reason: 'too many' } });
+    const error = coreErrors.RULE_VIOLATION({ field: 'quantity', params: { reason: 'too many' } });
     expect(toProblemJson(error, 'en')).toEqual({
       type: 'urn:opwire:error:RULE_VIOLATION',
       title: 'Unprocessable Content',
@@ -68,7 +76,7 @@ describe('problem+json', () => {
   });
 
   it('never carries the cause of an internal error', () => {
-    const error = new OpwireError('INTERNAL', { cause: new Error('password=hunter2') });
+    const error = coreErrors.INTERNAL({ cause: new Error('password=hunter2') });
     const answer = problemAnswer(error, { locale: 'en', requestId: 'r1' });
     expect(answer.body).not.toContain('hunter2');
     expect(answer.headers).toMatchObject({

@@ -1,4 +1,4 @@
-import { type ErrorKind, findErrorCode } from '@opwire/core';
+import type { ErrorKind } from '@opwire/core';
 
 /** The one table from an error kind to its HTTP status and problem title. */
 export const statusTable: Readonly<Record<ErrorKind, { readonly status: number; readonly title: string }>> = {
@@ -18,7 +18,7 @@ export const statusTable: Readonly<Record<ErrorKind, { readonly status: number; 
   timeout: { status: 504, title: 'Gateway Timeout' },
 };
 
-/** The HTTP status for an error code; codes nobody defined count as internal. */
-export function statusOf(code: string): number {
-  return statusTable[findErrorCode(code)?.kind ?? 'internal'].status;
+/** The HTTP status of an error, or of a catalogue entry: one row of the table per kind. */
+export function statusOf(error: { readonly kind: ErrorKind }): number {
+  return (statusTable[error.kind] ?? statusTable.internal).status;
 }

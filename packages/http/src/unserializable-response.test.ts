@@ -1,4 +1,4 @@
-import { createOpwire, defineOperation, OpwireError } from '@opwire/core';
+import { coreErrors, createOpwire, defineOperation } from '@opwire/core';
 import Type from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { serveOverLoopback, serveThroughFetchHandler, type TestClient } from './testing/index.js';
@@ -25,10 +25,10 @@ function serializationApp(logged: unknown[]) {
       response: Type.Object({}),
       expose: ['http'],
       public: true,
-      errors: ['CONFLICT'],
+      errors: [coreErrors.CONFLICT],
       http: { method: 'GET' },
       handle: () => {
-        const error = new OpwireError('CONFLICT', { data: { version: 1n } });
+        const error = coreErrors.CONFLICT({ data: { version: 1n } });
         if (wait) return Promise.reject(error);
         throw error;
       },

@@ -1,4 +1,4 @@
-import { OpwireError } from '@opwire/core';
+import { coreErrors } from '@opwire/core';
 import type { ScoredRecord } from './store/knowledge-store.js';
 
 /** Built-in prompt templates, by name. */
@@ -23,20 +23,20 @@ export interface AugmentedPrompt {
 /** Checks a template at startup: only `{context}` and `{question}`, and both present. */
 export function checkPromptTemplate(name: string, template: string | undefined): string {
   if (template === undefined) {
-    throw new OpwireError('INVALID_CONFIGURATION', {
+    throw coreErrors.INVALID_CONFIGURATION({
       params: { reason: `prompt template "${name}" does not exist` },
     });
   }
   const placeholders = [...template.matchAll(/\{([^{}]*)\}/g)].map((match) => match[1]);
   const unknown = placeholders.find((placeholder) => placeholder !== 'context' && placeholder !== 'question');
   if (unknown !== undefined) {
-    throw new OpwireError('INVALID_CONFIGURATION', {
+    throw coreErrors.INVALID_CONFIGURATION({
       params: { reason: `prompt template "${name}" has unknown placeholder "{${unknown}}"` },
     });
   }
   for (const required of ['context', 'question']) {
     if (!placeholders.includes(required)) {
-      throw new OpwireError('INVALID_CONFIGURATION', {
+      throw coreErrors.INVALID_CONFIGURATION({
         params: { reason: `prompt template "${name}" lacks "{${required}}"` },
       });
     }

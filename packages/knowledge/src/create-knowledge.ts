@@ -1,12 +1,11 @@
-import { OpwireError } from '@opwire/core';
 import { type Analyzer, createAnalyzer } from './analysis/analyzer.js';
 import { type AugmentedPrompt, augment, checkPromptTemplate, defaultPromptTemplates } from './augment.js';
 import { chunkFixed } from './chunking/chunk-fixed.js';
 import { chunkStructured } from './chunking/chunk-structured.js';
 import type { KnowledgeEmbeddingModel } from './embedding/embedding-model-v4.js';
 import { type IngestDocument, type IngestOptions, type IngestResult, ingest } from './ingest.js';
+import { knowledgeErrors } from './knowledge-errors.js';
 import type { EmbeddingBatchOptions, KnowledgeSettings } from './knowledge-settings.js';
-import './knowledge-error-codes.js';
 import { type RetrieveRequest, retrieve } from './retrieve.js';
 import type { Bm25Parameters, KnowledgeStore, ScoredRecord } from './store/knowledge-store.js';
 import { toStoreError } from './store/to-store-error.js';
@@ -92,7 +91,7 @@ export function createKnowledge(options: KnowledgeOptions): Knowledge {
       ),
     resolveModel(collection, requested) {
       const model = requested ?? collectionOf(collection).embeddingModel ?? options.embeddingModel;
-      if (!model) throw new OpwireError('NO_EMBEDDING_MODEL', { params: { collection } });
+      if (!model) throw knowledgeErrors.NO_EMBEDDING_MODEL({ params: { collection } });
       return model;
     },
     dimensionsOf: (collection) => collectionOf(collection).dimensions,

@@ -1,5 +1,3 @@
-import './knowledge-error-codes.js';
-
 /** Text analysis: the analyzer (stop words, Porter stemming, CJK words or bigrams) and token counting. */
 export { type Analyzer, type AnalyzerOptions, type CjkMode, createAnalyzer } from './analysis/analyzer.js';
 /** Counts tokens the way chunk sizes are measured. */
@@ -66,7 +64,7 @@ export { fuseRanks } from './fuse-ranks.js';
 /** Ingest types. */
 export type { IngestDocument, IngestOptions, IngestProgress, IngestResult } from './ingest.js';
 /** The error codes of the knowledge pipeline. */
-export { knowledgeErrorCodes } from './knowledge-error-codes.js';
+export { knowledgeErrors } from './knowledge-errors.js';
 /** How embedding calls are batched. */
 export type { EmbeddingBatchOptions } from './knowledge-settings.js';
 /** The in-memory BM25 index. */

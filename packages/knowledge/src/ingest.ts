@@ -1,6 +1,7 @@
 import { OpwireError, toOpwireError } from '@opwire/core';
 import { embedTexts } from './embedding/embed-texts.js';
 import type { KnowledgeEmbeddingModel } from './embedding/embedding-model-v4.js';
+import { knowledgeErrors } from './knowledge-errors.js';
 import { indexedText, type KnowledgeSettings } from './knowledge-settings.js';
 import type { KnowledgeRecord, MetadataValue } from './store/knowledge-store.js';
 import { toStoreError } from './store/to-store-error.js';
@@ -53,8 +54,8 @@ const checkDimensions = (settings: KnowledgeSettings, plan: Planned, vectors: nu
     (vector) => vector.length !== expected || vector.some((value) => !Number.isFinite(value)),
   );
   if (wrong) {
-    throw new OpwireError('EMBEDDING_DIMENSION_MISMATCH', {
-      params: { collection: plan.collection, expected, actual: wrong.length },
+    throw knowledgeErrors.EMBEDDING_DIMENSION_MISMATCH({
+      params: { collection: plan.collection, expected: expected ?? wrong.length, actual: wrong.length },
     });
   }
 };

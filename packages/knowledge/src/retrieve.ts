@@ -1,7 +1,8 @@
-import { OpwireError } from '@opwire/core';
+import { coreErrors, OpwireError } from '@opwire/core';
 import { embedTexts } from './embedding/embed-texts.js';
 import type { KnowledgeEmbeddingModel } from './embedding/embedding-model-v4.js';
 import { fuseRanks } from './fuse-ranks.js';
+import { knowledgeErrors } from './knowledge-errors.js';
 import type { KnowledgeSettings } from './knowledge-settings.js';
 import type { KnowledgeFilter, QueryTerm, ScoredRecord } from './store/knowledge-store.js';
 import { toStoreError } from './store/to-store-error.js';
@@ -51,8 +52,8 @@ async function embedQuery(settings: KnowledgeSettings, request: RetrieveRequest,
   if (vector instanceof OpwireError) throw vector;
   const expected = settings.dimensionsOf(collection);
   if (!vector || (expected !== undefined && vector.length !== expected)) {
-    throw new OpwireError('EMBEDDING_DIMENSION_MISMATCH', {
-      params: { collection, expected, actual: vector?.length ?? 0 },
+    throw knowledgeErrors.EMBEDDING_DIMENSION_MISMATCH({
+      params: { collection, expected: expected ?? 'a non-empty vector', actual: vector?.length ?? 0 },
     });
   }
   return vector;
@@ -67,7 +68,7 @@ export async function retrieve(
   const top = request.top ?? 5;
   const mode = request.mode ?? 'hybrid';
   if (!Number.isInteger(top) || top < 1)
-    throw new OpwireError('OUT_OF_RANGE', { field: 'top', params: { expected: 'an integer ≥ 1' } });
+    throw coreErrors.OUT_OF_RANGE({ field: 'top', params: { expected: 'an integer ≥ 1' } });
   const scope = {
     collection,
     tenant: request.tenant ?? '',

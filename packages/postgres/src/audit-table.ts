@@ -14,6 +14,9 @@ export const auditColumns = [
   { name: 'outcome', type: 'text', field: 'outcome' },
   { name: 'code', type: 'text', field: 'code' },
   { name: 'duration_ms', type: 'double precision', field: 'durationMs' },
+  { name: 'conversation_id', type: 'text', field: 'conversationId' },
+  { name: 'turn_id', type: 'text', field: 'turnId' },
+  { name: 'tool_call_id', type: 'text', field: 'toolCallId' },
 ] as const;
 
 /** The name of the audit table, qualified by the schema when there is one. */
@@ -58,6 +61,7 @@ export async function ensureAuditTable(session: Queryable, schema: string | unde
     ['opwire_audit_invocation_idx', 'invocation_id'],
     ['opwire_audit_at_idx', 'at'],
     ['opwire_audit_seq_idx', 'seq'],
+    ['opwire_audit_turn_idx', 'turn_id'],
   ];
   for (const [name, columns] of indexes) {
     await session.query(`CREATE INDEX IF NOT EXISTS ${name} ON ${table} (${columns})`);

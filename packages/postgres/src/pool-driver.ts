@@ -1,4 +1,4 @@
-import { OpwireError } from '@opwire/core';
+import { coreErrors } from '@opwire/core';
 import pg from 'pg';
 import type { Driver, Session, SessionResult } from './driver.js';
 
@@ -27,7 +27,7 @@ export function createPoolDriver(options: PoolDriverOptions): Driver {
     async withSession(work) {
       if (closed) throw new Error('This PostgreSQL database is closed.');
       const client = await pool.connect().catch((error: unknown) => {
-        throw new OpwireError('UNAVAILABLE', { cause: error });
+        throw coreErrors.UNAVAILABLE({ cause: error });
       });
       let released = false;
       let cancelled = false;

@@ -1,4 +1,4 @@
-import { type AuditLog, type AuditQuery, type AuditRecord, type Logger, OpwireError } from '@opwire/core';
+import { type AuditLog, type AuditQuery, type AuditRecord, coreErrors, type Logger } from '@opwire/core';
 import { auditColumns, auditTableName } from './audit-table.js';
 import type { Driver } from './driver.js';
 import { PostgresTransaction } from './postgres-transaction.js';
@@ -28,7 +28,7 @@ export function createPostgresAuditLog(options: PostgresAuditLogOptions): AuditL
       const values = auditColumns.map((column) => record[column.field] ?? null);
       if (transaction) {
         if (!PostgresTransaction.isInstance(transaction)) {
-          throw new OpwireError('INVALID_CONFIGURATION', {
+          throw coreErrors.INVALID_CONFIGURATION({
             params: { reason: 'the PostgreSQL audit log needs a transaction from the same createPostgres()' },
           });
         }
@@ -50,7 +50,7 @@ export function createPostgresAuditLog(options: PostgresAuditLogOptions): AuditL
       let sql = `${select}${where} ORDER BY seq`;
       if (query.limit !== undefined) {
         if (!Number.isSafeInteger(query.limit) || query.limit < 0) {
-          throw new OpwireError('OUT_OF_RANGE', {
+          throw coreErrors.OUT_OF_RANGE({
             field: 'limit',
             params: { expected: 'a whole number of 0 or more' },
           });
@@ -71,6 +71,7 @@ function whereClause(query: AuditQuery): { where: string; params: unknown[] } {
     ['operation_id', query.operationId],
     ['tenant', query.tenant],
     ['invocation_id', query.invocationId],
+    ['turn_id', query.turnId],
   ];
   for (const [column, value] of filters) {
     if (value === undefined) continue;

@@ -1,4 +1,4 @@
-import { type Logger, OpwireError } from '@opwire/core';
+import { coreErrors, type Logger } from '@opwire/core';
 
 /** How to open the database: a server when `url` is given, else embedded PGlite. */
 export interface PostgresOptions {
@@ -19,7 +19,7 @@ const schemaPattern = /^[a-z_][a-z0-9_]{0,62}$/;
 /** Rejects options that cannot work, before anything is opened. */
 export function checkPostgresOptions(options: PostgresOptions): void {
   const fail = (reason: string) => {
-    throw new OpwireError('INVALID_CONFIGURATION', { params: { reason } });
+    throw coreErrors.INVALID_CONFIGURATION({ params: { reason } });
   };
   if (options.url !== undefined && options.dataDir !== undefined) {
     fail('give either url (a PostgreSQL server) or dataDir (embedded PGlite), not both');

@@ -1,5 +1,5 @@
 import type { Logger, Transaction } from '@opwire/core';
-import { OpwireError } from '@opwire/core';
+import { coreErrors } from '@opwire/core';
 import type { QueryResult, Session } from './driver.js';
 
 const marker = Symbol.for('opwire.PostgresTransaction');
@@ -85,6 +85,6 @@ const conflictStates = new Set(['23505', '23503', '40001', '40P01']);
 function toConflict(error: unknown): unknown {
   const state = (error as { code?: unknown } | null)?.code;
   return typeof state === 'string' && conflictStates.has(state)
-    ? new OpwireError('CONFLICT', { cause: error })
+    ? coreErrors.CONFLICT({ cause: error })
     : error;
 }

@@ -1,4 +1,4 @@
-import { type InvocationContext, OpwireError } from '@opwire/core';
+import { coreErrors, type InvocationContext } from '@opwire/core';
 import { PostgresTransaction } from './postgres-transaction.js';
 
 /**
@@ -12,5 +12,5 @@ export function sqlOf(context: Pick<InvocationContext, 'transaction' | 'operatio
   const reason = transaction
     ? `operation "${context.operation.id}" runs in a ${transaction.constructor.name} transaction, not a PostgreSQL one; pass createPostgres().transactions to createOpwire`
     : `operation "${context.operation.id}" has no open transaction; call sqlOf(context) inside the handler`;
-  throw new OpwireError('INVALID_CONFIGURATION', { params: { reason } });
+  throw coreErrors.INVALID_CONFIGURATION({ params: { reason } });
 }

@@ -1,4 +1,4 @@
-import { httpErrorCodes } from '@opwire/http';
+import { httpErrors } from '@opwire/http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningShop, startShop } from './shop-harness.js';
@@ -30,7 +30,7 @@ type ShopRequest = NonNullable<Parameters<RunningShop['request']>[1]>;
  * answered first — its own codes, a token nobody owns, a body field the path already gives.
  */
 function reachedPipeline(request: ShopRequest, problem: { code: string; errors?: Array<{ field: string }> }) {
-  if (Object.hasOwn(httpErrorCodes, problem.code)) return false;
+  if (Object.hasOwn(httpErrors, problem.code)) return false;
   if (problem.code === 'UNAUTHENTICATED') return request.token === undefined;
   if (problem.code === 'UNKNOWN_FIELD') return problem.errors?.[0]?.field !== 'id';
   return true;

@@ -1,14 +1,15 @@
-import { defineOperation, OpwireError } from '@opwire/core';
+import { coreErrors } from '@opwire/core';
 import Type from 'typebox';
+import { orderOperations } from '../order-operations.js';
 import { OrderRepositoryToken } from '../order-repository.js';
 import { Order, OrderId, type OrderStatus } from '../order-schema.js';
 import { orderScopeOf } from '../order-scope.js';
-import '../shop-error-codes.js';
+import { shopErrors } from '../shop-errors.js';
 
 const cancellable: ReadonlySet<OrderStatus> = new Set(['pending', 'paid']);
 
 /** Cancels a pending or paid order of the caller's tenant; a model's call waits for the user's approval. */
-export const cancelOrder = defineOperation({
+export const cancelOrder = orderOperations.defineOperation({
   id: 'orders.cancel',
   summary: { en: 'Cancel an order', 'zh-CN': '取消订单' },
   description: {
@@ -17,9 +18,8 @@ export const cancelOrder = defineOperation({
   },
   request: Type.Object({ id: OrderId }),
   response: Order,
-  expose: ['http', 'ai', 'mcp'],
-  permission: 'orders:cancel',
-  errors: ['NOT_FOUND', 'ORDER_NOT_CANCELLABLE'],
+  permission: 'cancel',
+  errors: [coreErrors.NOT_FOUND, shopErrors.ORDER_NOT_CANCELLABLE],
   writes: true,
   http: { method: 'POST', path: '/orders/{id}/cancel' },
   ai: { requiresApproval: true },
@@ -27,9 +27,9 @@ export const cancelOrder = defineOperation({
     const scope = orderScopeOf(context);
     const orders = context.resolve(OrderRepositoryToken);
     const order = await orders.find(scope, request.id, { forUpdate: true });
-    if (!order) throw new OpwireError('NOT_FOUND', { params: { resource: 'order' } });
+    if (!order) throw context.errors.NOT_FOUND({ params: { resource: 'order' } });
     if (!cancellable.has(order.status)) {
-      throw new OpwireError('ORDER_NOT_CANCELLABLE', {
+      throw context.errors.ORDER_NOT_CANCELLABLE({
         params: { status: order.status },
         data: { status: order.status },
       });

@@ -1,13 +1,13 @@
-import { defineOperation, OpwireError } from '@opwire/core';
 import Type from 'typebox';
+import { orderOperations } from '../order-operations.js';
 import { OrderRepositoryToken } from '../order-repository.js';
 import { Order } from '../order-schema.js';
 import { orderScopeOf } from '../order-scope.js';
 import { findProduct } from '../product-catalog.js';
-import '../shop-error-codes.js';
+import { shopErrors } from '../shop-errors.js';
 
 /** Places an order for the caller; unknown products and quantities beyond stock break a rule. */
-export const createOrder = defineOperation({
+export const createOrder = orderOperations.defineOperation({
   id: 'orders.create',
   summary: { en: 'Place an order', 'zh-CN': '下单' },
   description: {
@@ -20,26 +20,25 @@ export const createOrder = defineOperation({
     note: Type.Optional(Type.String({ maxLength: 500, description: 'A note for the shop.' })),
   }),
   response: Order,
-  expose: ['http', 'ai', 'mcp'],
-  permission: 'orders:create',
-  errors: ['UNKNOWN_SKU', 'OUT_OF_STOCK'],
+  permission: 'create',
+  errors: [shopErrors.UNKNOWN_SKU, shopErrors.OUT_OF_STOCK],
   writes: true,
   http: { method: 'POST', path: '/orders' },
   async handle(request, context) {
     const scope = orderScopeOf(context);
     const product = findProduct(request.sku);
     if (!product) {
-      throw new OpwireError('UNKNOWN_SKU', { field: 'sku', params: { sku: request.sku } });
+      throw context.errors.UNKNOWN_SKU({ field: 'sku', params: { sku: request.sku } });
     }
     if (request.quantity > product.inStock) {
-      throw new OpwireError('OUT_OF_STOCK', {
+      throw context.errors.OUT_OF_STOCK({
         field: 'quantity',
         params: { sku: product.sku, available: product.inStock, requested: request.quantity },
         data: { sku: product.sku, available: product.inStock },
       });
     }
     return context.resolve(OrderRepositoryToken).insert(scope.tenant, {
-      customer: context.caller?.principalId ?? '',
+      customer: context.caller.principalId,
       sku: product.sku,
       quantity: request.quantity,
       totalCents: product.priceCents * request.quantity,

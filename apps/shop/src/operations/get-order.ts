@@ -1,11 +1,12 @@
-import { defineOperation, OpwireError } from '@opwire/core';
+import { coreErrors } from '@opwire/core';
 import Type from 'typebox';
+import { orderOperations } from '../order-operations.js';
 import { OrderRepositoryToken } from '../order-repository.js';
 import { Order, OrderId } from '../order-schema.js';
 import { orderScopeOf } from '../order-scope.js';
 
 /** Returns one order the caller may see; any other id, in any tenant, is NOT_FOUND. */
-export const getOrder = defineOperation({
+export const getOrder = orderOperations.defineOperation({
   id: 'orders.get',
   summary: { en: 'Get an order', 'zh-CN': '查看订单' },
   description: {
@@ -14,13 +15,12 @@ export const getOrder = defineOperation({
   },
   request: Type.Object({ id: OrderId }),
   response: Order,
-  expose: ['http', 'ai', 'mcp'],
-  permission: 'orders:read',
-  errors: ['NOT_FOUND'],
+  permission: 'read',
+  errors: [coreErrors.NOT_FOUND],
   http: { method: 'GET', path: '/orders/{id}' },
   async handle(request, context) {
     const order = await context.resolve(OrderRepositoryToken).find(orderScopeOf(context), request.id);
-    if (!order) throw new OpwireError('NOT_FOUND', { params: { resource: 'order' } });
+    if (!order) throw context.errors.NOT_FOUND({ params: { resource: 'order' } });
     return order;
   },
 });

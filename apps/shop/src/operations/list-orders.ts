@@ -1,11 +1,11 @@
-import { defineOperation } from '@opwire/core';
 import Type from 'typebox';
+import { orderOperations } from '../order-operations.js';
 import { OrderRepositoryToken } from '../order-repository.js';
 import { Order, OrderStatus } from '../order-schema.js';
 import { orderScopeOf } from '../order-scope.js';
 
 /** Lists the caller's visible orders in its tenant, newest first. */
-export const listOrders = defineOperation({
+export const listOrders = orderOperations.defineOperation({
   id: 'orders.list',
   summary: { en: 'List orders', 'zh-CN': '列出订单' },
   description: {
@@ -19,8 +19,7 @@ export const listOrders = defineOperation({
     ),
   }),
   response: Type.Object({ orders: Type.Array(Order) }),
-  expose: ['http', 'ai', 'mcp'],
-  permission: 'orders:read',
+  permission: 'read',
   http: { method: 'GET', path: '/orders' },
   async handle(request, context) {
     const orders = await context

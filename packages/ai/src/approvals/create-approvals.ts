@@ -1,13 +1,6 @@
 import type { SpanContext } from '@opentelemetry/api';
-import {
-  type AnyOperation,
-  type Caller,
-  type Locale,
-  localizeText,
-  type Opwire,
-  OpwireError,
-} from '@opwire/core';
-import '../error-codes.js';
+import { type AnyOperation, type Caller, type Locale, localizeText, type Opwire } from '@opwire/core';
+import { aiErrors } from '../ai-errors.js';
 import type { ApprovalKey, ApprovalStore, PendingApproval } from './approval-store.js';
 import { hashArguments } from './hash-arguments.js';
 import { createMemoryApprovalStore } from './memory-approval-store.js';
@@ -88,20 +81,20 @@ export function createApprovals(options: ApprovalsOptions): Approvals {
     const found = await store.get(keyOf(toolCallId, caller));
     // Someone else's approval looks exactly like a missing one, so ids of other users never leak.
     if (!found || found.principalId !== caller.principalId || found.tenant !== caller.tenant) {
-      throw new OpwireError('APPROVAL_NOT_FOUND', { params: { toolCallId } });
+      throw aiErrors.APPROVAL_NOT_FOUND({ params: { toolCallId } });
     }
     if (found.status !== 'pending') {
-      throw new OpwireError('APPROVAL_ALREADY_SETTLED', { params: { toolCallId, status: found.status } });
+      throw aiErrors.APPROVAL_ALREADY_SETTLED({ params: { toolCallId, status: found.status } });
     }
     if (Date.parse(found.expiresAt) <= now()) {
-      throw new OpwireError('APPROVAL_EXPIRED', { params: { toolCallId } });
+      throw aiErrors.APPROVAL_EXPIRED({ params: { toolCallId } });
     }
     return found;
   };
 
   const settle = async (toolCallId: string, caller: Caller, status: 'approved' | 'declined') => {
     if (!(await store.settle(keyOf(toolCallId, caller), status))) {
-      throw new OpwireError('APPROVAL_ALREADY_SETTLED', { params: { toolCallId, status: 'settled' } });
+      throw aiErrors.APPROVAL_ALREADY_SETTLED({ params: { toolCallId, status: 'settled' } });
     }
   };
 
@@ -139,7 +132,7 @@ export function createApprovals(options: ApprovalsOptions): Approvals {
       const mismatched =
         hashArguments(found.input) !== found.inputHash ||
         ('input' in approveOptions && hashArguments(approveOptions.input) !== found.inputHash);
-      if (mismatched) throw new OpwireError('APPROVAL_MISMATCH', { params: { toolCallId } });
+      if (mismatched) throw aiErrors.APPROVAL_MISMATCH({ params: { toolCallId } });
       await settle(toolCallId, caller, 'approved');
       const output = await options.app.invoke(found.operationId, found.input, {
         caller,

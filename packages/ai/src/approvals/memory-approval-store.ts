@@ -1,4 +1,4 @@
-import { OpwireError } from '@opwire/core';
+import { coreErrors } from '@opwire/core';
 import type { ApprovalKey, ApprovalStore, PendingApproval } from './approval-store.js';
 
 /** An `ApprovalStore` in process memory, for tests and single-process apps. */
@@ -8,7 +8,7 @@ export function createMemoryApprovalStore(): ApprovalStore {
   return {
     async save(approval) {
       if (approvals.has(slot(approval))) {
-        throw new OpwireError('CONFLICT', {
+        throw coreErrors.CONFLICT({
           cause: new Error(`An approval for tool call "${approval.toolCallId}" already exists.`),
         });
       }

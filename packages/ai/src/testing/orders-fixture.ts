@@ -1,4 +1,4 @@
-import { type Caller, createOpwire, defineOperation, OpwireError } from '@opwire/core';
+import { type Caller, coreErrors, createOpwire, defineOperation } from '@opwire/core';
 import Type from 'typebox';
 
 /** An order as the fixture app stores it. */
@@ -41,8 +41,7 @@ export function createOrdersFixture(options: { cancelNeedsApproval?: boolean } =
   const view = ({ id, sku, quantity, status }: FixtureOrder) => ({ id, sku, quantity, status });
   const find = (id: string, tenant: string | undefined) => {
     const found = orders.get(id);
-    if (!found || found.tenant !== tenant)
-      throw new OpwireError('NOT_FOUND', { params: { resource: 'order' } });
+    if (!found || found.tenant !== tenant) throw coreErrors.NOT_FOUND({ params: { resource: 'order' } });
     return found;
   };
   const operations = [
@@ -72,7 +71,7 @@ export function createOrdersFixture(options: { cancelNeedsApproval?: boolean } =
       response: order,
       expose: ['http', 'ai', 'mcp'],
       permission: 'orders:read',
-      errors: ['NOT_FOUND'],
+      errors: [coreErrors.NOT_FOUND],
       handle: (request, context) => view(find(request.orderId, context.tenant)),
     }),
     defineOperation({
@@ -89,10 +88,10 @@ export function createOrdersFixture(options: { cancelNeedsApproval?: boolean } =
       expose: ['http', 'ai', 'mcp'],
       permission: 'orders:create',
       writes: true,
-      errors: ['RULE_VIOLATION'],
+      errors: [coreErrors.RULE_VIOLATION],
       handle(request, context) {
         if (request.quantity > 10) {
-          throw new OpwireError('RULE_VIOLATION', { params: { reason: 'at most 10 items per order' } });
+          throw coreErrors.RULE_VIOLATION({ params: { reason: 'at most 10 items per order' } });
         }
         sequence += 1;
         const created: FixtureOrder = {
@@ -116,11 +115,11 @@ export function createOrdersFixture(options: { cancelNeedsApproval?: boolean } =
       expose: ['http', 'ai', 'mcp'],
       permission: 'orders:cancel',
       writes: true,
-      errors: ['NOT_FOUND', 'CONFLICT'],
+      errors: [coreErrors.NOT_FOUND, coreErrors.CONFLICT],
       ...(options.cancelNeedsApproval ? { ai: { requiresApproval: true } } : {}),
       handle(request, context) {
         const found = find(request.orderId, context.tenant);
-        if (found.status === 'cancelled') throw new OpwireError('CONFLICT');
+        if (found.status === 'cancelled') throw coreErrors.CONFLICT();
         found.status = 'cancelled';
         return view(found);
       },

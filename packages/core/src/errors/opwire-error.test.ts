@@ -1,17 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import './builtin-error-codes.js';
-import { defineErrorCodes, listErrorCodes } from './error-catalog.js';
-import { describeError, isOpwireError, OpwireError, toOpwireError } from './opwire-error.js';
+import { coreErrors } from './core-errors.js';
+import { defineErrors } from './define-errors.js';
+import { describeError, toOpwireError } from './describe-error.js';
+import { createErrorRegistry } from './error-registry.js';
+import { isOpwireError, OpwireError } from './opwire-error.js';
 
 describe('OpwireError', () => {
   it('is recognised across copies of the package through its Symbol.for marker', () => {
     const foreign = Object.assign(Object.create(null), { [Symbol.for('opwire.error')]: true, code: 'X' });
     expect(isOpwireError(foreign)).toBe(true);
     expect(isOpwireError(new Error('x'))).toBe(false);
+    expect(coreErrors.CONFLICT()).toBeInstanceOf(OpwireError);
   });
 
   it('describes itself for a client in en and zh-CN without cause or stack', () => {
-    const error = new OpwireError('MISSING_FIELD', { field: 'sku', cause: new Error('secret') });
+    const error = coreErrors.MISSING_FIELD({ field: 'sku', cause: new Error('secret') });
     expect(describeError(error, 'en')).toEqual({
       code: 'MISSING_FIELD',
       kind: 'invalid',
@@ -29,19 +32,50 @@ describe('OpwireError', () => {
     expect(error.cause).toBe(original);
   });
 
-  it('has an en and a zh-CN message for every built-in code', () => {
-    for (const [code, definition] of listErrorCodes()) {
-      expect(definition.messages.en, code).toBeTruthy();
-      expect(definition.messages['zh-CN'], code).toBeTruthy();
+  it('has an en and a zh-CN message for every core code, naming the same placeholders', () => {
+    for (const entry of Object.values(coreErrors)) {
+      expect(entry.messages.en, entry.code).toBeTruthy();
+      expect(entry.messages['zh-CN'], entry.code).toBeTruthy();
     }
   });
+});
 
-  it('refuses to redefine a code with another kind, and malformed codes', () => {
+describe('defineErrors', () => {
+  const catalogue = defineErrors({
+    OUT_OF_STOCK: {
+      kind: 'rule',
+      messages: {
+        en: 'Only {available} of "{sku}" left; "{field}" asked for more.',
+        'zh-CN': '“{sku}”仅剩 {available} 件；“{field}”超出。',
+      },
+    },
+  });
+
+  it('makes entries that raise errors with their code, kind, params and field', () => {
+    const error = catalogue.OUT_OF_STOCK({ field: 'quantity', params: { sku: 'tea', available: 3 } });
+    expect(error).toMatchObject({ code: 'OUT_OF_STOCK', kind: 'rule', field: 'quantity' });
+    expect(error.message).toBe('Only 3 of "tea" left; "quantity" asked for more.');
+    expect(error.localize('zh-CN')).toBe('“tea”仅剩 3 件；“quantity”超出。');
+    expect(catalogue.OUT_OF_STOCK.code).toBe('OUT_OF_STOCK');
+  });
+
+  it('refuses malformed codes and en/zh-CN messages that name different placeholders', () => {
+    expect(() => defineErrors({ 'bad-code': { kind: 'rule', messages: { en: 'x', 'zh-CN': 'x' } } })).toThrow(
+      /UPPER_SNAKE_CASE/,
+    );
     expect(() =>
-      defineErrorCodes({ NOT_FOUND: { kind: 'internal', messages: { en: 'x', 'zh-CN': 'x' } } }),
-    ).toThrow(/already defined/);
-    expect(() =>
-      defineErrorCodes({ 'bad-code': { kind: 'rule', messages: { en: 'x', 'zh-CN': 'x' } } }),
-    ).toThrow(/UPPER_SNAKE_CASE/);
+      defineErrors({
+        SHORT: { kind: 'rule', messages: { en: 'Only {count}.', 'zh-CN': '只有 {number}。' } },
+      }),
+    ).toThrow(/same placeholders \(count vs number\)/);
+  });
+
+  it('collects into one registry, where one code defined twice differently fails at startup', () => {
+    const registry = createErrorRegistry(Object.values(catalogue));
+    expect(registry.get('OUT_OF_STOCK')).toBe(catalogue.OUT_OF_STOCK);
+    expect(registry.get('NOT_FOUND')).toBe(coreErrors.NOT_FOUND);
+    const other = defineErrors({ NOT_FOUND: { kind: 'internal', messages: { en: 'x', 'zh-CN': 'x' } } });
+    expect(() => createErrorRegistry(Object.values(other))).toThrow(/"NOT_FOUND" is defined twice/);
+    expect(() => createErrorRegistry(['NOT_FOUND' as never])).toThrow(/not an entry made by defineErrors/);
   });
 });

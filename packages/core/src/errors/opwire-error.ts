@@ -1,5 +1,5 @@
-import './builtin-error-codes.js';
-import { findErrorCode, formatErrorMessage } from './error-catalog.js';
+import type { AnyErrorEntry, ErrorKind } from './define-errors.js';
+import { formatMessage } from './define-errors.js';
 import type { Locale } from './locale.js';
 
 const marker = Symbol.for('opwire.error');
@@ -14,34 +14,46 @@ export interface ValidationIssue {
   readonly expected?: string;
 }
 
-/** Options for an `OpwireError` beyond its code. */
+/** What an `OpwireError` carries besides its entry; raise through an entry to get these typed. */
 export interface OpwireErrorOptions {
   readonly params?: Readonly<Record<string, unknown>>;
   readonly field?: string;
   readonly issues?: readonly ValidationIssue[];
   /** Extra, caller-safe data returned to the client (never secrets or internals). */
-  readonly data?: Readonly<Record<string, unknown>>;
+  readonly data?: unknown;
+  /** Response headers the surface sends with the error (such as `retry-after`). */
+  readonly headers?: Readonly<Record<string, string>>;
   readonly cause?: unknown;
 }
 
-/** The one error type every Opwire surface understands, identified by a stable catalogue code. */
-export class OpwireError extends Error {
+/**
+ * The one error type every Opwire surface understands: a catalogue entry (stable code, kind, messages)
+ * and the values its message names. Made by calling an entry, such as `coreErrors.NOT_FOUND({ params })`.
+ */
+export class OpwireError<Code extends string = string> extends Error {
   readonly [marker] = true;
   override readonly name = 'OpwireError';
-  readonly code: string;
+  readonly code: Code;
+  readonly kind: ErrorKind;
+  readonly entry: AnyErrorEntry;
   readonly params: Readonly<Record<string, unknown>>;
   readonly field: string | undefined;
   readonly issues: readonly ValidationIssue[] | undefined;
   readonly data: Readonly<Record<string, unknown>> | undefined;
+  readonly headers: Readonly<Record<string, string>> | undefined;
 
-  constructor(code: string, options: OpwireErrorOptions = {}) {
-    const params = { field: options.field, ...options.params };
-    super(formatErrorMessage(code, 'en', params), { cause: options.cause });
-    this.code = code;
+  constructor(entry: AnyErrorEntry, options: OpwireErrorOptions = {}) {
+    const params =
+      options.field === undefined ? (options.params ?? {}) : { field: options.field, ...options.params };
+    super(formatMessage(entry, 'en', params), { cause: options.cause });
+    this.code = entry.code as Code;
+    this.kind = entry.kind;
+    this.entry = entry;
     this.params = params;
     this.field = options.field;
     this.issues = options.issues;
-    this.data = options.data;
+    this.data = options.data as Readonly<Record<string, unknown>> | undefined;
+    this.headers = options.headers;
   }
 
   /** Whether a value is an `OpwireError`, even one from another copy of the package. */
@@ -51,52 +63,11 @@ export class OpwireError extends Error {
 
   /** The error's message in the given locale. */
   localize(locale: Locale): string {
-    return formatErrorMessage(this.code, locale, this.params);
+    return formatMessage(this.entry, locale, this.params);
   }
 }
 
 /** Whether a value is an `OpwireError` (works across duplicate installs). */
 export function isOpwireError(value: unknown): value is OpwireError {
   return OpwireError.isInstance(value);
-}
-
-/** Turns anything thrown into an `OpwireError`; unknown throwables become `INTERNAL` with the original as `cause`. */
-export function toOpwireError(value: unknown): OpwireError {
-  if (isOpwireError(value)) return value;
-  return new OpwireError('INTERNAL', { cause: value });
-}
-
-/** The client-safe description of an error: code, localized message, field and issues; never a stack or cause. */
-export interface ErrorDescription {
-  readonly code: string;
-  readonly kind: string;
-  readonly message: string;
-  readonly field?: string;
-  readonly issues?: ReadonlyArray<ValidationIssue & { readonly message: string }>;
-  readonly data?: Readonly<Record<string, unknown>>;
-}
-
-/** Describes an error for a client in its locale, leaving out everything internal. */
-export function describeError(error: OpwireError, locale: Locale): ErrorDescription {
-  const description: {
-    code: string;
-    kind: string;
-    message: string;
-    field?: string;
-    issues?: Array<ValidationIssue & { message: string }>;
-    data?: Readonly<Record<string, unknown>>;
-  } = {
-    code: error.code,
-    kind: findErrorCode(error.code)?.kind ?? 'internal',
-    message: error.localize(locale),
-  };
-  if (error.field !== undefined) description.field = error.field;
-  if (error.issues) {
-    description.issues = error.issues.map((issue) => ({
-      ...issue,
-      message: formatErrorMessage(issue.code, locale, { field: issue.field, expected: issue.expected }),
-    }));
-  }
-  if (error.data) description.data = error.data;
-  return description;
 }

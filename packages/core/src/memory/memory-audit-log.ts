@@ -1,3 +1,4 @@
+import { type ImmediateAuditLog, immediate } from '../immediate.js';
 import type { AuditLog, AuditQuery, AuditRecord } from '../ports/audit-log.js';
 import type { Transaction } from '../ports/transaction-manager.js';
 
@@ -20,21 +21,26 @@ export function createMemoryAuditLog(options: MemoryAuditLogOptions = {}): Audit
     written <= capacity
       ? ring.slice(0, written)
       : [...ring.slice(written % capacity), ...ring.slice(0, written % capacity)];
-  return {
-    append(record: AuditRecord, transaction?: Transaction) {
-      if (transaction) transaction.onCommit(() => push(record));
-      else push(record);
-      return undefined;
+  const appendNow = (record: AuditRecord, transaction?: Transaction) => {
+    if (transaction) transaction.onCommit(() => push(record));
+    else push(record);
+  };
+  const log: AuditLog & ImmediateAuditLog = {
+    [immediate]: appendNow,
+    async append(record: AuditRecord, transaction?: Transaction) {
+      appendNow(record, transaction);
     },
     async list(query: AuditQuery = {}) {
       const matching = inOrder().filter(
         (record) =>
           (query.operationId === undefined || record.operationId === query.operationId) &&
           (query.tenant === undefined || record.tenant === query.tenant) &&
-          (query.invocationId === undefined || record.invocationId === query.invocationId),
+          (query.invocationId === undefined || record.invocationId === query.invocationId) &&
+          (query.turnId === undefined || record.turnId === query.turnId),
       );
       if (query.limit === undefined) return matching;
       return query.limit <= 0 ? [] : matching.slice(-query.limit);
     },
   };
+  return log;
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Transaction } from '../ports/transaction-manager.js';
+import { type ImmediateTransactions, immediate } from '../immediate.js';
+import type { Transaction, TransactionOptions } from '../ports/transaction-manager.js';
 import { createMemoryTransactionManager } from './memory-transaction-manager.js';
+
+/** The in-memory manager's synchronous entry, which only core's pipeline uses. */
+function runNow<T>(work: (transaction: Transaction) => T, options: TransactionOptions) {
+  return (createMemoryTransactionManager() as unknown as ImmediateTransactions)[immediate](work, options);
+}
 
 /** Work that records whether its transaction committed or rolled back, then does `body`. */
 function recording<T>(body: () => T) {
@@ -13,10 +19,10 @@ function recording<T>(body: () => T) {
   return { events, work };
 }
 
-describe('in-memory transactions: work that completes synchronously', () => {
+describe('in-memory transactions: the synchronous entry core uses for synchronous work', () => {
   it('commits at once and returns the value itself, not a promise', () => {
     const { events, work } = recording(() => 42);
-    expect(createMemoryTransactionManager().run(work, { readOnly: false })).toBe(42);
+    expect(runNow(work, { readOnly: false })).toBe(42);
     expect(events).toEqual(['committed']);
   });
 
@@ -24,7 +30,7 @@ describe('in-memory transactions: work that completes synchronously', () => {
     const { events, work } = recording(() => {
       throw new Error('broken');
     });
-    await expect(createMemoryTransactionManager().run(work, { readOnly: false })).rejects.toThrow('broken');
+    await expect(runNow(work, { readOnly: false })).rejects.toThrow('broken');
     expect(events).toEqual(['rolled back']);
   });
 
@@ -34,8 +40,16 @@ describe('in-memory transactions: work that completes synchronously', () => {
       controller.abort(new Error('gone'));
       return 1;
     });
-    const result = createMemoryTransactionManager().run(work, { readOnly: false, signal: controller.signal });
+    const result = runNow(work, { readOnly: false, signal: controller.signal });
     await expect(result).rejects.toThrow('gone');
     expect(events).toEqual(['rolled back']);
+  });
+});
+
+describe('in-memory transactions: the port', () => {
+  it('always answers with a promise, as every adapter does', async () => {
+    const answer = createMemoryTransactionManager().run(async () => 7, { readOnly: true });
+    expect(answer).toBeInstanceOf(Promise);
+    expect(await answer).toBe(7);
   });
 });

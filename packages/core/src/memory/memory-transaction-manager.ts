@@ -1,3 +1,4 @@
+import { type ImmediateTransactions, immediate } from '../immediate.js';
 import { isPromise } from '../is-promise.js';
 import type { Transaction, TransactionManager, TransactionOptions } from '../ports/transaction-manager.js';
 
@@ -48,36 +49,43 @@ export class MemoryTransaction implements Transaction {
 
 /** Creates a transaction manager for one process, with no storage of its own. */
 export function createMemoryTransactionManager(): TransactionManager {
-  return {
-    // No I/O: work that completes synchronously commits at once and its value is returned as is;
-    // work that returns a promise commits when it resolves (one promise per transaction).
-    run<T>(work: (transaction: Transaction) => T | Promise<T>, options: TransactionOptions): T | Promise<T> {
-      const signal = options.signal;
-      if (signal?.aborted) return Promise.reject(signal.reason);
-      const transaction = new MemoryTransaction(options.readOnly);
-      let pending: T | Promise<T>;
+  const runNow = <T>(
+    work: (transaction: Transaction) => T | Promise<T>,
+    options: TransactionOptions,
+  ): T | Promise<T> => {
+    const signal = options.signal;
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    const transaction = new MemoryTransaction(options.readOnly);
+    let pending: T | Promise<T>;
+    try {
+      pending = work(transaction);
+    } catch (error) {
+      transaction.rollback();
+      return Promise.reject(error);
+    }
+    // No I/O: work that completed synchronously commits at once and its value is returned as is.
+    if (!isPromise(pending)) {
       try {
-        pending = work(transaction);
+        return settle(transaction, signal, pending);
       } catch (error) {
-        transaction.rollback();
         return Promise.reject(error);
       }
-      if (!isPromise(pending)) {
-        try {
-          return settle(transaction, signal, pending);
-        } catch (error) {
-          return Promise.reject(error);
-        }
-      }
-      return pending.then(
-        (result) => settle(transaction, signal, result),
-        (error: unknown) => {
-          transaction.rollback();
-          throw error;
-        },
-      );
+    }
+    return pending.then(
+      (result) => settle(transaction, signal, result),
+      (error: unknown) => {
+        transaction.rollback();
+        throw error;
+      },
+    );
+  };
+  const manager: TransactionManager & ImmediateTransactions = {
+    [immediate]: runNow,
+    async run<T>(work: (transaction: Transaction) => Promise<T>, options: TransactionOptions): Promise<T> {
+      return runNow(work, options);
     },
   };
+  return manager;
 }
 
 /** Commits, unless the call was aborted while its work ran: then it rolls back and fails. */

@@ -1,7 +1,7 @@
 import type { Transaction } from './transaction-manager.js';
 
-/** The outcome recorded for an invocation. */
-export type AuditOutcome = 'ok' | 'error';
+/** The outcome recorded for an invocation; `stopped` is a stream its consumer stopped reading. */
+export type AuditOutcome = 'ok' | 'error' | 'stopped';
 
 /** One invocation's audit record. It holds identities and codes, never request payloads or secrets. */
 export interface AuditRecord {
@@ -14,6 +14,10 @@ export interface AuditRecord {
   readonly principalId?: string | undefined;
   readonly tenant?: string | undefined;
   readonly origin: string;
+  /** The chat conversation, turn and tool call of a call a model made. */
+  readonly conversationId?: string | undefined;
+  readonly turnId?: string | undefined;
+  readonly toolCallId?: string | undefined;
   readonly outcome: AuditOutcome;
   readonly code?: string | undefined;
   readonly durationMs: number;
@@ -24,15 +28,14 @@ export interface AuditQuery {
   readonly operationId?: string;
   readonly tenant?: string | undefined;
   readonly invocationId?: string;
+  readonly turnId?: string;
   readonly limit?: number;
 }
 
 /** The port that keeps audit records; appending inside a transaction commits or rolls back with it. */
 export interface AuditLog {
-  /**
-   * Appends a record (inside `transaction`, when given). An adapter with no I/O to wait for (the
-   * in-memory one) returns nothing; others return a native promise. `await` takes either.
-   */
-  append(record: AuditRecord, transaction?: Transaction): Promise<void> | undefined;
+  /** Appends a record, inside `transaction` when given (then it is kept only if that commits). */
+  append(record: AuditRecord, transaction?: Transaction): Promise<void>;
+  /** Records matching the query, oldest first (the last `limit` when a limit is given). */
   list(query?: AuditQuery): Promise<AuditRecord[]>;
 }

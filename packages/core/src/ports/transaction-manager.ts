@@ -15,16 +15,10 @@ export interface TransactionOptions {
 }
 
 /**
- * The port that opens transactions; `run` commits when `work` completes and rolls back when it
- * throws or rejects (a failure is always a rejection, never a synchronous throw). `work` may complete synchronously, and an adapter with no I/O to wait for (the
- * in-memory one) may then return the value itself rather than a promise; `await` takes either. A
- * promise returned must be a native one (as from an async function).
+ * The port that opens transactions: `run` commits when `work` resolves and rolls back when it
+ * rejects or the signal aborts, and resolves (or rejects) once that is done.
  */
 export interface TransactionManager {
-  // A property, not a method: the compiler then checks that an adapter accepts work answering with a value.
-  readonly run: <T>(
-    work: (transaction: Transaction) => T | Promise<T>,
-    options: TransactionOptions,
-  ) => T | Promise<T>;
+  run<T>(work: (transaction: Transaction) => Promise<T>, options: TransactionOptions): Promise<T>;
   close?(): Promise<void>;
 }

@@ -3,8 +3,9 @@ import { expect } from 'vitest';
 import type { Caller } from '../caller.js';
 import type { InvocationContext } from '../context.js';
 import { createOpwire, type Opwire } from '../create-opwire.js';
-import { OpwireError } from '../errors/opwire-error.js';
+import { coreErrors } from '../errors/core-errors.js';
 import type { Logger } from '../logger.js';
+import { type AnyMiddleware, defineMiddleware } from '../middleware.js';
 import { type AnyOperation, defineOperation } from '../operation.js';
 import { conformanceCase, uniqueSuffix } from './conformance-case.js';
 import type { PortConformanceOptions, PortHarness } from './port-harness.js';
@@ -18,9 +19,10 @@ type Behaviour = 'write' | 'read' | 'write-then-conflict' | 'write-then-throw';
 /** Registers the cases that run the adapters through `createOpwire` with tiny operations. */
 export function pipelineCases(harness: () => PortHarness, options: PortConformanceOptions): void {
   const silent: Logger = { error() {}, warn() {} };
-  const appFor = (...operations: AnyOperation[]): Opwire => {
+  const appFor = (...operations: AnyOperation[]): Opwire => appUsing([], ...operations);
+  const appUsing = (use: readonly AnyMiddleware[], ...operations: AnyOperation[]): Opwire => {
     const { transactions, audit } = harness();
-    return createOpwire({ operations, transactions, audit, logger: silent });
+    return createOpwire({ operations, transactions, audit, logger: silent, use });
   };
   const callerFor = (suffix: string, permissions: string[] = ['*']): Caller => ({
     principalId: `user-${suffix}`,
@@ -35,8 +37,8 @@ export function pipelineCases(harness: () => PortHarness, options: PortConforman
       permission: 'conformance:run',
       writes: behaviour !== 'read',
       handle(request, context) {
-        // A read answers synchronously, as a handler over an in-memory cache would: adapters must
-        // take a value (not only a promise) from the work they run.
+        // A read answers synchronously, as a handler over an in-memory cache would; the pipeline
+        // still hands the adapter a promise.
         if (behaviour === 'read') return { key: request.key };
         return writeAndAnswer(request.key, context, behaviour, calls);
       },
@@ -49,7 +51,7 @@ export function pipelineCases(harness: () => PortHarness, options: PortConforman
   ) => {
     await harness().write(context.transaction!, key);
     if (calls) await context.invoke(calls, { key: `${key}-inner` });
-    if (behaviour === 'write-then-conflict') throw new OpwireError('CONFLICT');
+    if (behaviour === 'write-then-conflict') throw coreErrors.CONFLICT();
     if (behaviour === 'write-then-throw') throw new Error('handler broke after writing');
     return { key };
   };
@@ -184,6 +186,92 @@ export function pipelineCases(harness: () => PortHarness, options: PortConforman
       expect(outerRecords.map((record) => record.outcome)).toEqual(['ok']);
       expect(innerRecords.map((record) => record.outcome)).toEqual(['ok']);
       expect(innerRecords[0]?.parentInvocationId).toBe(outerRecords[0]?.invocationId);
+    },
+  );
+
+  conformanceCase(
+    options,
+    'pipeline.middleware-refusal',
+    'a middleware refusing before the transaction leaves no write and one error record',
+    async () => {
+      const suffix = uniqueSuffix();
+      const refuse = defineMiddleware({
+        name: 'refuse',
+        errors: [coreErrors.RATE_LIMITED],
+        async run() {
+          throw coreErrors.RATE_LIMITED({ params: { retryAfter: 1 } });
+        },
+      });
+      const app = appUsing([refuse], operationFor(suffix, 'write'));
+      const caller = callerFor(suffix);
+      await expect(app.invoke(`conformance.${suffix}`, { key: suffix }, { caller })).rejects.toMatchObject({
+        code: 'RATE_LIMITED',
+      });
+      expect(await harness().committedKeys()).not.toContain(suffix);
+      expect((await auditOf(suffix)).map((record) => [record.outcome, record.code])).toEqual([
+        ['error', 'RATE_LIMITED'],
+      ]);
+    },
+  );
+
+  conformanceCase(
+    options,
+    'pipeline.inside-middleware-failure',
+    'a middleware failing inside the transaction after the handler wrote rolls the write back, audited as an error',
+    async () => {
+      const suffix = uniqueSuffix();
+      const failAfter = defineMiddleware({
+        name: 'fail-after',
+        phase: 'inside',
+        errors: [coreErrors.CONFLICT],
+        async run(_context, next) {
+          await next();
+          throw coreErrors.CONFLICT();
+        },
+      });
+      const app = appUsing([failAfter], operationFor(suffix, 'write'));
+      const caller = callerFor(suffix);
+      await expect(app.invoke(`conformance.${suffix}`, { key: suffix }, { caller })).rejects.toMatchObject({
+        code: 'CONFLICT',
+      });
+      expect(await harness().committedKeys()).not.toContain(suffix);
+      expect((await auditOf(suffix)).map((record) => [record.outcome, record.code])).toEqual([
+        ['error', 'CONFLICT'],
+      ]);
+    },
+  );
+
+  conformanceCase(
+    options,
+    'pipeline.outside-middleware-after-commit',
+    'a middleware failing outside the transaction after it committed cannot un-commit: the caller gets the committed answer, audited ok once',
+    async () => {
+      const suffix = uniqueSuffix();
+      const failAfter = defineMiddleware({
+        name: 'fail-after-commit',
+        async run(_context, next) {
+          await next();
+          throw new Error('broke after the commit');
+        },
+      });
+      const errors: string[] = [];
+      const { transactions, audit } = harness();
+      const app = createOpwire({
+        operations: [operationFor(suffix, 'write')],
+        transactions,
+        audit,
+        use: [failAfter],
+        logger: { error: (message) => errors.push(message), warn() {} },
+      });
+      const caller = callerFor(suffix);
+      await expect(app.invoke(`conformance.${suffix}`, { key: suffix }, { caller })).resolves.toEqual({
+        key: suffix,
+      });
+      expect(await harness().committedKeys()).toContain(suffix);
+      expect((await auditOf(suffix)).map((record) => record.outcome)).toEqual(['ok']);
+      expect(errors).toEqual([
+        'middleware failed after the call committed; the committed response is returned',
+      ]);
     },
   );
 }

@@ -27,7 +27,6 @@ export type PortConformanceCase =
   | 'transaction.on-commit'
   | 'transaction.on-rollback'
   | 'transaction.read-only'
-  | 'transaction.synchronous-work'
   | 'transaction.synchronous-throw'
   | 'transaction.ids'
   | 'transaction.concurrent'
@@ -43,7 +42,10 @@ export type PortConformanceCase =
   | 'pipeline.throw-after-write'
   | 'pipeline.denied'
   | 'pipeline.nested-rollback'
-  | 'pipeline.nested-read';
+  | 'pipeline.nested-read'
+  | 'pipeline.middleware-refusal'
+  | 'pipeline.inside-middleware-failure'
+  | 'pipeline.outside-middleware-after-commit';
 
 /** Options for a conformance suite: cases an adapter cannot meet, each with the reason written out. */
 export interface PortConformanceOptions {

@@ -120,24 +120,6 @@ export function transactionManagerCases(harness: () => PortHarness, options: Por
 
   conformanceCase(
     options,
-    'transaction.synchronous-work',
-    'work that answers with a value at once commits, and its value comes back',
-    async () => {
-      const { transactions } = harness();
-      const events: string[] = [];
-      const value = await transactions.run((transaction) => {
-        transaction.onCommit(() => events.push('committed'));
-        transaction.onRollback(() => events.push('rolled back'));
-        return { done: true };
-      }, readWrite);
-      expect(value).toEqual({ done: true });
-      expect(events).toEqual(['committed']);
-      expect(await transactions.run(() => 'read at once', { readOnly: true })).toBe('read at once');
-    },
-  );
-
-  conformanceCase(
-    options,
     'transaction.synchronous-throw',
     'work that throws at once rolls back and rejects (never throws from run itself)',
     async () => {

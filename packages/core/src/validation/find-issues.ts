@@ -58,14 +58,19 @@ function visitObject(
   limit: number,
 ) {
   const properties = (schema.properties ?? {}) as Record<string, Schema>;
+  // Own keys only: `constructor` or `toString` in a request are fields like any other, not Object.prototype's.
+  const propertyOf = (key: string) => (Object.hasOwn(properties, key) ? properties[key] : undefined);
   for (const key of (schema.required ?? []) as string[]) {
-    if (value[key] === undefined && issues.length < limit) {
-      issues.push(issue('MISSING_FIELD', [...path, key], describeExpected(properties[key])));
+    if ((Object.hasOwn(value, key) ? value[key] : undefined) === undefined && issues.length < limit) {
+      issues.push(issue('MISSING_FIELD', [...path, key], describeExpected(propertyOf(key))));
     }
   }
+  const patterns = Object.entries((schema.patternProperties ?? {}) as Record<string, Schema>).map(
+    ([pattern, property]) => [new RegExp(pattern, 'u'), property] as const,
+  );
   for (const key of Object.keys(value)) {
     if (issues.length >= limit) return;
-    const property = properties[key];
+    const property = propertyOf(key) ?? patterns.find(([pattern]) => pattern.test(key))?.[1];
     if (property) {
       if (value[key] !== undefined) visit(property, value[key], [...path, key], issues, limit);
     } else if (schema.additionalProperties === false) {
@@ -77,6 +82,9 @@ function visitObject(
   const count = Object.keys(value).length;
   if (typeof schema.minProperties === 'number' && count < schema.minProperties) {
     issues.push(issue('OUT_OF_RANGE', path, `at least ${schema.minProperties} properties`));
+  }
+  if (typeof schema.maxProperties === 'number' && count > schema.maxProperties) {
+    issues.push(issue('OUT_OF_RANGE', path, `at most ${schema.maxProperties} properties`));
   }
 }
 

@@ -1,15 +1,15 @@
 import {
   type AuditLog,
   type Caller,
+  coreErrors,
   createMemoryAuditLog,
   createOpwire,
   defineOperation,
   type InvocationContext,
   type Opwire,
-  OpwireError,
 } from '@opwire/core';
+import { type Authenticator, staticTokens } from '@opwire/core/surface';
 import Type from 'typebox';
-import { type Authenticator, staticTokens } from '../authenticator.js';
 
 /** The callers of the fixture app, by bearer token. */
 export const fixtureCallers = {
@@ -56,7 +56,7 @@ export function createFixtureApp(): FixtureApp {
   };
   const find = (id: string) => {
     const order = orders.get(id);
-    if (!order) throw new OpwireError('NOT_FOUND', { params: { resource: 'order' } });
+    if (!order) throw coreErrors.NOT_FOUND({ params: { resource: 'order' } });
     return order;
   };
   const operations = [
@@ -72,7 +72,7 @@ export function createFixtureApp(): FixtureApp {
       expose: ['http'],
       permission: 'orders:write',
       writes: true,
-      errors: ['CONFLICT'],
+      errors: [coreErrors.CONFLICT],
       handle(request, context) {
         count(context);
         const order = {
@@ -91,7 +91,7 @@ export function createFixtureApp(): FixtureApp {
       response: Order,
       expose: ['http'],
       permission: 'orders:read',
-      errors: ['NOT_FOUND'],
+      errors: [coreErrors.NOT_FOUND],
       handle(request, context) {
         count(context);
         return find(request.id) as Type.Static<typeof Order>;
@@ -124,7 +124,7 @@ export function createFixtureApp(): FixtureApp {
       expose: ['http'],
       permission: 'orders:write',
       writes: true,
-      errors: ['NOT_FOUND'],
+      errors: [coreErrors.NOT_FOUND],
       handle(request, context) {
         count(context);
         const order = { ...find(request.id), quantity: request.quantity };
@@ -139,7 +139,7 @@ export function createFixtureApp(): FixtureApp {
       expose: ['http'],
       permission: 'orders:write',
       writes: true,
-      errors: ['NOT_FOUND'],
+      errors: [coreErrors.NOT_FOUND],
       handle(request, context) {
         count(context);
         find(request.id);
@@ -154,12 +154,12 @@ export function createFixtureApp(): FixtureApp {
       expose: ['http'],
       permission: 'orders:write',
       writes: true,
-      errors: ['NOT_FOUND', 'RULE_VIOLATION'],
+      errors: [coreErrors.NOT_FOUND, coreErrors.RULE_VIOLATION],
       handle(request, context) {
         count(context);
         const order = find(request.id);
         if (order.status === 'cancelled') {
-          throw new OpwireError('RULE_VIOLATION', { params: { reason: 'the order is already cancelled' } });
+          throw coreErrors.RULE_VIOLATION({ params: { reason: 'the order is already cancelled' } });
         }
         const cancelled = { ...order, status: 'cancelled' };
         context.transaction?.onCommit(() => orders.set(order.id, cancelled));

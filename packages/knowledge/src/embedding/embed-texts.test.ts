@@ -1,7 +1,6 @@
 import { OpwireError } from '@opwire/core';
 import { MockEmbeddingModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import '../knowledge-error-codes.js';
 import { embedTexts } from './embed-texts.js';
 
 describe('embedTexts', () => {

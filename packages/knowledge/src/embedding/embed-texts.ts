@@ -1,5 +1,6 @@
-import { OpwireError } from '@opwire/core';
+import { coreErrors, type OpwireError } from '@opwire/core';
 import { embedMany } from 'ai';
+import { knowledgeErrors } from '../knowledge-errors.js';
 import type { KnowledgeEmbeddingModel } from './embedding-model-v4.js';
 
 /** How to embed a list of texts: batch size, parallel batches, retries per call. */
@@ -44,9 +45,9 @@ export async function embedTexts(options: EmbedTextsOptions): Promise<Array<numb
         results[start + index] = embedding;
       });
     } catch (error) {
-      if (options.signal?.aborted) throw new OpwireError('CANCELLED', { cause: error });
+      if (options.signal?.aborted) throw coreErrors.CANCELLED({ cause: error });
       const reason = error instanceof Error ? error.message : String(error);
-      const failure = new OpwireError('EMBEDDING_FAILED', { params: { reason }, cause: error });
+      const failure = knowledgeErrors.EMBEDDING_FAILED({ params: { reason }, cause: error });
       for (let index = 0; index < values.length; index++) results[start + index] = failure;
     }
     done += values.length;

@@ -1,5 +1,4 @@
 import { describeKnowledgeStoreConformance } from '../testing/knowledge-store-conformance.js';
-import '../knowledge-error-codes.js';
 import { createMemoryKnowledgeStore } from './memory-knowledge-store.js';
 
 describeKnowledgeStoreConformance('memory', { create: async () => createMemoryKnowledgeStore() });

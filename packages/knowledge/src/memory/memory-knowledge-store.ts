@@ -1,4 +1,4 @@
-import { OpwireError } from '@opwire/core';
+import { knowledgeErrors } from '../knowledge-errors.js';
 import type {
   DocumentScope,
   KnowledgeRecord,
@@ -37,7 +37,7 @@ export function createMemoryKnowledgeStore(): KnowledgeStore {
   const checkDimensions = (collection: string, actual: number): void => {
     const expected = dimensions.get(collection);
     if (expected !== undefined && expected !== actual) {
-      throw new OpwireError('EMBEDDING_DIMENSION_MISMATCH', { params: { collection, expected, actual } });
+      throw knowledgeErrors.EMBEDDING_DIMENSION_MISMATCH({ params: { collection, expected, actual } });
     }
   };
   const remove = (partition: Partition, id: string): void => {
@@ -59,7 +59,7 @@ export function createMemoryKnowledgeStore(): KnowledgeStore {
     for (const record of records) {
       const expected = batch.get(record.collection) ?? dimensions.get(record.collection);
       if (expected !== undefined && expected !== record.embedding.length) {
-        throw new OpwireError('EMBEDDING_DIMENSION_MISMATCH', {
+        throw knowledgeErrors.EMBEDDING_DIMENSION_MISMATCH({
           params: { collection: record.collection, expected, actual: record.embedding.length },
         });
       }

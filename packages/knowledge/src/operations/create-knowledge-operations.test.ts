@@ -100,7 +100,9 @@ describe('createKnowledgeOperations', () => {
     });
     const operations = (collection: string) => createKnowledgeOperations({ knowledge, collection });
     const search = operations('narrow').find((operation) => operation.id === 'knowledge.search')!;
-    expect(search.errors).toEqual(expect.arrayContaining(['EMBEDDING_DIMENSION_MISMATCH', 'CANCELLED']));
+    expect(search.errors.map((entry) => entry.code)).toEqual(
+      expect.arrayContaining(['EMBEDDING_DIMENSION_MISMATCH', 'CANCELLED']),
+    );
     const narrow = createOpwire({ operations: operations('narrow') });
     await expect(
       narrow.invoke('knowledge.search', { query: 'shoes', mode: 'dense' }, { caller: reader }),
@@ -110,7 +112,7 @@ describe('createKnowledgeOperations', () => {
       slow.invoke('knowledge.search', { query: 'shoes' }, { caller: reader, signal: controller.signal }),
     ).rejects.toMatchObject({ code: 'CANCELLED' });
     const ingest = operations('slow').find((operation) => operation.id === 'knowledge.ingest')!;
-    expect(ingest.errors).toContain('CANCELLED');
+    expect(ingest.errors.map((entry) => entry.code)).toContain('CANCELLED');
   });
 
   it('fails remove with KNOWLEDGE_STORE_FAILED and the store reason, through knowledge and the operation', async () => {

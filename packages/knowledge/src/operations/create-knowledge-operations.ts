@@ -1,6 +1,7 @@
-import { type AnyOperation, defineOperation } from '@opwire/core';
+import { type AnyOperation, coreErrors, defineOperation } from '@opwire/core';
 import Type from 'typebox';
 import type { Knowledge } from '../create-knowledge.js';
+import { knowledgeErrors } from '../knowledge-errors.js';
 import { retrievalModes } from '../retrieve.js';
 
 const MetadataValue = Type.Union([Type.String(), Type.Number(), Type.Boolean()]);
@@ -56,11 +57,11 @@ export function createKnowledgeOperations(options: KnowledgeOperationsOptions): 
     expose: ['http', 'ai', 'mcp'],
     permission: 'knowledge:read',
     errors: [
-      'NO_EMBEDDING_MODEL',
-      'EMBEDDING_FAILED',
-      'EMBEDDING_DIMENSION_MISMATCH',
-      'KNOWLEDGE_STORE_FAILED',
-      'CANCELLED',
+      knowledgeErrors.NO_EMBEDDING_MODEL,
+      knowledgeErrors.EMBEDDING_FAILED,
+      knowledgeErrors.EMBEDDING_DIMENSION_MISMATCH,
+      knowledgeErrors.KNOWLEDGE_STORE_FAILED,
+      coreErrors.CANCELLED,
     ],
     async handle(request, context) {
       const results = await knowledge.retrieve({
@@ -105,11 +106,11 @@ export function createKnowledgeOperations(options: KnowledgeOperationsOptions): 
     permission: 'knowledge:write',
     writes: true,
     errors: [
-      'NO_EMBEDDING_MODEL',
-      'EMBEDDING_FAILED',
-      'EMBEDDING_DIMENSION_MISMATCH',
-      'KNOWLEDGE_STORE_FAILED',
-      'CANCELLED',
+      knowledgeErrors.NO_EMBEDDING_MODEL,
+      knowledgeErrors.EMBEDDING_FAILED,
+      knowledgeErrors.EMBEDDING_DIMENSION_MISMATCH,
+      knowledgeErrors.KNOWLEDGE_STORE_FAILED,
+      coreErrors.CANCELLED,
     ],
     async handle(request, context) {
       const tenant = context.tenant ?? '';
@@ -137,7 +138,7 @@ export function createKnowledgeOperations(options: KnowledgeOperationsOptions): 
     expose: ['http'],
     permission: 'knowledge:write',
     writes: true,
-    errors: ['KNOWLEDGE_STORE_FAILED'],
+    errors: [knowledgeErrors.KNOWLEDGE_STORE_FAILED],
     async handle(request, context) {
       const removedChunks = await knowledge.remove(collection, request.documentIds, {
         tenant: context.tenant ?? '',

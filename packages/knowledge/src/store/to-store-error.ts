@@ -1,4 +1,5 @@
 import { OpwireError } from '@opwire/core';
+import { knowledgeErrors } from '../knowledge-errors.js';
 
 /**
  * What a failing store call becomes: an `OpwireError` it raised stays as it is (`EMBEDDING_DIMENSION_MISMATCH`,
@@ -6,7 +7,7 @@ import { OpwireError } from '@opwire/core';
  */
 export function toStoreError(error: unknown): OpwireError {
   if (OpwireError.isInstance(error)) return error;
-  return new OpwireError('KNOWLEDGE_STORE_FAILED', {
+  return knowledgeErrors.KNOWLEDGE_STORE_FAILED({
     params: { reason: error instanceof Error ? error.message : String(error) },
     cause: error,
   });

@@ -1,4 +1,4 @@
-import { OpwireError } from '@opwire/core';
+import { coreErrors } from '@opwire/core';
 import { F32Rows } from './f32-rows.js';
 import { Int8Rows } from './int8-rows.js';
 import { normalizeVector, type VectorInput } from './normalize-vector.js';
@@ -19,14 +19,14 @@ const maximumDimensions = 65_536;
 export function createVectorIndex(options: VectorIndexOptions): VectorIndex {
   const { dimensions, mode = 'exact' } = options;
   if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > maximumDimensions) {
-    throw new OpwireError('INVALID_CONFIGURATION', {
+    throw coreErrors.INVALID_CONFIGURATION({
       params: {
         reason: `vector dimensions must be an integer from 1 to ${maximumDimensions}, got ${dimensions}`,
       },
     });
   }
   if (mode !== 'exact' && mode !== 'quantized') {
-    throw new OpwireError('INVALID_CONFIGURATION', {
+    throw coreErrors.INVALID_CONFIGURATION({
       params: { reason: `vector index mode must be "exact" or "quantized", got "${String(mode)}"` },
     });
   }
@@ -54,7 +54,7 @@ class WasmVectorIndex implements VectorIndex {
 
   upsert(id: string, vector: VectorInput): void {
     if (typeof id !== 'string') {
-      throw new OpwireError('WRONG_TYPE', { field: 'id', params: { expected: 'a string' } });
+      throw coreErrors.WRONG_TYPE({ field: 'id', params: { expected: 'a string' } });
     }
     const normalized = normalizeVector(vector, { dimensions: this.dimensions, field: 'vector' });
     let row = this.rowOf.get(id);
@@ -90,13 +90,13 @@ class WasmVectorIndex implements VectorIndex {
   search(query: VectorInput, top: number, filter?: (id: string) => boolean): VectorSearchHit[] {
     const normalized = normalizeVector(query, { dimensions: this.dimensions, field: 'query' });
     if (!Number.isInteger(top) || top < 0) {
-      throw new OpwireError('OUT_OF_RANGE', {
+      throw coreErrors.OUT_OF_RANGE({
         field: 'top',
         params: { expected: 'an integer of 0 or more' },
       });
     }
     if (filter !== undefined && typeof filter !== 'function') {
-      throw new OpwireError('WRONG_TYPE', { field: 'filter', params: { expected: 'a function' } });
+      throw coreErrors.WRONG_TYPE({ field: 'filter', params: { expected: 'a function' } });
     }
     const count = this.ids.length;
     const k = Math.min(top, count);

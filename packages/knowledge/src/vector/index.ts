@@ -3,7 +3,7 @@ export { createVectorIndex } from './create-vector-index.js';
 /** A vector as the index accepts it: a `Float32Array` or an array of numbers. */
 export type { VectorInput } from './normalize-vector.js';
 /** The vector index's error codes (`VECTOR_DIMENSION_MISMATCH`, `INVALID_VECTOR`, `VECTOR_INDEX_FULL`). */
-export { vectorErrorCodes } from './vector-error-codes.js';
+export { vectorErrors } from './vector-errors.js';
 export type {
   /** An in-memory index of unit vectors by id with exact top-k cosine search. */
   VectorIndex,

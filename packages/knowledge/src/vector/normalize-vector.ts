@@ -1,5 +1,4 @@
-import { OpwireError } from '@opwire/core';
-import './vector-error-codes.js';
+import { vectorErrors } from './vector-errors.js';
 
 /** A vector as callers pass it: a `Float32Array` or a plain array of numbers. */
 export type VectorInput = Float32Array | readonly number[];
@@ -18,13 +17,13 @@ export interface NormalizeVectorOptions {
 export function normalizeVector(vector: VectorInput, options: NormalizeVectorOptions): Float32Array {
   const { dimensions, field } = options;
   if (!(vector instanceof Float32Array) && !Array.isArray(vector)) {
-    throw new OpwireError('INVALID_VECTOR', {
+    throw vectorErrors.INVALID_VECTOR({
       field,
       params: { reason: 'expected a Float32Array or an array of numbers' },
     });
   }
   if (vector.length !== dimensions) {
-    throw new OpwireError('VECTOR_DIMENSION_MISMATCH', {
+    throw vectorErrors.VECTOR_DIMENSION_MISMATCH({
       field,
       params: { actual: vector.length, expected: dimensions },
       data: { actual: vector.length, expected: dimensions },
@@ -34,7 +33,7 @@ export function normalizeVector(vector: VectorInput, options: NormalizeVectorOpt
   for (let index = 0; index < dimensions; index++) {
     const value = vector[index];
     if (typeof value !== 'number' || !Number.isFinite(value)) {
-      throw new OpwireError('INVALID_VECTOR', {
+      throw vectorErrors.INVALID_VECTOR({
         field,
         params: { reason: `component ${index} is ${String(value)}, not a finite number` },
       });
@@ -42,7 +41,7 @@ export function normalizeVector(vector: VectorInput, options: NormalizeVectorOpt
     largest = Math.max(largest, Math.abs(value));
   }
   if (largest === 0) {
-    throw new OpwireError('INVALID_VECTOR', {
+    throw vectorErrors.INVALID_VECTOR({
       field,
       params: { reason: 'all components are zero, so it has no direction to compare' },
     });

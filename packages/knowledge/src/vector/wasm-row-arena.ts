@@ -1,6 +1,5 @@
-import { OpwireError } from '@opwire/core';
+import { vectorErrors } from './vector-errors.js';
 import { instantiateKernel, type KernelInstance } from './wasm-kernel.js';
-import './vector-error-codes.js';
 
 const pageBytes = 65_536;
 // One page short of 4 GiB, so that no address or end-of-range the kernel computes wraps around 32 bits.
@@ -71,7 +70,7 @@ export class WasmRowArena {
     let pages = Math.ceil(this.requiredBytes(doubled) / pageBytes);
     if (pages > maximumPages) pages = Math.ceil(this.requiredBytes(rows) / pageBytes);
     if (pages > maximumPages) {
-      throw new OpwireError('VECTOR_INDEX_FULL', {
+      throw vectorErrors.VECTOR_INDEX_FULL({
         params: { requested: rows, dimensions: this.dimensions },
       });
     }
@@ -80,7 +79,7 @@ export class WasmRowArena {
       try {
         this.kernel.memory.grow(pages - currentPages);
       } catch (error) {
-        throw new OpwireError('VECTOR_INDEX_FULL', {
+        throw vectorErrors.VECTOR_INDEX_FULL({
           params: { requested: rows, dimensions: this.dimensions },
           cause: error,
         });

@@ -1,5 +1,6 @@
-import { OpwireError } from '@opwire/core';
+import { coreErrors } from '@opwire/core';
 import type { KnowledgeFilter, KnowledgeRecord, KnowledgeScope, KnowledgeStore } from '@opwire/knowledge';
+import { knowledgeErrors } from '@opwire/knowledge';
 import { createAnalyzeSchedule } from './analyze-schedule.js';
 import { type ChunkRow, toChunkRow, toScored } from './chunk-row.js';
 import { knowledgeBackfill, knowledgeSchema } from './knowledge-schema.js';
@@ -40,7 +41,7 @@ export async function createPostgresKnowledgeStore(
   const table = options.table ?? 'opwire_knowledge_chunks';
   // Its statistics tables and indexes append up to 9 characters, within PostgreSQL's 63.
   if (!/^[a-z_][a-z0-9_]{0,53}$/.test(table)) {
-    throw new OpwireError('INVALID_CONFIGURATION', {
+    throw coreErrors.INVALID_CONFIGURATION({
       params: {
         reason: `knowledge table "${table}" must be 1 to 54 lower-case letters, digits and underscores, not starting with a digit`,
       },
@@ -68,7 +69,7 @@ export async function createPostgresKnowledgeStore(
       [collection],
     );
     if (row && Number(row.dimensions) !== actual) {
-      throw new OpwireError('EMBEDDING_DIMENSION_MISMATCH', {
+      throw knowledgeErrors.EMBEDDING_DIMENSION_MISMATCH({
         params: { collection, expected: Number(row.dimensions), actual },
       });
     }
@@ -92,7 +93,7 @@ export async function createPostgresKnowledgeStore(
     for (const record of records) {
       const seen = lengths.get(record.collection);
       if (seen !== undefined && seen !== record.embedding.length) {
-        throw new OpwireError('EMBEDDING_DIMENSION_MISMATCH', {
+        throw knowledgeErrors.EMBEDDING_DIMENSION_MISMATCH({
           params: { collection: record.collection, expected: seen, actual: record.embedding.length },
         });
       }

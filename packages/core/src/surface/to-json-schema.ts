@@ -1,5 +1,5 @@
-import { closeSchema } from '@opwire/core';
 import type { TSchema } from 'typebox';
+import { closeSchema } from '../validation/close-schema.js';
 
 /**
  * Turns a TypeBox schema into plain JSON Schema 2020-12 for OpenAPI 3.1: closed the way the

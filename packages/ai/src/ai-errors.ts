@@ -1,7 +1,7 @@
-import { defineErrorCodes } from '@opwire/core';
+import { defineErrors } from '@opwire/core';
 
-/** The codes `@opwire/ai` raises, registered in the process-wide catalogue when the package loads. */
-export const aiErrorCodes = {
+/** The codes `@opwire/ai` raises: tools, approvals, guardrails, prompts and providers. */
+export const aiErrors = defineErrors({
   TOOL_NOT_FOUND: {
     kind: 'not_found',
     messages: {
@@ -73,9 +73,7 @@ export const aiErrorCodes = {
       'zh-CN': '没有可用的语言模型服务能够应答，请稍后再试。',
     },
   },
-} as const;
-
-defineErrorCodes(aiErrorCodes);
+});
 
 /** A code `@opwire/ai` raises. */
-export type AiErrorCode = keyof typeof aiErrorCodes;
+export type AiErrorCode = keyof typeof aiErrors;

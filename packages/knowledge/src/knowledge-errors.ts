@@ -1,7 +1,7 @@
-import { defineErrorCodes } from '@opwire/core';
+import { defineErrors } from '@opwire/core';
 
 /** The error codes the knowledge pipeline raises, with their messages in every supported locale. */
-export const knowledgeErrorCodes = {
+export const knowledgeErrors = defineErrors({
   NO_EMBEDDING_MODEL: {
     kind: 'unavailable',
     messages: {
@@ -30,6 +30,4 @@ export const knowledgeErrorCodes = {
       'zh-CN': '知识库存储失败：{reason}',
     },
   },
-} as const;
-
-defineErrorCodes(knowledgeErrorCodes);
+});

@@ -1,7 +1,7 @@
-import { defineErrorCodes } from '@opwire/core';
+import { defineErrors } from '@opwire/core';
 
 /** The codes the HTTP surface raises itself, before a request reaches the pipeline. */
-export const httpErrorCodes = {
+export const httpErrors = defineErrors({
   MALFORMED_JSON: {
     kind: 'invalid',
     messages: { en: 'The request body is not valid JSON.', 'zh-CN': '请求正文不是有效的 JSON。' },
@@ -38,9 +38,7 @@ export const httpErrorCodes = {
       'zh-CN': '此处不允许使用 {method} 方法；请使用 {allow}。',
     },
   },
-} as const;
-
-defineErrorCodes(httpErrorCodes);
+});
 
 /** A code the HTTP surface raises itself. */
-export type HttpErrorCode = keyof typeof httpErrorCodes;
+export type HttpErrorCode = keyof typeof httpErrors;

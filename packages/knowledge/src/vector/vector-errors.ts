@@ -1,7 +1,7 @@
-import { defineErrorCodes } from '@opwire/core';
+import { defineErrors } from '@opwire/core';
 
 /** The error codes the vector index raises, with their messages in every supported locale. */
-export const vectorErrorCodes = {
+export const vectorErrors = defineErrors({
   VECTOR_DIMENSION_MISMATCH: {
     kind: 'invalid',
     messages: {
@@ -23,6 +23,4 @@ export const vectorErrorCodes = {
       'zh-CN': '向量索引无法在一个 WebAssembly 内存中容纳 {requested} 个 {dimensions} 维向量。',
     },
   },
-} as const;
-
-defineErrorCodes(vectorErrorCodes);
+});

@@ -1,7 +1,7 @@
-import { defineErrorCodes } from '@opwire/core';
+import { defineErrors } from '@opwire/core';
 
-/** The shop's own error codes, added to Opwire's catalogue when this module loads. */
-export const shopErrorCodes = {
+/** The shop's own error codes, handed to `createOpwire` and declared by the operations that raise them. */
+export const shopErrors = defineErrors({
   UNKNOWN_SKU: {
     kind: 'rule',
     messages: {
@@ -23,9 +23,7 @@ export const shopErrorCodes = {
       'zh-CN': '状态为 {status} 的订单无法取消；只有待付款或已付款的订单可以取消。',
     },
   },
-} as const;
+});
 
 /** A code the shop's handlers raise. */
-export type ShopErrorCode = keyof typeof shopErrorCodes;
-
-defineErrorCodes(shopErrorCodes);
+export type ShopErrorCode = keyof typeof shopErrors;

@@ -1,4 +1,4 @@
-import type { Caller } from '@opwire/core';
+import type { Caller } from '../caller.js';
 
 /** What an authenticator sees of a request: its headers, names in lower case. */
 export interface AuthenticationRequest {

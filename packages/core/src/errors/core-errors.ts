@@ -1,7 +1,7 @@
-import { defineErrorCodes } from './error-catalog.js';
+import { defineErrors } from './define-errors.js';
 
-/** The codes Opwire itself raises, on every surface. */
-export const builtinErrorCodes = {
+/** The codes Opwire itself raises, on every surface: validation, identity, conflicts, limits, failures. */
+export const coreErrors = defineErrors({
   MISSING_FIELD: {
     kind: 'invalid',
     messages: { en: 'Missing required field "{field}".', 'zh-CN': '缺少必填字段“{field}”。' },
@@ -71,7 +71,10 @@ export const builtinErrorCodes = {
   },
   RATE_LIMITED: {
     kind: 'limited',
-    messages: { en: 'Too many requests; try again later.', 'zh-CN': '请求过多，请稍后再试。' },
+    messages: {
+      en: 'Too many requests; try again in {retryAfter} seconds.',
+      'zh-CN': '请求过多，请在 {retryAfter} 秒后重试。',
+    },
   },
   CANCELLED: {
     kind: 'cancelled',
@@ -93,9 +96,21 @@ export const builtinErrorCodes = {
     kind: 'internal',
     messages: { en: 'Invalid configuration: {reason}', 'zh-CN': '配置无效：{reason}' },
   },
-} as const;
-
-defineErrorCodes(builtinErrorCodes);
+  IDEMPOTENCY_KEY_REUSED: {
+    kind: 'conflict',
+    messages: {
+      en: 'The Idempotency-Key was already used for a different request.',
+      'zh-CN': '该 Idempotency-Key 已用于另一个不同的请求。',
+    },
+  },
+  INVALID_IDEMPOTENCY_KEY: {
+    kind: 'invalid',
+    messages: {
+      en: 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.',
+      'zh-CN': 'Idempotency-Key 请求头必须是 1 到 255 个可见 ASCII 字符。',
+    },
+  },
+});
 
 /** A code Opwire itself raises. */
-export type BuiltinErrorCode = keyof typeof builtinErrorCodes;
+export type CoreErrorCode = keyof typeof coreErrors;

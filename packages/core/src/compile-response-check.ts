@@ -1,0 +1,32 @@
+import { Compile } from 'typebox/compile';
+import { abortError } from './abort.js';
+import { coreErrors } from './errors/core-errors.js';
+import type { Invocation } from './invocation.js';
+import type { AnyOperation } from './operation.js';
+import { admitsAnyValue } from './validation/admits-any-value.js';
+import { closeSchema } from './validation/close-schema.js';
+
+/**
+ * Compiles the check of what an operation answers (a handler's response, a middleware's own answer,
+ * each event of a stream): a cancelled call fails with its abort code, a response that does not
+ * match its closed schema — or, where the schema admits any value, that JSON cannot carry — is
+ * `INTERNAL`, never sent.
+ */
+export function compileResponseCheck(
+  operation: AnyOperation,
+): (invocation: Invocation, value: unknown) => void {
+  const responseCheck = Compile(closeSchema(operation.response));
+  const mustTrySerializing = admitsAnyValue(operation.response);
+  return (invocation, value) => {
+    if (invocation.signal.aborted) throw abortError(invocation.signal);
+    if (!responseCheck.Check(value)) {
+      throw coreErrors.INTERNAL({
+        cause: new Error(
+          `operation "${operation.id}" answered with a value that does not match its response schema`,
+        ),
+      });
+    }
+    // Before the commit: a write whose response cannot be sent (a BigInt, a cycle) rolls back.
+    if (mustTrySerializing) JSON.stringify(value);
+  };
+}

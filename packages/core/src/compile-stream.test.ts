@@ -1,0 +1,140 @@
+import Type from 'typebox';
+import { describe, expect, it } from 'vitest';
+import { customer } from '../test/orders-fixture.js';
+import { createOpwire } from './create-opwire.js';
+import { coreErrors } from './errors/core-errors.js';
+import { defineMiddleware } from './middleware.js';
+import { defineOperation } from './operation.js';
+
+const silent = { error() {}, warn() {} };
+
+function ticker(options: { failAt?: number; badAt?: number; log?: string[] } = {}) {
+  return defineOperation({
+    id: 'clock.ticks',
+    request: Type.Object({ count: Type.Integer({ minimum: 1, maximum: 100 }) }),
+    response: Type.Object({ tick: Type.Integer() }),
+    stream: true,
+    errors: [coreErrors.UNAVAILABLE],
+    async *handle(request, context) {
+      try {
+        for (let tick = 0; tick < request.count; tick++) {
+          if (tick === options.failAt) throw context.errors.UNAVAILABLE();
+          yield (tick === options.badAt ? { tick: 'x' } : { tick }) as { tick: number };
+          await new Promise((resolve) => setTimeout(resolve, 1));
+        }
+      } finally {
+        options.log?.push(`closed, signal aborted: ${context.signal.aborted}`);
+      }
+    },
+  });
+}
+
+async function collect(events: AsyncIterable<unknown>): Promise<unknown[]> {
+  const seen: unknown[] = [];
+  for await (const event of events) seen.push(event);
+  return seen;
+}
+
+describe('streaming operations', () => {
+  it('stream checked events and leave one ok record when the stream ends', async () => {
+    const ticks = ticker();
+    const app = createOpwire({ operations: [ticks] });
+    const events = await app.invoke(ticks, { count: 3 }, { caller: customer });
+    expect(await app.audit.list()).toEqual([]);
+    expect(await collect(events)).toEqual([{ tick: 0 }, { tick: 1 }, { tick: 2 }]);
+    expect((await app.audit.list()).map((record) => [record.operationId, record.outcome])).toEqual([
+      ['clock.ticks', 'ok'],
+    ]);
+  });
+
+  it('refuse a bad request before streaming, audited like any call', async () => {
+    const ticks = ticker();
+    const app = createOpwire({ operations: [ticks] });
+    await expect(app.invoke(ticks, { count: 0 }, { caller: customer })).rejects.toMatchObject({
+      code: 'OUT_OF_RANGE',
+    });
+    await expect(app.invoke(ticks, { count: 1 })).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect((await app.audit.list()).map((record) => record.code)).toEqual([
+      'OUT_OF_RANGE',
+      'UNAUTHENTICATED',
+    ]);
+  });
+
+  it('end with the error a handler raised mid-stream, audited with its code', async () => {
+    const ticks = ticker({ failAt: 1 });
+    const app = createOpwire({ operations: [ticks] });
+    const seen: unknown[] = [];
+    const events = await app.invoke(ticks, { count: 3 }, { caller: customer });
+    await expect(
+      (async () => {
+        for await (const event of events) seen.push(event);
+      })(),
+    ).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+    expect(seen).toEqual([{ tick: 0 }]);
+    expect((await app.audit.list()).map((record) => [record.outcome, record.code])).toEqual([
+      ['error', 'UNAVAILABLE'],
+    ]);
+  });
+
+  it('end with INTERNAL at an event that does not match the schema', async () => {
+    const ticks = ticker({ badAt: 1 });
+    const app = createOpwire({ operations: [ticks], logger: silent });
+    const events = await app.invoke(ticks, { count: 3 }, { caller: customer });
+    await expect(collect(events)).rejects.toMatchObject({ code: 'INTERNAL' });
+    expect((await app.audit.list()).map((record) => record.code)).toEqual(['INTERNAL']);
+  });
+
+  it('stop when the consumer stops reading: the handler sees its signal abort, audited as stopped', async () => {
+    const log: string[] = [];
+    const ticks = ticker({ log });
+    const app = createOpwire({ operations: [ticks] });
+    const events = await app.invoke(ticks, { count: 50 }, { caller: customer });
+    for await (const event of events) {
+      expect(event).toEqual({ tick: 0 });
+      break;
+    }
+    expect(log).toEqual(['closed, signal aborted: true']);
+    expect((await app.audit.list()).map((record) => [record.outcome, record.code])).toEqual([
+      ['stopped', 'CANCELLED'],
+    ]);
+  });
+
+  it('stop when the caller cancels mid-stream, audited as stopped', async () => {
+    const ticks = ticker();
+    const app = createOpwire({ operations: [ticks] });
+    const controller = new AbortController();
+    const events = await app.invoke(ticks, { count: 50 }, { caller: customer, signal: controller.signal });
+    const seen: unknown[] = [];
+    await expect(
+      (async () => {
+        for await (const event of events) {
+          seen.push(event);
+          if (seen.length === 2) controller.abort();
+        }
+      })(),
+    ).rejects.toMatchObject({ code: 'CANCELLED' });
+    expect(seen).toHaveLength(2);
+    expect((await app.audit.list()).map((record) => record.outcome)).toEqual(['stopped']);
+  });
+
+  it('run their middleware before the first event, and a refusal streams nothing', async () => {
+    const closed = defineMiddleware({
+      name: 'closed',
+      errors: [coreErrors.UNAVAILABLE],
+      async run() {
+        throw coreErrors.UNAVAILABLE();
+      },
+    });
+    const ticks = ticker();
+    const app = createOpwire({ operations: [ticks], use: [closed] });
+    await expect(app.invoke(ticks, { count: 1 }, { caller: customer })).rejects.toMatchObject({
+      code: 'UNAVAILABLE',
+    });
+    expect((await app.audit.list()).map((record) => record.code)).toEqual(['UNAVAILABLE']);
+  });
+
+  it('cannot be exposed to models or MCP: a tool call answers once', () => {
+    const ticks = defineOperation({ ...ticker(), expose: ['http', 'ai'] });
+    expect(() => createOpwire({ operations: [ticks] })).toThrow(/can be exposed to http only/);
+  });
+});

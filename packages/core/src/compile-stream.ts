@@ -1,0 +1,138 @@
+import { type Span, SpanStatusCode } from '@opentelemetry/api';
+import { abortError } from './abort.js';
+import { auditRecord } from './audit-record.js';
+import { compileMiddlewareChain } from './compile-middleware-chain.js';
+import { compileResponseCheck } from './compile-response-check.js';
+import { coreErrors } from './errors/core-errors.js';
+import { toOpwireError } from './errors/describe-error.js';
+import { isOpwireError, type OpwireError } from './errors/opwire-error.js';
+import type { Invocation } from './invocation.js';
+import type { Logger } from './logger.js';
+import type { AnyMiddleware } from './middleware.js';
+import type { AnyOperation } from './operation.js';
+import type { AuditLog } from './ports/audit-log.js';
+
+/** What running a stream needs from the app. */
+export interface StreamDependencies {
+  readonly audit: AuditLog;
+  readonly logger: Logger;
+  readonly middleware: readonly AnyMiddleware[];
+}
+
+/**
+ * Compiles a streaming operation's body, after admission: its middleware (no transaction: each call
+ * the handler makes gets its own), then the handler's async iterable, guarded: every event is checked
+ * against the response schema, and the one audit record is written when the stream ends — `ok`,
+ * `error` with its code, or `stopped` when the consumer stopped reading or cancelled.
+ */
+export function compileStream(
+  operation: AnyOperation,
+  dependencies: StreamDependencies,
+): (invocation: Invocation, span: Span | undefined) => Promise<AsyncIterable<unknown>> {
+  const check = compileResponseCheck(operation);
+  const outside = compileMiddlewareChain(
+    dependencies.middleware.filter((layer) => layer.phase === 'outside'),
+  );
+  const inside = compileMiddlewareChain(dependencies.middleware.filter((layer) => layer.phase === 'inside'));
+  const open = async (invocation: Invocation) => {
+    const events = operation.handle(invocation.input, invocation) as unknown;
+    if (typeof (events as AsyncIterable<unknown> | null)?.[Symbol.asyncIterator] !== 'function') {
+      throw coreErrors.INTERNAL({
+        cause: new Error(`streaming operation "${operation.id}" did not return an async iterable`),
+      });
+    }
+    return events;
+  };
+  return async (invocation, span) => {
+    const stop = new AbortController();
+    invocation.signal = AbortSignal.any([invocation.signal, stop.signal]);
+    const events = (await outside(invocation, (inner) => inside(inner, open))) as AsyncIterable<unknown>;
+    const end = async (outcome: 'ok' | 'error' | 'stopped', error: OpwireError | undefined) => {
+      if (error?.code === 'INTERNAL') {
+        dependencies.logger.error('stream failed', {
+          operationId: operation.id,
+          invocationId: invocation.invocationId,
+          error: error.cause ?? error,
+        });
+      }
+      try {
+        await dependencies.audit.append(auditRecord(invocation, outcome, error?.code));
+      } catch (auditError) {
+        dependencies.logger.error('audit append failed', { operationId: operation.id, error: auditError });
+      } finally {
+        if (span) {
+          span.setAttributes({
+            'opwire.outcome': outcome,
+            ...(error ? { 'opwire.error.code': error.code } : {}),
+          });
+          if (outcome === 'error') span.setStatus({ code: SpanStatusCode.ERROR, message: error?.code });
+          span.end();
+        }
+      }
+    };
+    invocation.audited = true;
+    return new GuardedStream(invocation, events[Symbol.asyncIterator](), check, stop, end);
+  };
+}
+
+/** A stream's events as its consumer reads them: checked one by one, audited once when it ends. */
+class GuardedStream implements AsyncIterableIterator<unknown> {
+  private ended: Promise<void> | undefined;
+
+  constructor(
+    private readonly invocation: Invocation,
+    private readonly source: AsyncIterator<unknown>,
+    private readonly check: (invocation: Invocation, value: unknown) => void,
+    private readonly stop: AbortController,
+    private readonly end: (
+      outcome: 'ok' | 'error' | 'stopped',
+      error: OpwireError | undefined,
+    ) => Promise<void>,
+  ) {}
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  async next(): Promise<IteratorResult<unknown>> {
+    if (this.ended) return { done: true, value: undefined };
+    let step: IteratorResult<unknown>;
+    try {
+      step = await this.source.next();
+      if (!step.done) this.check(this.invocation, step.value);
+    } catch (thrown) {
+      const error = this.failure(thrown);
+      await this.finish(error.code === 'CANCELLED' ? 'stopped' : 'error', error);
+      throw error;
+    }
+    if (step.done) {
+      await this.finish('ok', undefined);
+      return { done: true, value: undefined };
+    }
+    return step;
+  }
+
+  /** The consumer stops reading: the handler's signal aborts, its iterator closes, the stream is `stopped`. */
+  async return(): Promise<IteratorResult<unknown>> {
+    if (!this.ended) {
+      this.stop.abort(coreErrors.CANCELLED());
+      try {
+        await this.source.return?.();
+      } catch {
+        // The handler's own cleanup failing changes nothing: the consumer already left.
+      }
+      await this.finish('stopped', coreErrors.CANCELLED());
+    }
+    return { done: true, value: undefined };
+  }
+
+  private failure(thrown: unknown): OpwireError {
+    const signal = this.invocation.signal;
+    return signal.aborted && !isOpwireError(thrown) ? abortError(signal, thrown) : toOpwireError(thrown);
+  }
+
+  private finish(outcome: 'ok' | 'error' | 'stopped', error: OpwireError | undefined): Promise<void> {
+    this.ended ??= this.end(outcome, error);
+    return this.ended;
+  }
+}

@@ -1,0 +1,155 @@
+import type { Static, TSchema } from 'typebox';
+import type { Locale } from './locale.js';
+import { OpwireError, type ValidationIssue } from './opwire-error.js';
+
+/** The family of an error code, which each surface maps to its own status (HTTP 400, MCP isError, ...). */
+export type ErrorKind =
+  | 'invalid'
+  | 'unauthenticated'
+  | 'denied'
+  | 'not_found'
+  | 'conflict'
+  | 'rule'
+  | 'limited'
+  | 'too_large'
+  | 'unsupported'
+  | 'method'
+  | 'cancelled'
+  | 'timeout'
+  | 'unavailable'
+  | 'internal';
+
+/** The names of the `{name}` placeholders in a message template, as a union of string literals. */
+export type PlaceholdersOf<Template extends string> = Template extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | PlaceholdersOf<Rest>
+  : never;
+
+/** What a catalogue declares for one code: its kind, a message per locale, and the schema of its data. */
+export interface ErrorDefinition {
+  readonly kind: ErrorKind;
+  /** Message templates; `{name}` placeholders are filled from `params` (and `{field}` from `field`). */
+  readonly messages: { readonly en: string; readonly 'zh-CN': string };
+  /** The caller-safe data the error carries, published in OpenAPI. */
+  readonly data?: TSchema;
+}
+
+/** A value a message placeholder takes. */
+export type ParamValue = string | number | boolean;
+
+/** What raising an error takes: the params its messages name, its typed data, a field and a cause. */
+export type RaiseOptions<Placeholders extends string = never, Data = undefined> = {
+  readonly cause?: unknown;
+  readonly issues?: readonly ValidationIssue[];
+  /** Response headers the surface sends with the error (such as `retry-after`). */
+  readonly headers?: Readonly<Record<string, string>>;
+} & ('field' extends Placeholders
+  ? { /** The request field the error is about. */ readonly field: string }
+  : { /** The request field the error is about. */ readonly field?: string }) &
+  ([Exclude<Placeholders, 'field'>] extends [never]
+    ? { readonly params?: undefined }
+    : { readonly params: Readonly<Record<Exclude<Placeholders, 'field'>, ParamValue>> }) &
+  ([Data] extends [undefined]
+    ? {
+        /** Caller-safe data for the client (declare a `data` schema to type it). */ readonly data?: Readonly<
+          Record<string, unknown>
+        >;
+      }
+    : { readonly data: Data });
+
+/** What every entry of every catalogue has, whatever its params. */
+export interface AnyErrorEntry {
+  readonly code: string;
+  readonly kind: ErrorKind;
+  readonly messages: Readonly<Record<Locale, string>>;
+  readonly data: TSchema | undefined;
+}
+
+/** One code of a catalogue: call it to make the error (`shopErrors.OUT_OF_STOCK({ params })`). */
+export interface ErrorEntry<
+  Code extends string = string,
+  Placeholders extends string = never,
+  Data = undefined,
+> extends AnyErrorEntry {
+  (
+    ...options: [Placeholders] extends [never]
+      ? [Data] extends [undefined]
+        ? [options?: RaiseOptions<Placeholders, Data>]
+        : [options: RaiseOptions<Placeholders, Data>]
+      : [options: RaiseOptions<Placeholders, Data>]
+  ): OpwireError<Code>;
+  readonly code: Code;
+}
+
+/** The entry a definition declares for a code. */
+export type EntryOf<Code extends string, Definition extends ErrorDefinition> = ErrorEntry<
+  Code,
+  PlaceholdersOf<Definition['messages']['en']>,
+  Definition extends { readonly data: infer Schema extends TSchema } ? Static<Schema> : undefined
+>;
+
+/** A catalogue: its entries by code. */
+export type ErrorCatalogue<Definitions extends Readonly<Record<string, ErrorDefinition>>> = {
+  readonly [Code in keyof Definitions & string]: EntryOf<Code, Definitions[Code]>;
+};
+
+/** The entries of declared errors by code, as a handler sees them in `context.errors`. */
+export type ErrorMap<Entries extends readonly AnyErrorEntry[]> = {
+  readonly [Entry in Entries[number] as Entry['code']]: Entry;
+};
+
+const codePattern = /^[A-Z][A-Z0-9_]*$/;
+const placeholderPattern = /\{(\w+)\}/g;
+
+/**
+ * Declares a catalogue of error codes as values: each entry is a typed constructor whose params are
+ * the placeholders of its messages. A malformed code, or an en and a zh-CN message naming different
+ * placeholders, fails here, when the module loads.
+ */
+export function defineErrors<const Definitions extends Readonly<Record<string, ErrorDefinition>>>(
+  definitions: Definitions,
+): ErrorCatalogue<Definitions> {
+  const catalogue: Record<string, AnyErrorEntry> = {};
+  for (const [code, definition] of Object.entries(definitions)) {
+    if (!codePattern.test(code)) throw new TypeError(`Error code "${code}" must be UPPER_SNAKE_CASE.`);
+    const english = placeholdersIn(definition.messages.en);
+    const chinese = placeholdersIn(definition.messages['zh-CN']);
+    if (english !== chinese) {
+      throw new TypeError(
+        `Error code "${code}": the en and zh-CN messages must name the same placeholders (${english || 'none'} vs ${chinese || 'none'}).`,
+      );
+    }
+    catalogue[code] = createEntry(code, definition);
+  }
+  return Object.freeze(catalogue) as ErrorCatalogue<Definitions>;
+}
+
+function createEntry(code: string, definition: ErrorDefinition): AnyErrorEntry {
+  const entry = Object.assign(
+    (options?: RaiseOptions<string, unknown>) => new OpwireError(entry as AnyErrorEntry, options),
+    {
+      code,
+      kind: definition.kind,
+      messages: Object.freeze({ ...definition.messages }),
+      data: definition.data,
+    },
+  );
+  // The function's own `name` property would otherwise read as the arrow's.
+  Object.defineProperty(entry, 'name', { value: code });
+  return Object.freeze(entry);
+}
+
+function placeholdersIn(template: string): string {
+  return [...new Set([...template.matchAll(placeholderPattern)].map((match) => match[1]))].sort().join(', ');
+}
+
+/** Renders a message template in a locale, filling `{name}` placeholders from `params`. */
+export function formatMessage(
+  entry: AnyErrorEntry,
+  locale: Locale,
+  params: Readonly<Record<string, unknown>>,
+): string {
+  const template = entry.messages[locale] ?? entry.messages.en;
+  return template.replace(placeholderPattern, (match, name: string) =>
+    params[name] === undefined ? match : String(params[name]),
+  );
+}

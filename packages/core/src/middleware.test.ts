@@ -1,0 +1,192 @@
+import Type from 'typebox';
+import { describe, expect, it } from 'vitest';
+import { customer, OrdersTable, ordersOperations } from '../test/orders-fixture.js';
+import { createOpwire } from './create-opwire.js';
+import { coreErrors } from './errors/core-errors.js';
+import { isOpwireError } from './errors/opwire-error.js';
+import { defineMiddleware, respondWith } from './middleware.js';
+import { defineOperation } from './operation.js';
+
+async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+    return 'ok';
+  } catch (error) {
+    if (isOpwireError(error)) return error.code;
+    throw error;
+  }
+}
+
+const silent = { error() {}, warn() {} };
+
+describe('middleware', () => {
+  it('runs after authorization, may refuse, and the refusal is audited with its header', async () => {
+    const table = new OrdersTable();
+    const { create } = ordersOperations(table);
+    const counts = new Map<string, number>();
+    const rateLimit = defineMiddleware({
+      name: 'rate-limit',
+      errors: [coreErrors.RATE_LIMITED],
+      headers: ['Retry-After'],
+      async run(context, next) {
+        const key = context.caller?.principalId ?? 'anonymous';
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+        if ((counts.get(key) ?? 0) > 2) {
+          context.setHeader('retry-after', '7');
+          throw coreErrors.RATE_LIMITED({ params: { retryAfter: 7 } });
+        }
+        return next();
+      },
+    });
+    const app = createOpwire({ operations: [create], use: [rateLimit] });
+    const headers: Record<string, string> = {};
+    const codes = [];
+    for (let call = 0; call < 3; call++)
+      codes.push(
+        await codeOf(
+          app.invoke(create, { sku: 'tea', quantity: 1 }, { caller: customer, responseHeaders: headers }),
+        ),
+      );
+    expect(await codeOf(app.invoke(create, { sku: 'tea', quantity: 1 }))).toBe('UNAUTHENTICATED');
+    expect(codes).toEqual(['ok', 'ok', 'RATE_LIMITED']);
+    expect(headers).toEqual({ 'retry-after': '7' });
+    expect(table.rows.size).toBe(2);
+    expect((await app.audit.list()).map((record) => record.code ?? 'ok')).toEqual([
+      'ok',
+      'ok',
+      'RATE_LIMITED',
+      'UNAUTHENTICATED',
+    ]);
+    expect(app.errorsOf(create).map((entry) => entry.code)).toEqual(['OUT_OF_STOCK', 'RATE_LIMITED']);
+    expect(app.responseHeadersOf(create)).toEqual(['retry-after']);
+  });
+
+  it('adds to the context what it passes to next, for later middleware and the handler', async () => {
+    const plan = defineMiddleware({
+      name: 'plan',
+      async run(context, next) {
+        return next({ plan: context.caller?.tenant === 'acme' ? 'gold' : 'free' });
+      },
+    });
+    const seen: string[] = [];
+    const greet = defineOperation({
+      id: 'plans.read',
+      request: Type.Object({}),
+      response: Type.Object({ plan: Type.String() }),
+      use: [plan],
+      handle(_request, context) {
+        seen.push(context.plan);
+        return { plan: context.plan };
+      },
+    });
+    const app = createOpwire({ operations: [greet] });
+    expect(await app.invoke(greet, {}, { caller: customer })).toEqual({ plan: 'gold' });
+    expect(seen).toEqual(['gold']);
+  });
+
+  it('cannot overwrite what the context already has', async () => {
+    const spoof = defineMiddleware({
+      name: 'spoof',
+      async run(_context, next) {
+        return next({ tenant: 'globex' });
+      },
+    });
+    const { create } = ordersOperations(new OrdersTable());
+    const app = createOpwire({ operations: [create], use: [spoof], logger: silent });
+    expect(await codeOf(app.invoke(create, { sku: 'tea', quantity: 1 }, { caller: customer }))).toBe(
+      'INTERNAL',
+    );
+  });
+
+  it('may answer on its own: the handler never runs, the answer is checked and audited once', async () => {
+    const table = new OrdersTable();
+    const { create } = ordersOperations(table);
+    const seen = new Map<string, unknown>();
+    const replay = defineMiddleware({
+      name: 'replay',
+      async run(context, next) {
+        const key = context.headers['idempotency-key'];
+        if (key && seen.has(key)) return respondWith(seen.get(key));
+        const value = await next();
+        if (key) seen.set(key, value);
+        return value;
+      },
+    });
+    const app = createOpwire({ operations: [create], use: [replay] });
+    const options = { caller: customer, headers: { 'idempotency-key': 'k1' } };
+    const first = await app.invoke(create, { sku: 'tea', quantity: 1 }, options);
+    const second = await app.invoke(create, { sku: 'tea', quantity: 1 }, options);
+    expect(second).toEqual(first);
+    expect(table.handlerCalls).toBe(1);
+    expect((await app.audit.list()).map((record) => record.outcome)).toEqual(['ok', 'ok']);
+  });
+
+  it('an answer of its own with an undeclared field is INTERNAL, audited once, handler never run', async () => {
+    const table = new OrdersTable();
+    const { create } = ordersOperations(table);
+    const leaky = defineMiddleware({
+      name: 'leaky',
+      async run() {
+        return respondWith({ id: 'o1', sku: 'tea', quantity: 1, status: 'pending', secret: 'internal note' });
+      },
+    });
+    const app = createOpwire({ operations: [create], use: [leaky], logger: silent });
+    expect(await codeOf(app.invoke(create, { sku: 'tea', quantity: 1 }, { caller: customer }))).toBe(
+      'INTERNAL',
+    );
+    expect(table.handlerCalls).toBe(0);
+    expect((await app.audit.list()).map((record) => record.code ?? record.outcome)).toEqual(['INTERNAL']);
+  });
+
+  it('runs the app’s middleware before the operation’s, outside ones before the transaction', async () => {
+    const order: string[] = [];
+    const layer = (name: string, phase: 'outside' | 'inside') =>
+      defineMiddleware({
+        name,
+        phase,
+        async run(context, next) {
+          order.push(`${name}:${context.transaction ? 'in' : 'out'}`);
+          return next();
+        },
+      });
+    const op = defineOperation({
+      id: 'things.touch',
+      request: Type.Object({}),
+      response: Type.Object({}),
+      writes: true,
+      use: [layer('op-outside', 'outside'), layer('op-inside', 'inside')],
+      handle: () => ({}),
+    });
+    const app = createOpwire({
+      operations: [op],
+      use: [layer('app-inside', 'inside'), layer('app-outside', 'outside')],
+    });
+    await app.invoke(op, {}, { caller: customer });
+    expect(order).toEqual(['app-outside:out', 'op-outside:out', 'app-inside:in', 'op-inside:in']);
+  });
+
+  it('refuses a second call of next', async () => {
+    const twice = defineMiddleware({
+      name: 'twice',
+      async run(_context, next) {
+        await next();
+        return next();
+      },
+    });
+    const { create } = ordersOperations(new OrdersTable());
+    const app = createOpwire({ operations: [create], use: [twice], logger: silent });
+    const errors: unknown[] = [];
+    const logged = createOpwire({
+      operations: [create],
+      use: [twice],
+      logger: { error: (_message, details) => errors.push(details.error), warn() {} },
+    });
+    expect(await codeOf(app.invoke(create, { sku: 'tea', quantity: 1 }, { caller: customer }))).toBe('ok');
+    await logged.invoke(create, { sku: 'tea', quantity: 1 }, { caller: customer });
+    expect(String(errors[0])).toMatch(/called next\(\) more than once/);
+  });
+
+  it('needs a well-formed name', () => {
+    expect(() => defineMiddleware({ name: '', run: async (_context, next) => next() })).toThrow(/must start/);
+  });
+});

@@ -1,0 +1,16 @@
+/**
+ * What every surface shares (`@opwire/core/surface`): JSON Schema emission, tool naming and
+ * descriptions, the authenticator port, and invoke options built from a request. HTTP, the AI
+ * tools and MCP all import these from here, so no surface imports another.
+ */
+export {
+  type AuthenticationRequest,
+  type Authenticator,
+  readBearerToken,
+  staticTokens,
+} from './authenticator.js';
+export { invokeOptionsFrom, type SurfaceRequest } from './invoke-options.js';
+export { requestedLocale } from './request-locale.js';
+export { toJsonSchema } from './to-json-schema.js';
+export { describeOperationTool, type ToolDescriptionOptions } from './tool-description.js';
+export { isToolName, toolNameFor } from './tool-name.js';

@@ -1,0 +1,40 @@
+import type { Caller } from '../caller.js';
+import type { InvokeOptions, Origin, RequestHeaders, Surface } from '../context.js';
+import { parseTraceparent } from '../telemetry.js';
+import { requestedLocale } from './request-locale.js';
+
+/** What a surface knows of one request, whatever its transport. */
+export interface SurfaceRequest {
+  readonly surface: Surface;
+  readonly caller: Caller | undefined;
+  /** Transport headers: `traceparent` and `accept-language` are read; middleware sees them all. */
+  readonly headers?: RequestHeaders;
+  /** Aborts when the client goes away. */
+  readonly signal?: AbortSignal;
+  readonly timeoutMs?: number | undefined;
+  /** Ids the surface knows: request, MCP session, conversation, turn, tool call. */
+  readonly ids?: Omit<Origin, 'surface'>;
+  /** Where middleware response headers go (HTTP); leave out on surfaces that have none. */
+  readonly responseHeaders?: Record<string, string>;
+}
+
+/**
+ * The options of one `invoke` built the same way on every surface: caller, origin and ids, trace
+ * parent from `traceparent`, locale from `Accept-Language` (else the caller's own), signal and
+ * deadline, transport headers for middleware. A malformed `traceparent` is ignored.
+ */
+export function invokeOptionsFrom(request: SurfaceRequest): InvokeOptions {
+  const headers = request.headers;
+  const trace = headers ? parseTraceparent(headers.traceparent) : undefined;
+  const locale = headers ? requestedLocale(headers) : undefined;
+  return {
+    caller: request.caller,
+    origin: request.ids ? { ...request.ids, surface: request.surface } : { surface: request.surface },
+    ...(trace ? { trace } : {}),
+    ...(locale ? { locale } : {}),
+    ...(request.signal ? { signal: request.signal } : {}),
+    ...(request.timeoutMs === undefined ? {} : { timeoutMs: request.timeoutMs }),
+    ...(headers ? { headers } : {}),
+    ...(request.responseHeaders ? { responseHeaders: request.responseHeaders } : {}),
+  };
+}
