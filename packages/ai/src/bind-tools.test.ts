@@ -48,6 +48,19 @@ describe('bind', () => {
     });
   });
 
+  it.each(['constructor', 'toString', 'hasOwnProperty', '__defineGetter__', '__proto__'])(
+    'answers UNKNOWN_FIELD with its field when a model passes "%s", even as null, and writes nothing',
+    async (key) => {
+      const { app, orders } = createOrdersFixture();
+      const tools = createToolCatalog({ app }).bind(fixtureCallers.customer);
+      const input = JSON.parse(`{"sku":"tea","quantity":1,"${key}":null}`);
+      expect(await run(tools, 'orders_create', input)).toEqual({
+        error: { code: 'UNKNOWN_FIELD', message: `Unknown field "${key}".`, field: key },
+      });
+      expect(orders.size).toBe(0);
+    },
+  );
+
   it('never lets model arguments pick the tenant or the user', async () => {
     const { app, orders } = createOrdersFixture();
     const tools = createToolCatalog({ app }).bind(fixtureCallers.customer);

@@ -22,15 +22,19 @@ export class JsonAnswer implements PlainAnswer {
     status: number,
     value: unknown,
     readonly requestId: string,
+    /** Headers middleware set (such as `idempotent-replayed`). */
+    readonly extra: Readonly<Record<string, string>> | undefined = undefined,
   ) {
     this.body = JSON.stringify(value);
     this.status = this.body === undefined ? 204 : status;
   }
 
   get headers(): Record<string, string> {
-    return this.body === undefined
-      ? { 'x-request-id': this.requestId }
-      : { 'content-type': 'application/json', 'x-request-id': this.requestId };
+    const own: Record<string, string> =
+      this.body === undefined
+        ? { 'x-request-id': this.requestId }
+        : { 'content-type': 'application/json', 'x-request-id': this.requestId };
+    return this.extra ? { ...this.extra, ...own } : own;
   }
 
   /** The headers as `name, value, …` for `ServerResponse.writeHead`, `content-length` included. */
@@ -46,12 +50,18 @@ export class JsonAnswer implements PlainAnswer {
             'x-request-id',
             this.requestId,
           ];
+    if (this.extra) for (const name in this.extra) list.push(name, this.extra[name] as string);
     if (closing) list.push('connection', 'close');
     return list;
   }
 }
 
 /** A JSON answer with a precomputed body. */
-export function jsonAnswer(status: number, value: unknown, requestId: string): JsonAnswer {
-  return new JsonAnswer(status, value, requestId);
+export function jsonAnswer(
+  status: number,
+  value: unknown,
+  requestId: string,
+  extra?: Readonly<Record<string, string>>,
+): JsonAnswer {
+  return new JsonAnswer(status, value, requestId, extra);
 }

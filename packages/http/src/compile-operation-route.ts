@@ -4,12 +4,12 @@ import {
   coreErrors,
   type InvokeOptions,
   type OpwireError,
-  parseTraceparent,
 } from '@opwire/core';
-import { requestedLocale } from '@opwire/core/surface';
+import { invokeOptionsFrom } from '@opwire/core/surface';
 import { type Answer, jsonAnswer } from './answer.js';
 import { compileInputBinder } from './compile-input-binder.js';
 import { takesBody as methodTakesBody, type RouteSpec } from './derive-route.js';
+import { toEventStream } from './event-stream.js';
 import type { HttpExchange } from './http-options.js';
 import { parseBody } from './parse-json-body.js';
 import { authenticateRequest, checkBodyHeaders, localeOf, requestIdOf } from './request-preamble.js';
@@ -31,6 +31,9 @@ export function compileOperationRoute(
   const bind = compileInputBinder(operation.request, route.pathParameters);
   const status = route.successStatus;
   const anonymousRejected = !operation.public;
+  const streams = operation.stream === true;
+  // Only an operation whose middleware declares response headers gets a place to put them.
+  const setsHeaders = app.responseHeadersOf(operation).length > 0;
 
   /** Answers a failure as a problem; `logged` when the pipeline already logged (and audited) it. */
   const fail = (exchange: HttpExchange, thrown: unknown, request: RouteRequest, logged: boolean) => {
@@ -41,6 +44,7 @@ export function compileOperationRoute(
         locale: localeOf(exchange.headers, request.caller),
         requestId: request.requestId,
         logged,
+        headers: request.responseHeaders,
       }),
     );
   };
@@ -49,7 +53,14 @@ export function compileOperationRoute(
   const succeed = (exchange: HttpExchange, value: unknown, request: RouteRequest) => {
     let answer: Answer;
     try {
-      answer = jsonAnswer(status, value, request.requestId);
+      answer = streams
+        ? toEventStream(value as AsyncIterable<unknown>, {
+            locale: localeOf(exchange.headers, request.caller),
+            requestId: request.requestId,
+            logger,
+            headers: request.responseHeaders,
+          })
+        : jsonAnswer(status, value, request.requestId, request.responseHeaders);
     } catch (thrown) {
       return fail(exchange, thrown, request, false);
     }
@@ -100,15 +111,16 @@ export function compileOperationRoute(
 
   const proceed = (exchange: HttpExchange, request: RouteRequest) => {
     try {
-      const headers = exchange.headers;
-      request.options = {
+      if (setsHeaders) request.responseHeaders = {};
+      request.options = invokeOptionsFrom({
+        surface: 'http',
         caller: request.caller,
-        origin: { surface: 'http', requestId: request.requestId },
-        trace: parseTraceparent(headers.traceparent),
-        locale: requestedLocale(headers),
+        headers: exchange.headers,
         signal: exchange.signal,
         timeoutMs,
-      };
+        ids: { requestId: request.requestId },
+        responseHeaders: request.responseHeaders,
+      });
     } catch (thrown) {
       return fail(exchange, thrown, request, false);
     }
@@ -154,6 +166,7 @@ export function compileOperationRoute(
 class RouteRequest {
   caller: Caller | undefined = undefined;
   options: InvokeOptions = noOptions;
+  responseHeaders: Record<string, string> | undefined = undefined;
 
   constructor(
     readonly requestId: string,

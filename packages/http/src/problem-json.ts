@@ -57,12 +57,16 @@ export interface ProblemAnswerOptions {
   readonly close?: boolean;
   /** Where to report error `data` that JSON cannot write (a BigInt, a cycle), which is then left out. */
   readonly logger?: Logger;
+  /** Headers middleware set during the call; the error's own (`retry-after`) are added to them. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** Renders an error as an `application/problem+json` answer with the headers its status needs. */
 export function problemAnswer(error: OpwireError, options: ProblemAnswerOptions): PlainAnswer {
   const problem = toProblemJson(error, options.locale);
   const headers: Record<string, string> = {
+    ...options.headers,
+    ...error.headers,
     'content-type': 'application/problem+json',
     'content-language': options.locale,
     'x-request-id': options.requestId,

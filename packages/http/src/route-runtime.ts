@@ -57,6 +57,8 @@ export function failureAnswer(
     readonly locale: Locale;
     readonly requestId: string;
     readonly logged: boolean;
+    /** Headers middleware set before the call failed. */
+    readonly headers?: Readonly<Record<string, string>>;
   },
 ): PlainAnswer {
   const error = toOpwireError(thrown);
@@ -73,5 +75,6 @@ export function failureAnswer(
     hadCredentials: options.exchange.headers.authorization !== undefined,
     close: error.code === 'PAYLOAD_TOO_LARGE',
     logger: options.runtime.logger,
+    headers: options.headers,
   });
 }

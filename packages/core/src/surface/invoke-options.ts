@@ -25,16 +25,26 @@ export interface SurfaceRequest {
  */
 export function invokeOptionsFrom(request: SurfaceRequest): InvokeOptions {
   const headers = request.headers;
-  const trace = headers ? parseTraceparent(headers.traceparent) : undefined;
-  const locale = headers ? requestedLocale(headers) : undefined;
+  // One fixed shape, absent values undefined: surfaces build this once per request.
   return {
     caller: request.caller,
-    origin: request.ids ? { ...request.ids, surface: request.surface } : { surface: request.surface },
-    ...(trace ? { trace } : {}),
-    ...(locale ? { locale } : {}),
-    ...(request.signal ? { signal: request.signal } : {}),
-    ...(request.timeoutMs === undefined ? {} : { timeoutMs: request.timeoutMs }),
-    ...(headers ? { headers } : {}),
-    ...(request.responseHeaders ? { responseHeaders: request.responseHeaders } : {}),
+    origin: request.ids ? { ...request.ids, surface: request.surface } : originOf(request.surface),
+    trace: headers ? parseTraceparent(headers.traceparent) : undefined,
+    locale: headers ? requestedLocale(headers) : undefined,
+    signal: request.signal,
+    timeoutMs: request.timeoutMs,
+    headers,
+    responseHeaders: request.responseHeaders,
   };
+}
+
+const origins: Readonly<Record<Surface, Origin>> = {
+  http: Object.freeze({ surface: 'http' }),
+  ai: Object.freeze({ surface: 'ai' }),
+  mcp: Object.freeze({ surface: 'mcp' }),
+  internal: Object.freeze({ surface: 'internal' }),
+};
+
+function originOf(surface: Surface): Origin {
+  return origins[surface];
 }

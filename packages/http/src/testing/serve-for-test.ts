@@ -12,6 +12,8 @@ export interface TestRequest {
   /** A value to send as JSON, or raw text/bytes sent as they are. */
   readonly json?: unknown;
   readonly raw?: string | Uint8Array;
+  /** Aborts the request (the client going away). */
+  readonly signal?: AbortSignal;
 }
 
 /** A way to send test requests: over loopback to the node server, or straight to the fetch handler. */
@@ -28,7 +30,12 @@ function toInit(request: TestRequest): RequestInit {
     body = JSON.stringify(request.json);
     headers['content-type'] ??= 'application/json';
   } else if (request.raw !== undefined) body = request.raw;
-  return { method: request.method ?? 'GET', headers, body: body as RequestInit['body'] };
+  return {
+    method: request.method ?? 'GET',
+    headers,
+    body: body as RequestInit['body'],
+    ...(request.signal ? { signal: request.signal } : {}),
+  };
 }
 
 /** Serves an app with `createHttpServer` on 127.0.0.1 and sends requests with `fetch`. */

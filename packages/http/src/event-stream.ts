@@ -1,0 +1,63 @@
+import { type Locale, type Logger, toOpwireError } from '@opwire/core';
+import { toProblemJson } from './problem-json.js';
+
+const encoder = new TextEncoder();
+
+/** Headers of a server-sent event stream that proxies must neither buffer nor transform. */
+export const eventStreamHeaders: Readonly<Record<string, string>> = Object.freeze({
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache, no-transform',
+  'x-accel-buffering': 'no',
+});
+
+/** How one stream of events is written. */
+export interface EventStreamOptions {
+  readonly locale: Locale;
+  readonly requestId: string;
+  readonly logger: Logger;
+  /** Headers middleware set, sent with the stream. */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Serves a streaming operation's events as server-sent events: each event under its `type` (or
+ * `message`), its JSON as data; a failure mid-stream ends it with an `error` event carrying the problem
+ * document. The client going away cancels the stream, which stops the operation (audited `stopped`).
+ */
+export function toEventStream(events: AsyncIterable<unknown>, options: EventStreamOptions): Response {
+  const iterator = events[Symbol.asyncIterator]();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const step = await iterator.next();
+        if (step.done) controller.close();
+        else controller.enqueue(encoder.encode(serverSentEvent(step.value)));
+      } catch (thrown) {
+        const error = toOpwireError(thrown);
+        if (error.code === 'INTERNAL')
+          options.logger.error('event stream failed', {
+            requestId: options.requestId,
+            error: error.cause ?? error,
+          });
+        controller.enqueue(
+          encoder.encode(`event: error\ndata: ${JSON.stringify(toProblemJson(error, options.locale))}\n\n`),
+        );
+        controller.close();
+      }
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
+  return new Response(body, {
+    status: 200,
+    headers: { ...eventStreamHeaders, ...options.headers, 'x-request-id': options.requestId },
+  });
+}
+
+/** One event as a server-sent event: named by its `type` when it has one. */
+export function serverSentEvent(event: unknown): string {
+  const type = (event as { type?: unknown } | null)?.type;
+  const name = typeof type === 'string' && /^[\w.-]{1,64}$/.test(type) ? type : 'message';
+  return `event: ${name}\ndata: ${JSON.stringify(event)}\n\n`;
+}

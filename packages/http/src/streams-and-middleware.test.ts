@@ -1,0 +1,212 @@
+import { type Caller, coreErrors, createOpwire, defineMiddleware, defineOperation } from '@opwire/core';
+import { staticTokens } from '@opwire/core/surface';
+import Type from 'typebox';
+import { afterAll, describe, expect, it } from 'vitest';
+import { serveOverLoopback, serveThroughFetchHandler, type TestClient } from './testing/serve-for-test.js';
+
+const alice: Caller = { principalId: 'alice', tenant: 'acme', permissions: ['*'] };
+const authenticate = staticTokens({ 'alice-token': alice });
+
+function createApp() {
+  let hits = 0;
+  const limit = defineMiddleware({
+    name: 'limit',
+    errors: [coreErrors.RATE_LIMITED],
+    headers: ['retry-after', 'x-served-by'],
+    async run(context, next) {
+      hits++;
+      if (hits > 2)
+        throw coreErrors.RATE_LIMITED({ params: { retryAfter: 9 }, headers: { 'retry-after': '9' } });
+      context.setHeader('x-served-by', `hit-${hits}`);
+      return next();
+    },
+  });
+  const note = defineOperation({
+    id: 'notes.create',
+    request: Type.Object({
+      text: Type.String({ maxLength: 20 }),
+      tags: Type.Optional(Type.Record(Type.String(), Type.Integer())),
+    }),
+    response: Type.Object({ text: Type.String() }),
+    expose: ['http'],
+    writes: true,
+    use: [limit],
+    handle: (request) => ({ text: request.text }),
+  });
+  const find = defineOperation({
+    id: 'notes.list',
+    request: Type.Object({ text: Type.Optional(Type.String()) }),
+    response: Type.Object({ count: Type.Integer() }),
+    expose: ['http'],
+    handle: () => ({ count: 0 }),
+  });
+  const ticks = defineOperation({
+    id: 'clock.ticks',
+    request: Type.Object({
+      count: Type.Integer({ minimum: 1, maximum: 1000 }),
+      failAt: Type.Optional(Type.Integer()),
+    }),
+    response: Type.Object({ type: Type.Literal('tick'), n: Type.Integer() }),
+    expose: ['http'],
+    stream: true,
+    errors: [coreErrors.UNAVAILABLE],
+    http: { method: 'POST', path: '/clock/ticks' },
+    async *handle(request, context) {
+      for (let n = 0; n < request.count; n++) {
+        if (n === request.failAt) throw context.errors.UNAVAILABLE();
+        yield { type: 'tick' as const, n };
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+    },
+  });
+  return createOpwire({ operations: [note, find, ticks] });
+}
+
+const clients: TestClient[] = [];
+afterAll(async () => {
+  for (const client of clients) await client.close();
+});
+
+describe.each([
+  ['node server', async (app: ReturnType<typeof createApp>) => serveOverLoopback(app, { authenticate })],
+  [
+    'fetch handler',
+    async (app: ReturnType<typeof createApp>) => serveThroughFetchHandler(app, { authenticate }),
+  ],
+])('over the %s', (_name, serve) => {
+  it('sends the headers middleware set, with the answer and with the error (429 Retry-After)', async () => {
+    const app = createApp();
+    const client = await serve(app);
+    clients.push(client);
+    const send = () =>
+      client.send({ method: 'POST', path: '/notes', token: 'alice-token', json: { text: 'hi' } });
+    const first = await send();
+    expect(first.status).toBe(201);
+    expect(first.headers.get('x-served-by')).toBe('hit-1');
+    await send();
+    const third = await send();
+    expect(third.status).toBe(429);
+    expect(third.headers.get('retry-after')).toBe('9');
+    expect(await third.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      detail: 'Too many requests; try again in 9 seconds.',
+    });
+    const document = (await (await client.send({ path: '/openapi.json' })).json()) as {
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { headers?: Record<string, unknown> }> }>
+      >;
+    };
+    const responses = document.paths['/notes']?.post?.responses ?? {};
+    expect(Object.keys(responses)).toContain('429');
+    expect(Object.keys(responses['429']?.headers ?? {})).toEqual(['retry-after', 'x-served-by']);
+  });
+
+  it.each(['constructor', 'toString', 'hasOwnProperty', '__defineGetter__'])(
+    'answers UNKNOWN_FIELD with its field for "%s" in a body and in a query',
+    async (key) => {
+      const client = await serve(createApp());
+      clients.push(client);
+      const body = await client.send({
+        method: 'POST',
+        path: '/notes',
+        token: 'alice-token',
+        raw: `{"text":"x","${key}":null}`,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(body.status).toBe(400);
+      expect(await body.json()).toMatchObject({
+        code: 'UNKNOWN_FIELD',
+        errors: [{ code: 'UNKNOWN_FIELD', field: key, pointer: `/${key}` }],
+      });
+      const query = await client.send({ path: `/notes?${key}=1`, token: 'alice-token' });
+      expect(query.status).toBe(400);
+      expect(await query.json()).toMatchObject({ code: 'UNKNOWN_FIELD', errors: [{ field: key }] });
+    },
+  );
+
+  it('answers a bad value inside a record with its own code and a pointer to its key', async () => {
+    const client = await serve(createApp());
+    clients.push(client);
+    const response = await client.send({
+      method: 'POST',
+      path: '/notes',
+      token: 'alice-token',
+      json: { text: 'x', tags: { red: 1, blue: 'two' } },
+    });
+    expect(await response.json()).toMatchObject({
+      code: 'WRONG_TYPE',
+      errors: [{ code: 'WRONG_TYPE', field: 'tags.blue', pointer: '/tags/blue' }],
+    });
+  });
+
+  it('serves a streaming operation as server-sent events, audited once when it ends', async () => {
+    const app = createApp();
+    const client = await serve(app);
+    clients.push(client);
+    const response = await client.send({
+      method: 'POST',
+      path: '/clock/ticks',
+      token: 'alice-token',
+      json: { count: 3 },
+    });
+    expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(await response.text()).toBe(
+      [0, 1, 2].map((n) => `event: tick\ndata: {"type":"tick","n":${n}}\n\n`).join(''),
+    );
+    expect((await app.audit.list()).map((record) => [record.operationId, record.outcome])).toEqual([
+      ['clock.ticks', 'ok'],
+    ]);
+  });
+
+  it('refuses a bad stream request with a problem before streaming, and ends a failing one with an error event', async () => {
+    const app = createApp();
+    const client = await serve(app);
+    clients.push(client);
+    const refused = await client.send({
+      method: 'POST',
+      path: '/clock/ticks',
+      token: 'alice-token',
+      json: { count: 0 },
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { code: string }).code).toBe('OUT_OF_RANGE');
+    const failing = await client.send({
+      method: 'POST',
+      path: '/clock/ticks',
+      token: 'alice-token',
+      json: { count: 3, failAt: 1 },
+    });
+    const text = await failing.text();
+    expect(text.startsWith('event: tick\ndata: {"type":"tick","n":0}\n\nevent: error\ndata: ')).toBe(true);
+    expect(JSON.parse(text.split('event: error\ndata: ')[1] ?? '')).toMatchObject({
+      code: 'UNAVAILABLE',
+      status: 503,
+    });
+    expect((await app.audit.list()).map((record) => [record.outcome, record.code])).toEqual([
+      ['error', 'OUT_OF_RANGE'],
+      ['error', 'UNAVAILABLE'],
+    ]);
+  });
+
+  it('stops the operation when the client stops reading, audited as stopped', async () => {
+    const app = createApp();
+    const client = await serve(app);
+    clients.push(client);
+    const controller = new AbortController();
+    const response = await client.send({
+      method: 'POST',
+      path: '/clock/ticks',
+      token: 'alice-token',
+      json: { count: 1000 },
+      signal: controller.signal,
+    });
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    await reader.read();
+    controller.abort();
+    await reader.cancel().catch(() => undefined);
+    await expect
+      .poll(async () => (await app.audit.list()).map((record) => record.outcome), { timeout: 5000 })
+      .toEqual(['stopped']);
+  });
+});
