@@ -1,4 +1,5 @@
 import {
+  type AnyMiddleware,
   type AnyOperation,
   type AuditLog,
   CurrentContext,
@@ -26,6 +27,8 @@ export interface ShopAppOptions {
   readonly audit?: AuditLog;
   /** Operations to serve beside the shop's own (for example the AI chat's). */
   readonly operations?: readonly AnyOperation[];
+  /** App-wide middleware (the server adds the rate limit and idempotency). */
+  readonly use?: readonly AnyMiddleware[];
   readonly logger?: Logger;
 }
 
@@ -42,6 +45,7 @@ export function createShopApp(options: ShopAppOptions): Opwire {
   return createOpwire({
     operations: [...shopOperations, ...(options.operations ?? [])],
     errors: [shopErrors],
+    use: options.use,
     container,
     transactions: options.transactions,
     audit: options.audit,

@@ -1,6 +1,7 @@
 /**
  * Starts the shop's HTTP server: `pnpm start` (root) or `pnpm --filter @opwire/example-shop start`.
- * Environment: PORT (default 3000), HOST (default 127.0.0.1), DATABASE_URL (default: PGlite in apps/shop/.data).
+ * Environment: PORT (default 3000), HOST (default 127.0.0.1), DATABASE_URL (default: PGlite in apps/shop/.data),
+ * DATABASE_SCHEMA (a schema of its own on that server), RATE_LIMIT_PER_MINUTE (order writes per caller, default 60, 0 = off).
  */
 import { createShop } from './server.js';
 
@@ -10,8 +11,18 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   process.exit(1);
 }
 
+const writesPerMinute = process.env.RATE_LIMIT_PER_MINUTE ? Number(process.env.RATE_LIMIT_PER_MINUTE) : 60;
+if (!Number.isInteger(writesPerMinute) || writesPerMinute < 0) {
+  console.error(
+    `RATE_LIMIT_PER_MINUTE must be a whole number ≥ 0 (0 turns the limit off), not "${process.env.RATE_LIMIT_PER_MINUTE}".`,
+  );
+  process.exit(1);
+}
+
 const shop = await createShop({
   databaseUrl: process.env.DATABASE_URL || undefined,
+  schema: process.env.DATABASE_SCHEMA || undefined,
+  writesPerMinute: writesPerMinute === 0 ? false : writesPerMinute,
   port,
   host: process.env.HOST || '127.0.0.1',
 });

@@ -1,7 +1,14 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Chat } from '@opwire/ai';
-import type { AnyOperation, Caller, Logger, Opwire } from '@opwire/core';
+import {
+  type AnyOperation,
+  type Caller,
+  idempotency,
+  type Logger,
+  type Opwire,
+  rateLimit,
+} from '@opwire/core';
 import { type CustomRoute, createHttpServer, type HealthItem, staticTokens } from '@opwire/http';
 import { createPostgres, type Postgres } from '@opwire/postgres';
 import { createAssistant } from './assistant/create-assistant.js';
@@ -48,6 +55,11 @@ export interface ShopOptions {
    */
   readonly assistant?: { readonly env?: Readonly<Record<string, string | undefined>> } | false;
   readonly logger?: Logger;
+  /**
+   * Calls per minute each caller may make to each order write (`orders.create`, `orders.cancel`),
+   * counted in the database so every process shares the count; `false` turns the limit off (default 60).
+   */
+  readonly writesPerMinute?: number | false;
 }
 
 /** A built shop: the app, its database and its HTTP server. */
@@ -84,9 +96,23 @@ export async function createShop(options: ShopOptions = {}): Promise<Shop> {
             tenants: [...new Set(Object.values(callers).map((caller) => caller.tenant))],
             ...(options.assistant?.env ? { env: options.assistant.env } : {}),
           });
+    const writesPerMinute = options.writesPerMinute ?? 60;
     const app = createShopApp({
       transactions: db.transactions,
       audit: db.audit,
+      use: [
+        ...(writesPerMinute === false
+          ? []
+          : [
+              rateLimit({
+                limit: writesPerMinute,
+                windowMs: 60_000,
+                store: db.rateLimits,
+                appliesTo: (operation) => operation.writes && operation.id.startsWith('orders.'),
+              }),
+            ]),
+        idempotency({ store: db.idempotency }),
+      ],
       operations: [...(assistant?.operations ?? []), ...(options.operations ?? [])],
       logger: options.logger,
     });

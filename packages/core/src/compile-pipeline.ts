@@ -18,8 +18,8 @@ import { tracingEnabled } from './tracing-enabled.js';
 export interface PipelineDependencies {
   readonly transactions: TransactionManager;
   readonly audit: AuditLog;
-  /** The app's middleware, run before the operation's own. */
-  readonly use: readonly AnyMiddleware[];
+  /** Every middleware of the operation: the app's that apply to it, then its own. */
+  readonly middleware: readonly AnyMiddleware[];
   readonly logger: Logger;
 }
 
@@ -39,7 +39,7 @@ export function compilePipeline(
   dependencies: PipelineDependencies,
 ): CompiledPipeline {
   const { transactions, audit, logger } = dependencies;
-  const middleware = [...dependencies.use, ...operation.use];
+  const middleware = dependencies.middleware;
   const admit = compileAdmission(operation);
   const fail = compileFailure(operation, dependencies);
   const streams = operation.stream === true;

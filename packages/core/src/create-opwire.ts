@@ -80,7 +80,10 @@ export function createOpwire(options: OpwireOptions): Opwire {
   const transactions = options.transactions ?? createMemoryTransactionManager();
   const audit = options.audit ?? createMemoryAuditLog();
   const logger = options.logger ?? consoleLogger;
-  const middlewareOf = (operation: AnyOperation): readonly AnyMiddleware[] => [...use, ...operation.use];
+  const middlewareOf = (operation: AnyOperation): readonly AnyMiddleware[] => [
+    ...use.filter((layer) => layer.appliesTo?.(operation) ?? true),
+    ...operation.use,
+  ];
   const errorsOf = (operation: AnyOperation) => [
     ...new Set([...operation.errors, ...middlewareOf(operation).flatMap((layer) => layer.errors)]),
   ];
@@ -90,7 +93,10 @@ export function createOpwire(options: OpwireOptions): Opwire {
   ]);
   const pipelines = new Map<AnyOperation, CompiledPipeline>();
   for (const operation of registry.operations)
-    pipelines.set(operation, compilePipeline(operation, { transactions, audit, logger, use }));
+    pipelines.set(
+      operation,
+      compilePipeline(operation, { transactions, audit, logger, middleware: middlewareOf(operation) }),
+    );
 
   const operationOf = (operation: AnyOperation | string): AnyOperation => {
     const found = typeof operation === 'string' ? registry.get(operation) : operation;

@@ -3,6 +3,10 @@ import * as core from './index.js';
 
 // The runtime exports of @opwire/core. Changing the public API means changing this list on purpose.
 const expected = [
+  'rateLimit',
+  'idempotency',
+  'createMemoryRateLimitStore',
+  'createMemoryIdempotencyStore',
   'CurrentContext',
   'CurrentTransaction',
   'MemoryTransaction',

@@ -5,6 +5,19 @@
 
 /** The error of an aborted call: DEADLINE_EXCEEDED after a timeout, CANCELLED otherwise. */
 export { abortError } from './abort.js';
+export { type IdempotencyOptions, idempotency } from './builtins/idempotency.js';
+export {
+  createMemoryIdempotencyStore,
+  type IdempotencyClaim,
+  type IdempotencyRecord,
+  type IdempotencyStore,
+} from './builtins/idempotency-store.js';
+export { type RateLimitOptions, rateLimit } from './builtins/rate-limit.js';
+export {
+  createMemoryRateLimitStore,
+  type RateLimitCount,
+  type RateLimitStore,
+} from './builtins/rate-limit-store.js';
 export { type Caller, hasPermission } from './caller.js';
 export type {
   HandlerContext,

@@ -1,5 +1,6 @@
 import type { InvocationContext } from './context.js';
 import type { AnyErrorEntry } from './errors/define-errors.js';
+import type { AnyOperation } from './operation.js';
 
 declare const extensionMark: unique symbol;
 
@@ -38,6 +39,11 @@ export interface MiddlewareDefinition<Extension extends object, Errors extends r
   readonly errors?: Errors;
   /** Response headers the middleware may set (such as `retry-after`), documented in OpenAPI. */
   readonly headers?: readonly string[];
+  /**
+   * Which operations an app-wide middleware guards (all by default), decided once at startup so
+   * OpenAPI and tool descriptions list its codes only where it applies.
+   */
+  readonly appliesTo?: (operation: AnyOperation) => boolean;
   /**
    * Refuses (throws one of its errors), answers on its own (`return respondWith(value)`, checked against
    * the response schema and audited), or calls `next` — optionally with values to add to the context —

@@ -51,14 +51,23 @@ export interface RunningShop {
 
 /** Starts a fresh shop: embedded PGlite in a temp folder, or a fresh schema on `databaseUrl`. */
 export async function startShop(
-  options: { readonly databaseUrl?: string; readonly assistant?: ShopOptions['assistant'] } = {},
+  options: {
+    readonly databaseUrl?: string;
+    readonly assistant?: ShopOptions['assistant'];
+    /** The order-write rate limit; off unless a test is about it (property tests send many writes). */
+    readonly writesPerMinute?: number | false;
+  } = {},
 ): Promise<RunningShop> {
   const folder = options.databaseUrl ? undefined : await mkdtemp(join(tmpdir(), 'opwire-shop-'));
   const schema = options.databaseUrl ? `shop_e2e_${randomBytes(6).toString('hex')}` : undefined;
   const shopOptions: ShopOptions = options.databaseUrl
     ? { databaseUrl: options.databaseUrl, schema, port: 0, logger: quietLogger }
     : { dataDir: join(folder as string, 'pg'), port: 0, logger: quietLogger };
-  const shop = await createShop({ ...shopOptions, assistant: options.assistant ?? { env: {} } });
+  const shop = await createShop({
+    ...shopOptions,
+    assistant: options.assistant ?? { env: {} },
+    writesPerMinute: options.writesPerMinute ?? false,
+  });
   const { url } = await shop.listen();
 
   const auditRows = async () =>

@@ -9,6 +9,7 @@ export {
   readBearerToken,
   staticTokens,
 } from './authenticator.js';
+export { hashArguments } from './hash-arguments.js';
 export { invokeOptionsFrom, type SurfaceRequest } from './invoke-options.js';
 export { requestedLocale } from './request-locale.js';
 export { toJsonSchema } from './to-json-schema.js';

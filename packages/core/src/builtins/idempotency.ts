@@ -1,0 +1,65 @@
+import { coreErrors } from '../errors/core-errors.js';
+import { defineMiddleware, type Middleware, respondWith } from '../middleware.js';
+import { hashArguments } from '../surface/hash-arguments.js';
+import { createMemoryIdempotencyStore, type IdempotencyStore } from './idempotency-store.js';
+
+/** How `idempotency` keeps its records. */
+export interface IdempotencyOptions {
+  /** Where records live; in memory by default, a PostgreSQL store to share them between processes. */
+  readonly store?: IdempotencyStore;
+  /** How long a key is remembered, in milliseconds (24 hours by default). */
+  readonly ttlMs?: number;
+  /** The request header that carries the key (default `idempotency-key`). */
+  readonly header?: string;
+  /** The clock, for tests. */
+  readonly now?: () => number;
+}
+
+const keyPattern = /^[\x21-\x7e]{1,255}$/;
+
+/**
+ * A middleware that replays `Idempotency-Key` requests: a write repeated with the same key and the
+ * same request gets the first answer (with `idempotent-replayed: true`) and runs nothing; the same key
+ * with a different request is `IDEMPOTENCY_KEY_REUSED` (409). It runs inside the transaction, so the
+ * record commits with the write it guards; calls without the header, and reads, pass through.
+ */
+export function idempotency(
+  options: IdempotencyOptions = {},
+): Middleware<
+  {},
+  readonly [typeof coreErrors.IDEMPOTENCY_KEY_REUSED, typeof coreErrors.INVALID_IDEMPOTENCY_KEY]
+> {
+  const store = options.store ?? createMemoryIdempotencyStore();
+  const ttlMs = options.ttlMs ?? 24 * 60 * 60_000;
+  const header = (options.header ?? 'idempotency-key').toLowerCase();
+  const now = options.now ?? Date.now;
+  return defineMiddleware({
+    name: 'idempotency',
+    phase: 'inside',
+    errors: [coreErrors.IDEMPOTENCY_KEY_REUSED, coreErrors.INVALID_IDEMPOTENCY_KEY] as const,
+    headers: ['idempotent-replayed'],
+    // Only writes are replayed; reads are never guarded, so their routes do not list the codes.
+    appliesTo: (operation) => operation.writes && operation.stream !== true,
+    async run(context, next) {
+      const key = context.headers[header];
+      if (key === undefined || !context.operation.writes || !context.transaction) return next();
+      if (!keyPattern.test(key)) throw coreErrors.INVALID_IDEMPOTENCY_KEY();
+      const at = now();
+      const claim = {
+        scope: `${context.tenant ?? ''}:${context.caller?.principalId ?? ''}:${context.operation.id}`,
+        key,
+        fingerprint: hashArguments(context.input),
+        expiresAt: at + ttlMs,
+      };
+      const earlier = await store.begin(claim, context.transaction, at);
+      if (earlier) {
+        if (earlier.fingerprint !== claim.fingerprint) throw coreErrors.IDEMPOTENCY_KEY_REUSED();
+        context.setHeader('idempotent-replayed', 'true');
+        return respondWith(earlier.response);
+      }
+      const response = await next();
+      await store.complete(claim, response, context.transaction);
+      return response;
+    },
+  });
+}

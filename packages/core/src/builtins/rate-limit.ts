@@ -1,0 +1,72 @@
+import type { InvocationContext } from '../context.js';
+import { coreErrors } from '../errors/core-errors.js';
+import { defineMiddleware, type Middleware } from '../middleware.js';
+import type { AnyOperation } from '../operation.js';
+import { createMemoryRateLimitStore, type RateLimitStore } from './rate-limit-store.js';
+
+/** How `rateLimit` counts. */
+export interface RateLimitOptions {
+  /** Calls allowed per window and key. */
+  readonly limit: number;
+  /** The window in milliseconds (fixed windows: the count starts over when one ends). */
+  readonly windowMs: number;
+  /** Where counts live; in memory by default, a PostgreSQL store to share them between processes. */
+  readonly store?: RateLimitStore;
+  /**
+   * What is counted together; by default each caller per operation (`tenant:principal:operation`),
+   * anonymous callers together per operation.
+   */
+  readonly key?: (context: InvocationContext) => string;
+  /** The clock, for tests. */
+  readonly now?: () => number;
+  /** The middleware's name (default `rate-limit`), for apps that stack several. */
+  readonly name?: string;
+  /** Which operations are limited when the middleware is app-wide (all by default). */
+  readonly appliesTo?: (operation: AnyOperation) => boolean;
+}
+
+/**
+ * A middleware that refuses calls past `limit` per window with `RATE_LIMITED` (HTTP 429) and a
+ * `Retry-After` header in seconds. It runs outside the transaction, so a refusal holds no connection;
+ * nested calls (an operation calling another) are not counted.
+ */
+export function rateLimit(
+  options: RateLimitOptions,
+): Middleware<{}, readonly [typeof coreErrors.RATE_LIMITED]> {
+  if (!Number.isInteger(options.limit) || options.limit < 1) {
+    throw coreErrors.INVALID_CONFIGURATION({ params: { reason: 'rateLimit: limit must be an integer ≥ 1' } });
+  }
+  if (!Number.isInteger(options.windowMs) || options.windowMs < 1) {
+    throw coreErrors.INVALID_CONFIGURATION({
+      params: { reason: 'rateLimit: windowMs must be an integer ≥ 1' },
+    });
+  }
+  const store = options.store ?? createMemoryRateLimitStore();
+  const now = options.now ?? Date.now;
+  const keyOf =
+    options.key ??
+    ((context: InvocationContext) =>
+      context.caller
+        ? `${context.caller.tenant}:${context.caller.principalId}:${context.operation.id}`
+        : `:anonymous:${context.operation.id}`);
+  return defineMiddleware({
+    name: options.name ?? 'rate-limit',
+    errors: [coreErrors.RATE_LIMITED] as const,
+    headers: ['retry-after'],
+    ...(options.appliesTo ? { appliesTo: options.appliesTo } : {}),
+    async run(context, next) {
+      // Limits count what clients ask for; an operation's own nested calls are not the client's.
+      if (context.parentInvocationId !== undefined) return next();
+      const at = now();
+      const { count, resetAt } = await store.hit(keyOf(context), options.windowMs, at);
+      if (count > options.limit) {
+        const retryAfter = Math.max(1, Math.ceil((resetAt - at) / 1000));
+        throw coreErrors.RATE_LIMITED({
+          params: { retryAfter },
+          headers: { 'retry-after': String(retryAfter) },
+        });
+      }
+      return next();
+    },
+  });
+}

@@ -1,0 +1,212 @@
+import Type from 'typebox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { idempotency } from '../builtins/idempotency.js';
+import type { IdempotencyClaim, IdempotencyStore } from '../builtins/idempotency-store.js';
+import { rateLimit } from '../builtins/rate-limit.js';
+import type { RateLimitStore } from '../builtins/rate-limit-store.js';
+import { createOpwire } from '../create-opwire.js';
+import { defineOperation } from '../operation.js';
+import type { Transaction } from '../ports/transaction-manager.js';
+import { uniqueSuffix } from './conformance-case.js';
+import type { PortHarness } from './port-harness.js';
+
+/** What the middleware-store suite needs: an adapter's two stores beside its transactions and audit log. */
+export interface MiddlewareStoreHarness extends PortHarness {
+  readonly rateLimits: RateLimitStore;
+  readonly idempotency: IdempotencyStore;
+}
+
+const claimFor = (suffix: string, fingerprint = 'f1', expiresAt = Date.now() + 60_000): IdempotencyClaim => ({
+  scope: `tenant-${suffix}:user:things.create`,
+  key: `key-${suffix}`,
+  fingerprint,
+  expiresAt,
+});
+
+/**
+ * Runs the conformance cases of the `RateLimitStore` and `IdempotencyStore` ports, and of the
+ * `rateLimit` and `idempotency` middleware over them, against one adapter.
+ */
+export function describeMiddlewareStoreConformance(
+  name: string,
+  setup: () => Promise<MiddlewareStoreHarness>,
+): void {
+  describe(name, () => {
+    let current: MiddlewareStoreHarness | undefined;
+    const harness = () => current as MiddlewareStoreHarness;
+    beforeAll(async () => {
+      current = await setup();
+    });
+    afterAll(async () => {
+      await current?.close();
+    });
+
+    describe('RateLimitStore', () => {
+      it('counts hits per key within a window and starts over in the next', async () => {
+        const key = uniqueSuffix();
+        const start = 1_700_000_000_000;
+        const counts = [];
+        for (const at of [start, start + 10, start + 999])
+          counts.push(await harness().rateLimits.hit(key, 1000, at));
+        expect(counts).toEqual([
+          { count: 1, resetAt: start + 1000 },
+          { count: 2, resetAt: start + 1000 },
+          { count: 3, resetAt: start + 1000 },
+        ]);
+        expect(await harness().rateLimits.hit(key, 1000, start + 1000)).toEqual({
+          count: 1,
+          resetAt: start + 2000,
+        });
+        expect((await harness().rateLimits.hit(`${key}-other`, 1000, start + 1000)).count).toBe(1);
+      });
+
+      it('gives concurrent hits distinct counts (no lost update)', async () => {
+        const key = uniqueSuffix();
+        const at = 1_700_000_000_000;
+        const hits = await Promise.all(
+          Array.from({ length: 12 }, () => harness().rateLimits.hit(key, 60_000, at)),
+        );
+        expect(hits.map((hit) => hit.count).sort((a, b) => a - b)).toEqual(
+          Array.from({ length: 12 }, (_, n) => n + 1),
+        );
+      });
+    });
+
+    describe('IdempotencyStore', () => {
+      const inTransaction = <T>(
+        work: Parameters<PortHarness['transactions']['run']>[0] extends (t: infer X) => unknown
+          ? (transaction: X) => Promise<T>
+          : never,
+      ) => harness().transactions.run(work, { readOnly: false });
+
+      it('keeps a completed claim with its response once the transaction commits', async () => {
+        const claim = claimFor(uniqueSuffix());
+        const response = { id: 'o1', lines: [{ sku: 'tea', quantity: 2 }], note: '引号 "quoted"' };
+        await inTransaction(async (transaction) => {
+          expect(await harness().idempotency.begin(claim, transaction, Date.now())).toBeUndefined();
+          await harness().idempotency.complete(claim, response, transaction);
+        });
+        const found = await inTransaction((transaction) =>
+          harness().idempotency.begin(claim, transaction, Date.now()),
+        );
+        expect(found).toEqual({ fingerprint: 'f1', response });
+      });
+
+      it('forgets a claim whose transaction rolled back, so the key can be used again', async () => {
+        const claim = claimFor(uniqueSuffix());
+        await expect(
+          inTransaction(async (transaction) => {
+            await harness().idempotency.begin(claim, transaction, Date.now());
+            await harness().idempotency.complete(claim, { id: 'o1' }, transaction);
+            throw new Error('the write failed');
+          }),
+        ).rejects.toThrow('the write failed');
+        const again = await inTransaction((transaction) =>
+          harness().idempotency.begin(claim, transaction, Date.now()),
+        );
+        expect(again).toBeUndefined();
+      });
+
+      it('treats an expired record as absent', async () => {
+        const claim = claimFor(uniqueSuffix(), 'f1', Date.now() + 50);
+        await inTransaction(async (transaction) => {
+          await harness().idempotency.begin(claim, transaction, Date.now());
+          await harness().idempotency.complete(claim, { id: 'o1' }, transaction);
+        });
+        const later = Date.now() + 60_000;
+        const renewed = { ...claim, fingerprint: 'f2', expiresAt: later + 60_000 };
+        expect(
+          await inTransaction((transaction) => harness().idempotency.begin(renewed, transaction, later)),
+        ).toBeUndefined();
+      });
+
+      it('makes a concurrent call with the same key wait for the first, then see its record', async () => {
+        const claim = claimFor(uniqueSuffix());
+        let release = () => {};
+        const held = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        let claimed = () => {};
+        const firstClaimed = new Promise<void>((resolve) => {
+          claimed = resolve;
+        });
+        const first = inTransaction(async (transaction) => {
+          await harness().idempotency.begin(claim, transaction, Date.now());
+          claimed();
+          await held;
+          await harness().idempotency.complete(claim, { id: 'first' }, transaction);
+        });
+        await firstClaimed;
+        const second = inTransaction((transaction) =>
+          harness().idempotency.begin(claim, transaction, Date.now()),
+        );
+        release();
+        await first;
+        expect(await second).toEqual({ fingerprint: 'f1', response: { id: 'first' } });
+      });
+    });
+
+    describe('rateLimit and idempotency through createOpwire', () => {
+      const caller = { principalId: 'alice', tenant: 'acme', permissions: ['*'] };
+      const appFor = (suffix: string) => {
+        const create = defineOperation({
+          id: `things.create${suffix}`,
+          request: Type.Object({ key: Type.String() }),
+          response: Type.Object({ key: Type.String() }),
+          writes: true,
+          async handle(request, context) {
+            await harness().write(context.transaction!, request.key);
+            return { key: request.key };
+          },
+        });
+        const { transactions, audit, rateLimits } = harness();
+        const app = createOpwire({
+          operations: [create],
+          transactions,
+          audit,
+          use: [
+            rateLimit({ limit: 3, windowMs: 60_000, store: rateLimits }),
+            idempotency({ store: harness().idempotency }),
+          ],
+        });
+        return { app, create };
+      };
+
+      it('replays a write with the same key and request, writing nothing more; refuses the key for another request', async () => {
+        const suffix = uniqueSuffix();
+        const { app, create } = appFor(suffix);
+        const headers = { 'idempotency-key': `k-${suffix}` };
+        const responseHeaders: Record<string, string> = {};
+        const first = await app.invoke(create, { key: `${suffix}-a` }, { caller, headers });
+        const again = await app.invoke(create, { key: `${suffix}-a` }, { caller, headers, responseHeaders });
+        expect(again).toEqual(first);
+        expect(responseHeaders).toEqual({ 'idempotent-replayed': 'true' });
+        await expect(app.invoke(create, { key: `${suffix}-b` }, { caller, headers })).rejects.toMatchObject({
+          code: 'IDEMPOTENCY_KEY_REUSED',
+        });
+        expect((await harness().committedKeys()).filter((key) => key.startsWith(suffix))).toEqual([
+          `${suffix}-a`,
+        ]);
+        const outcomes = (await harness().audit.list({ operationId: `things.create${suffix}` })).map(
+          (record) => record.code ?? record.outcome,
+        );
+        expect(outcomes).toEqual(['ok', 'ok', 'IDEMPOTENCY_KEY_REUSED']);
+      });
+
+      it('refuses calls past the limit with RATE_LIMITED and Retry-After', async () => {
+        const suffix = uniqueSuffix();
+        const { app, create } = appFor(suffix);
+        for (let call = 0; call < 3; call++)
+          await app.invoke(create, { key: `${suffix}-${call}` }, { caller });
+        const refused = await app
+          .invoke(create, { key: `${suffix}-x` }, { caller })
+          .catch((error: unknown) => error);
+        expect(refused).toMatchObject({ code: 'RATE_LIMITED' });
+        expect(
+          Number((refused as { headers: Record<string, string> }).headers['retry-after']),
+        ).toBeGreaterThan(0);
+        expect((await harness().committedKeys()).filter((key) => key.startsWith(suffix))).toHaveLength(3);
+      });
+    });
+  });
+}

@@ -1,0 +1,190 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningShop, startShop } from './shop-harness.js';
+
+const order = { sku: 'KB-01', quantity: 1 };
+
+describe('the shop’s order writes: rate limit and Idempotency-Key (PGlite)', () => {
+  let shop: RunningShop;
+  beforeAll(async () => {
+    shop = await startShop({ writesPerMinute: 3 });
+  });
+  afterAll(() => shop.close());
+
+  it('answers 429 RATE_LIMITED with Retry-After past the limit, per caller, and writes nothing more', async () => {
+    const statuses = [];
+    for (let call = 0; call < 3; call++) {
+      statuses.push(
+        (await shop.request('/orders', { method: 'POST', token: 'customer-token', body: order })).status,
+      );
+    }
+    const before = await shop.snapshot();
+    const refused = await shop.request('/orders', { method: 'POST', token: 'customer-token', body: order });
+    expect(statuses).toEqual([201, 201, 201]);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: 'RATE_LIMITED', status: 429 });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    await shop.expectUnchanged(before, { code: 'RATE_LIMITED', audited: true });
+    // Another caller has a count of its own; reads are not limited.
+    expect(
+      (await shop.request('/orders', { method: 'POST', token: 'admin-token', body: order })).status,
+    ).toBe(201);
+    expect((await shop.request('/orders', { token: 'customer-token' })).status).toBe(200);
+  });
+
+  it('declares 429 with Retry-After in OpenAPI where the limit applies, and nowhere else', async () => {
+    const document = (await shop.request('/openapi.json')).body;
+    const create = document.paths['/orders'].post.responses;
+    expect(create['429'].content['application/problem+json'].schema.allOf[1].properties.code.enum).toEqual([
+      'RATE_LIMITED',
+    ]);
+    expect(Object.keys(create['429'].headers)).toContain('retry-after');
+    expect(document.paths['/orders'].get.responses['429']).toBeUndefined();
+    expect(create['409'].content['application/problem+json'].schema.allOf[1].properties.code.enum).toContain(
+      'IDEMPOTENCY_KEY_REUSED',
+    );
+  });
+});
+
+describe('Idempotency-Key on the shop’s writes (PGlite)', () => {
+  let shop: RunningShop;
+  beforeAll(async () => {
+    shop = await startShop({ writesPerMinute: false });
+  });
+  afterAll(() => shop.close());
+
+  it('replays a repeated Idempotency-Key with the first answer and writes nothing; another body with it is 409', async () => {
+    const key = `order-${randomBytes(6).toString('hex')}`;
+    const headers = { 'idempotency-key': key };
+    const first = await shop.request('/orders', {
+      method: 'POST',
+      token: 'admin-token',
+      headers,
+      body: order,
+    });
+    const before = await shop.snapshot();
+    const again = await shop.request('/orders', {
+      method: 'POST',
+      token: 'admin-token',
+      headers,
+      body: order,
+    });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect((await shop.snapshot()).ordersDigest).toBe(before.ordersDigest);
+    const other = await shop.request('/orders', {
+      method: 'POST',
+      token: 'admin-token',
+      headers,
+      body: { ...order, quantity: 2 },
+    });
+    expect(other.status).toBe(409);
+    expect(other.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect((await shop.snapshot()).ordersDigest).toBe(before.ordersDigest);
+  });
+
+  it('refuses a malformed key with its own code', async () => {
+    const response = await shop.request('/orders', {
+      method: 'POST',
+      token: 'admin-token',
+      headers: { 'idempotency-key': 'x'.repeat(300) },
+      body: order,
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe('INVALID_IDEMPOTENCY_KEY');
+  });
+});
+
+const databaseUrl = process.env.DATABASE_URL;
+const shopMain = fileURLToPath(new URL('../../../apps/shop/src/main.ts', import.meta.url));
+
+/** Starts `apps/shop/src/main.ts` as its own process and resolves with its base URL once it listens. */
+function startShopProcess(schema: string): Promise<{ child: ChildProcess; url: string }> {
+  // No model: the chat answers CHAT_NOT_CONFIGURED, which these tests never call.
+  const { OPENAI_API_KEY: _key, OPENAI_BASE_URL: _base, ...environment } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', shopMain], {
+    env: {
+      ...environment,
+      PORT: '0',
+      DATABASE_URL: databaseUrl,
+      DATABASE_SCHEMA: schema,
+      RATE_LIMIT_PER_MINUTE: '3',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /API\s+(http:\/\/[\d.:]+)\/orders/.exec(output);
+      if (match?.[1]) resolve({ child, url: match[1] });
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once('exit', (code) => reject(new Error(`the shop exited with ${code}: ${output}`)));
+  });
+}
+
+describe.skipIf(!databaseUrl)('two shop processes on one PostgreSQL database', () => {
+  const schema = `shop_two_${randomBytes(6).toString('hex')}`;
+  const processes: ChildProcess[] = [];
+  let urls: string[] = [];
+  beforeAll(async () => {
+    // The first process creates the tables; the second starts once they exist.
+    const first = await startShopProcess(schema);
+    const second = await startShopProcess(schema);
+    processes.push(first.child, second.child);
+    urls = [first.url, second.url];
+  }, 120_000);
+  afterAll(async () => {
+    for (const child of processes) child.kill('SIGTERM');
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await client.end();
+  });
+
+  const post = (url: string, token: string, headers: Record<string, string> = {}, body: unknown = order) =>
+    fetch(`${url}/orders`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+
+  it('share one rate limit: calls through either process count together', async () => {
+    const statuses = [];
+    for (const url of [urls[0], urls[1], urls[0], urls[1]])
+      statuses.push((await post(url as string, 'customer-token')).status);
+    expect(statuses).toEqual([201, 201, 201, 429]);
+  });
+
+  it('share idempotency records: a key used through one process is replayed by the other, even at once', async () => {
+    const headers = { 'idempotency-key': `two-${randomBytes(6).toString('hex')}` };
+    const [first, second] = await Promise.all([
+      post(urls[0] as string, 'admin-token', headers),
+      post(urls[1] as string, 'admin-token', headers),
+    ]);
+    const bodies = [(await first.json()) as { id: string }, (await second.json()) as { id: string }];
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(bodies[1]).toEqual(bodies[0]);
+    expect(
+      [first.headers.get('idempotent-replayed'), second.headers.get('idempotent-replayed')].sort(),
+    ).toEqual([null, 'true']);
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const { rows } = await client.query(
+      `SELECT count(*)::int AS count FROM ${schema}.shop_orders WHERE id = $1`,
+      [bodies[0]?.id],
+    );
+    await client.end();
+    expect(rows[0].count).toBe(1);
+    const reused = await post(urls[1] as string, 'admin-token', headers, { ...order, quantity: 3 });
+    expect(reused.status).toBe(409);
+  });
+});
