@@ -126,7 +126,8 @@ export async function createShop(options: ShopOptions = {}): Promise<Shop> {
         version: '0.1.0',
         description: 'Multi-tenant orders, declared once and served over HTTP, to models and to MCP clients.',
       },
-      routes: [...(attached?.routes ?? []), ...(extension.routes ?? [])],
+      routes: extension.routes ?? [],
+      operationRoutes: attached?.operationRoutes ?? [],
       logger: options.logger,
       onClose: async () => {
         try {

@@ -2,8 +2,8 @@ import { type AnyOperation, defineOperation } from '@opwire/core';
 import Type, { type Static } from 'typebox';
 import { aiErrors } from './ai-errors.js';
 import type { Approvals } from './approvals/create-approvals.js';
-import { chatRequestSchema, chatResponseSchema } from './chat-schemas.js';
-import type { ChatResult } from './chat-types.js';
+import { chatEventSchema, chatRequestSchema, type chatResponseSchema } from './chat-schemas.js';
+import type { ChatEvent, ChatResult } from './chat-types.js';
 import type { Chat } from './create-chat.js';
 
 /** Options for `createChatOperations`; pass functions when the chat is created after the app. */
@@ -21,8 +21,9 @@ const approvalErrors = [
 ];
 
 /**
- * The operations `ai.chat`, `ai.approve` and `ai.decline`, served over HTTP only: a model can never
- * call the chat or approve its own calls.
+ * The operations `ai.chat` (a streaming operation: `POST /ai/chat/stream` as server-sent events, and
+ * `POST /ai/chat` as one JSON answer through `chatJsonRoute`), `ai.approve` and `ai.decline`, served over
+ * HTTP only: a model can never call the chat or approve its own calls.
  */
 export function createChatOperations(options: ChatOperationsOptions): AnyOperation[] {
   const chatOf = () => (typeof options.chat === 'function' ? options.chat() : options.chat);
@@ -37,9 +38,11 @@ export function createChatOperations(options: ChatOperationsOptions): AnyOperati
   const chat = defineOperation({
     id: 'ai.chat',
     summary: { en: 'Chat with the assistant', 'zh-CN': '与助手对话' },
-    description: 'Runs one chat turn as the caller; the model can only use the tools the caller may call.',
+    description:
+      'Runs one chat turn as the caller, streaming text and tool events; the model can only use the tools the caller may call.',
     request: chatRequestSchema,
-    response: chatResponseSchema,
+    response: chatEventSchema,
+    stream: true,
     expose: ['http'],
     errors: [
       aiErrors.GUARDRAIL_REJECTED,
@@ -47,12 +50,10 @@ export function createChatOperations(options: ChatOperationsOptions): AnyOperati
       aiErrors.PROVIDER_FAILED,
       aiErrors.PROMPT_NOT_FOUND,
     ],
-    http: { method: 'POST', path: '/ai/chat' },
-    // The turn (or the approved call) opens its own transactions; holding one here would block PGlite.
-    transaction: false,
-    async handle(request, context) {
-      const result = await chatOf().complete({
-        caller: context.caller!,
+    http: { method: 'POST', path: '/ai/chat/stream' },
+    async *handle(request, context) {
+      const turn = chatOf().stream({
+        caller: context.caller,
         messages: request.messages,
         ...(request.tools ? { tools: request.tools } : {}),
         ...(request.conversationId ? { conversationId: request.conversationId } : {}),
@@ -61,7 +62,7 @@ export function createChatOperations(options: ChatOperationsOptions): AnyOperati
         baggage: context.baggage,
         ...(context.trace ? { trace: context.trace } : {}),
       });
-      return toChatAnswer(result);
+      for await (const event of turn.events) yield toChatEvent(event);
     },
   });
 
@@ -101,6 +102,11 @@ export function createChatOperations(options: ChatOperationsOptions): AnyOperati
   });
 
   return [chat, approve, decline];
+}
+
+/** A turn's event as the wire carries it: `done` with the whole answer. */
+export function toChatEvent(event: ChatEvent): Static<typeof chatEventSchema> {
+  return event.type === 'done' ? { type: 'done', ...toChatAnswer(event.result) } : event;
 }
 
 /** The wire answer of a chat turn (also the `done` event of the stream). */

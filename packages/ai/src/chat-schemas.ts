@@ -39,3 +39,11 @@ export const chatResponseSchema = Type.Object({
     }),
   ),
 });
+
+/** One event of a streamed turn (`POST /ai/chat/stream`); `done` carries the whole answer. */
+export const chatEventSchema = Type.Union([
+  Type.Object({ type: Type.Literal('text'), delta: Type.String() }),
+  Type.Object({ type: Type.Literal('tool-call'), ...toolCall.properties }),
+  Type.Object({ type: Type.Literal('tool-result'), ...toolResult.properties }),
+  Type.Object({ type: Type.Literal('done'), ...chatResponseSchema.properties }),
+]);

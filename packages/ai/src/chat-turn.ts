@@ -1,5 +1,5 @@
 import { context as otelContext, type Span, SpanStatusCode, trace } from '@opentelemetry/api';
-import { coreErrors, describeError, isOpwireError, type Locale, type OpwireError } from '@opwire/core';
+import { coreErrors, isOpwireError, type Locale, type OpwireError } from '@opwire/core';
 import type { ModelMessage, StepResult, ToolSet } from 'ai';
 import { isStepCount } from 'ai';
 import type { ChatConfig } from './chat-config.js';
@@ -51,7 +51,7 @@ export class Turn {
       ? trace.setSpanContext(otelContext.active(), request.trace)
       : otelContext.active();
     this.span = tracer.startSpan(
-      'ai.chat',
+      'ai.turn',
       { attributes: { 'opwire.conversation.id': this.conversationId, 'opwire.turn.id': this.turnId } },
       parent,
     );
@@ -240,11 +240,5 @@ export class Turn {
       reason: cancelled ? 'cancelled' : error.code,
     });
     return { error, result };
-  }
-
-  /** The client-safe form of an error in the turn's locale. */
-  describe(error: OpwireError): { code: string; message: string } {
-    const { code, message } = describeError(error, this.locale);
-    return { code, message };
   }
 }

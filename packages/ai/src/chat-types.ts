@@ -58,7 +58,7 @@ export interface ChatResult {
   readonly pendingApprovals: PendingApprovalSummary[];
 }
 
-/** What a streamed turn emits, in order; `done` or `error` comes last. */
+/** What a streamed turn emits, in order; `done` comes last, or the iteration throws the turn's error. */
 export type ChatEvent =
   | { readonly type: 'text'; readonly delta: string }
   | {
@@ -73,12 +73,7 @@ export type ChatEvent =
       readonly toolName: string;
       readonly output: unknown;
     }
-  | { readonly type: 'done'; readonly result: ChatResult }
-  | {
-      readonly type: 'error';
-      readonly error: { readonly code: string; readonly message: string };
-      readonly result: ChatResult;
-    };
+  | { readonly type: 'done'; readonly result: ChatResult };
 
 /** A streamed turn: events as they happen, and the final result. */
 export interface ChatStream {

@@ -174,15 +174,13 @@ describe('createChat', () => {
     const failure = chat.complete({ caller: fixtureCallers.customer, messages: ask('hi') });
     await expect(failure).rejects.toMatchObject({ code: 'INTERNAL', message: 'An internal error occurred.' });
     const streamed = chat.stream({ caller: fixtureCallers.customer, messages: ask('hi') });
-    const events = [];
-    for await (const event of streamed.events) events.push(event);
-    expect(events).toEqual([
-      {
-        type: 'error',
-        error: { code: 'INTERNAL', message: 'An internal error occurred.' },
-        result: expect.objectContaining({ outcome: 'failed' }),
-      },
-    ]);
+    const events: unknown[] = [];
+    const reading = (async () => {
+      for await (const event of streamed.events) events.push(event);
+    })();
+    await expect(reading).rejects.toMatchObject({ code: 'INTERNAL', message: 'An internal error occurred.' });
+    expect(events).toEqual([]);
+    expect(await streamed.result).toMatchObject({ outcome: 'failed' });
     expect(model.doGenerateCalls).toHaveLength(0);
     expect((await usage.list()).map((row) => row.reason)).toEqual(['INTERNAL', 'INTERNAL']);
     expect(logged.filter((entry) => entry.message === 'chat turn failed')).toHaveLength(2);

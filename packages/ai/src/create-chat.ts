@@ -44,8 +44,9 @@ export interface Chat {
   /** Runs a turn to its end; throws an `OpwireError` (usage is recorded either way). */
   complete(request: ChatRequest): Promise<ChatResult>;
   /**
-   * Runs a turn, emitting text and tool events as they happen. A turn that cannot open throws at
-   * once (`CHAT_NOT_CONFIGURED`, the code `complete` rejects with), so nothing is streamed for it.
+   * Runs a turn, emitting text and tool events as they happen, then `done`; a turn that fails (or is
+   * stopped) ends its events by throwing the `OpwireError`, and `result` resolves either way. A turn
+   * that cannot open throws at once (`CHAT_NOT_CONFIGURED`, the code `complete` rejects with).
    */
   stream(request: ChatRequest): ChatStream;
 }
@@ -100,13 +101,13 @@ export function createChat(options: ChatOptions): Chat {
       const queue = new EventQueue<ChatEvent>();
       const result = (async () => {
         try {
-          return await pump(turn, queue);
+          const done = await pump(turn, queue);
+          queue.end();
+          return done;
         } catch (error) {
           const { error: failure, result: failed } = await turn.fail(error);
-          queue.push({ type: 'error', error: turn.describe(failure), result: failed });
+          queue.end(failure);
           return failed;
-        } finally {
-          queue.end();
         }
       })();
       return { events: queue, result };

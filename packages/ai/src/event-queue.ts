@@ -1,8 +1,12 @@
-/** A push-to-pull buffer: a producer pushes events, one consumer iterates them as they arrive. */
+/**
+ * A push-to-pull buffer: a producer pushes events, one consumer iterates them as they arrive; ended
+ * with an error, the iteration throws it after the buffered events.
+ */
 export class EventQueue<T> implements AsyncIterable<T> {
   private readonly buffered: T[] = [];
   private waiting: ((result: IteratorResult<T>) => void) | undefined;
   private ended = false;
+  private failure: { readonly error: unknown } | undefined;
 
   push(event: T): void {
     if (this.ended) return;
@@ -12,8 +16,10 @@ export class EventQueue<T> implements AsyncIterable<T> {
     else this.buffered.push(event);
   }
 
-  end(): void {
+  end(error?: unknown): void {
+    if (this.ended) return;
     this.ended = true;
+    if (error !== undefined) this.failure = { error };
     const waiting = this.waiting;
     this.waiting = undefined;
     waiting?.({ value: undefined, done: true });
@@ -26,12 +32,13 @@ export class EventQueue<T> implements AsyncIterable<T> {
         yield next;
         continue;
       }
-      if (this.ended) return;
+      if (this.ended) break;
       const result = await new Promise<IteratorResult<T>>((resolve) => {
         this.waiting = resolve;
       });
-      if (result.done) return;
+      if (result.done) break;
       yield result.value;
     }
+    if (this.failure) throw this.failure.error;
   }
 }

@@ -27,14 +27,15 @@ export { createMemoryApprovalStore } from './approvals/memory-approval-store.js'
 export { type BindOptions, bindTools, mayCall } from './bind-tools.js';
 /** What a chat's per-turn `context` hook receives. */
 export type { TurnContextInput } from './chat-config.js';
+/** `POST /ai/chat`: the chat operation answered as one JSON document. */
+export { chatJsonRoute } from './chat-json-route.js';
 /** Operations `ai.chat`, `ai.approve` and `ai.decline` for the HTTP surface. */
-export { type ChatOperationsOptions, createChatOperations } from './chat-operations.js';
-/** A web `Response` streaming a chat turn as server-sent events. */
 export {
-  type ChatStreamHandlerOptions,
-  type ChatStreamInput,
-  createChatStreamHandler,
-} from './chat-stream-handler.js';
+  type ChatOperationsOptions,
+  createChatOperations,
+  toChatAnswer,
+  toChatEvent,
+} from './chat-operations.js';
 /** The shapes of chat requests, results and streamed events. */
 export type {
   ChatEvent,

@@ -43,8 +43,10 @@ export function compileFailure(
       }
       span?.setAttributes({ 'opwire.outcome': 'error', 'opwire.error.code': error.code });
       span?.setStatus({ code: SpanStatusCode.ERROR, message: error.code });
+      // A stream the caller cancelled before its first event was stopped, like one cancelled later.
+      const outcome = operation.stream === true && error.code === 'CANCELLED' ? 'stopped' : 'error';
       try {
-        await audit.append(auditRecord(invocation, 'error', error.code));
+        await audit.append(auditRecord(invocation, outcome, error.code));
       } catch (auditError) {
         logger.error('audit append failed', { operationId: operation.id, error: auditError });
       }

@@ -76,6 +76,17 @@ describe('streaming operations', () => {
     ]);
   });
 
+  it('fail the call itself when they fail before their first event (nothing was streamed yet)', async () => {
+    const ticks = ticker({ failAt: 0 });
+    const app = createOpwire({ operations: [ticks] });
+    await expect(app.invoke(ticks, { count: 3 }, { caller: customer })).rejects.toMatchObject({
+      code: 'UNAVAILABLE',
+    });
+    expect((await app.audit.list()).map((record) => [record.outcome, record.code])).toEqual([
+      ['error', 'UNAVAILABLE'],
+    ]);
+  });
+
   it('end with INTERNAL at an event that does not match the schema', async () => {
     const ticks = ticker({ badAt: 1 });
     const app = createOpwire({ operations: [ticks], logger: silent });

@@ -23,7 +23,8 @@ export interface StreamDependencies {
  * Compiles a streaming operation's body, after admission: its middleware (no transaction: each call
  * the handler makes gets its own), then the handler's async iterable, guarded: every event is checked
  * against the response schema, and the one audit record is written when the stream ends — `ok`,
- * `error` with its code, or `stopped` when the consumer stopped reading or cancelled.
+ * `error` with its code, or `stopped` when the consumer stopped reading or cancelled. A stream that fails
+ * before its first event fails the call itself (a rejection, audited like any failure).
  */
 export function compileStream(
   operation: AnyOperation,
@@ -70,8 +71,13 @@ export function compileStream(
         }
       }
     };
+    // The first event is awaited before the stream is handed over: a call that fails before it has
+    // produced anything (a chat with no model configured) is an ordinary failure, not a stream.
+    const iterator = events[Symbol.asyncIterator]();
+    const first = await iterator.next();
+    if (!first.done) check(invocation, first.value);
     invocation.audited = true;
-    return new GuardedStream(invocation, events[Symbol.asyncIterator](), check, stop, end);
+    return new GuardedStream(invocation, iterator, check, stop, end, first);
   };
 }
 
@@ -88,6 +94,7 @@ class GuardedStream implements AsyncIterableIterator<unknown> {
       outcome: 'ok' | 'error' | 'stopped',
       error: OpwireError | undefined,
     ) => Promise<void>,
+    private first: IteratorResult<unknown> | undefined,
   ) {}
 
   [Symbol.asyncIterator](): this {
@@ -98,8 +105,13 @@ class GuardedStream implements AsyncIterableIterator<unknown> {
     if (this.ended) return { done: true, value: undefined };
     let step: IteratorResult<unknown>;
     try {
-      step = await this.source.next();
-      if (!step.done) this.check(this.invocation, step.value);
+      if (this.first) {
+        step = this.first;
+        this.first = undefined;
+      } else {
+        step = await this.source.next();
+        if (!step.done) this.check(this.invocation, step.value);
+      }
     } catch (thrown) {
       const error = this.failure(thrown);
       await this.finish(error.code === 'CANCELLED' ? 'stopped' : 'error', error);

@@ -10,7 +10,7 @@ import { type Answer, jsonAnswer } from './answer.js';
 import { compileInputBinder } from './compile-input-binder.js';
 import { takesBody as methodTakesBody, type RouteSpec } from './derive-route.js';
 import { toEventStream } from './event-stream.js';
-import type { HttpExchange } from './http-options.js';
+import type { HttpExchange, OperationRoute, OperationRouteRequest } from './http-options.js';
 import { parseBody } from './parse-json-body.js';
 import { authenticateRequest, checkBodyHeaders, localeOf, requestIdOf } from './request-preamble.js';
 import { failureAnswer, type RouteHandler, type RouteRuntime } from './route-runtime.js';
@@ -25,6 +25,7 @@ export function compileOperationRoute(
   operation: AnyOperation,
   route: RouteSpec,
   runtime: RouteRuntime,
+  codec?: Pick<OperationRoute, 'decode' | 'encode'>,
 ): RouteHandler {
   const { app, bodyLimit, logger, authenticate, timeoutMs } = runtime;
   const takesBody = methodTakesBody(route.method);
@@ -49,8 +50,44 @@ export function compileOperationRoute(
     );
   };
 
+  /** What a codec's `decode` and `encode` are told of the request. */
+  const codecRequest = (exchange: HttpExchange, request: RouteRequest): OperationRouteRequest => ({
+    caller: request.caller,
+    locale: localeOf(exchange.headers, request.caller),
+    requestId: request.requestId,
+    signal: exchange.signal,
+    headers: exchange.headers,
+    params: request.params,
+  });
+
+  /** Answers through the route's own encoding; what it fails with is answered as a problem. */
+  const encode = (
+    exchange: HttpExchange,
+    value: unknown,
+    request: RouteRequest,
+    encoder: OperationRoute['encode'],
+  ) => {
+    Promise.resolve()
+      .then(() => encoder(value, codecRequest(exchange, request)))
+      .then(
+        (response) => {
+          try {
+            const headers = { ...request.responseHeaders, 'x-request-id': request.requestId };
+            for (const [name, header] of Object.entries(headers)) {
+              if (!response.headers.has(name)) response.headers.set(name, header);
+            }
+          } catch {
+            // Responses from fetch() have immutable headers; they are then sent as they are.
+          }
+          exchange.respond(response);
+        },
+        (thrown: unknown) => fail(exchange, thrown, request, false),
+      );
+  };
+
   /** Answers the response; one that matched its schema but cannot be serialized (a BigInt) is INTERNAL. */
   const succeed = (exchange: HttpExchange, value: unknown, request: RouteRequest) => {
+    if (codec) return encode(exchange, value, request, codec.encode);
     let answer: Answer;
     try {
       answer = streams
@@ -90,7 +127,9 @@ export function compileOperationRoute(
         (text) => {
           let input: unknown;
           try {
-            input = bind.body(parseBody(text), request.params);
+            input = codec?.decode
+              ? codec.decode(parseBody(text), codecRequest(exchange, request))
+              : bind.body(parseBody(text), request.params);
           } catch (thrown) {
             return fail(exchange, thrown, request, false);
           }
@@ -102,7 +141,12 @@ export function compileOperationRoute(
     }
     let input: unknown;
     try {
-      input = takesBody ? bind.body({}, request.params) : bind.query(request.query, request.params);
+      const source = takesBody ? {} : request.query;
+      input = codec?.decode
+        ? codec.decode(source, codecRequest(exchange, request))
+        : takesBody
+          ? bind.body(source, request.params)
+          : bind.query(request.query, request.params);
     } catch (thrown) {
       return fail(exchange, thrown, request, false);
     }

@@ -77,12 +77,33 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
     });
     register(route.method, route.path, compileOperationRoute(operation, route, runtime), operation.id);
   }
+  const operationRoutes: Array<NonNullable<OpenApiInput['operationRoutes']>[number]> = [];
+  for (const extra of options.operationRoutes ?? []) {
+    const operation = app.registry.get(extra.operation);
+    if (!operation) {
+      throw coreErrors.INVALID_CONFIGURATION({
+        params: {
+          reason: `operationRoutes: operation "${extra.operation}" of ${extra.method} ${extra.path} is not registered`,
+        },
+      });
+    }
+    const route = deriveRoute({ ...operation, http: { method: extra.method, path: extra.path } });
+    operationRoutes.push({
+      operation,
+      route,
+      extra,
+      errors: app.errorsOf(operation),
+      headers: app.responseHeadersOf(operation),
+    });
+    register(extra.method, extra.path, compileOperationRoute(operation, route, runtime, extra), extra.id);
+  }
   for (const route of options.routes ?? [])
     register(route.method, route.path, answering(compileCustomRoute(route, runtime), runtime));
 
   const document = createOpenApiDocument({
     info: options.info ?? { title: 'Opwire API', version: '0.0.0' },
     operations,
+    operationRoutes,
     customRoutes: options.routes ?? [],
     context: {
       authenticates: options.authenticate !== undefined,

@@ -30,6 +30,41 @@ export interface CustomRoute {
   handle(input: CustomRouteInput): Promise<Response> | Response;
 }
 
+/** What an operation route's `decode` and `encode` know of the request. */
+export interface OperationRouteRequest {
+  readonly caller: Caller | undefined;
+  readonly locale: Locale;
+  readonly requestId: string;
+  /** Aborts when the client goes away. */
+  readonly signal: AbortSignal;
+  readonly headers: Readonly<Record<string, string | undefined>>;
+  readonly params: Readonly<Record<string, string | undefined>>;
+}
+
+/**
+ * Another route for an operation, with its own encoding of the request and of the answer: the chat
+ * stream as one JSON document, or in the AI SDK's UI message stream protocol. The call runs through
+ * the pipeline like the operation's own route: the same checks, one audit record.
+ */
+export interface OperationRoute {
+  /** The id of a registered operation. */
+  readonly operation: string;
+  /** The route's own OpenAPI `operationId` (the operation's id is the operation's own route's). */
+  readonly id: string;
+  readonly method: HttpMethod;
+  /** Path with `{name}` parameters. */
+  readonly path: string;
+  readonly summary?: string;
+  /** Turns the parsed JSON body (or the query, for GET) into the operation's input; the body itself by default. */
+  decode?(source: unknown, request: OperationRouteRequest): unknown;
+  /** Turns what the operation resolved to — its response, or a stream's events — into the answer. */
+  encode(result: unknown, request: OperationRouteRequest): Response | Promise<Response>;
+  /** OpenAPI `requestBody`, when the route's body is not the operation's request. */
+  readonly requestBody?: Readonly<Record<string, unknown>>;
+  /** OpenAPI success responses of the route (its error responses are the operation's). */
+  readonly responses?: Readonly<Record<string, unknown>>;
+}
+
 /** How the HTTP surface serves an Opwire app. */
 export interface HttpOptions {
   /** Resolves the caller from request headers; without it every request is anonymous. */
@@ -41,6 +76,8 @@ export interface HttpOptions {
   /** Title and version of the OpenAPI document. */
   readonly info?: { readonly title: string; readonly version: string; readonly description?: string };
   readonly routes?: readonly CustomRoute[];
+  /** More routes for registered operations, each with its own encoding (see `OperationRoute`). */
+  readonly operationRoutes?: readonly OperationRoute[];
   /** Runs at the end of a graceful shutdown, after in-flight requests finished (close stores here). */
   readonly onClose?: () => Promise<void>;
   readonly logger?: Logger;

@@ -25,7 +25,14 @@ export { checkReadiness, type HealthItem, type Readiness } from './health.js';
 /** The codes the HTTP surface raises before the pipeline. */
 export { type HttpErrorCode, httpErrors } from './http-errors.js';
 /** Server options, custom routes and the exchange both servers adapt to. */
-export type { CustomRoute, CustomRouteInput, HttpExchange, HttpOptions } from './http-options.js';
+export type {
+  CustomRoute,
+  CustomRouteInput,
+  HttpExchange,
+  HttpOptions,
+  OperationRoute,
+  OperationRouteRequest,
+} from './http-options.js';
 /** JWT bearer authentication with `jose`. */
 export { type JwtAuthenticatorOptions, jwtAuthenticator } from './jwt-authenticator.js';
 /** The OpenAPI 3.1 document. */

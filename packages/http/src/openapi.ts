@@ -2,7 +2,7 @@ import { type AnyErrorEntry, type AnyOperation, localizeText } from '@opwire/cor
 import { toJsonSchema } from '@opwire/core/surface';
 import { type RouteSpec, takesBody } from './derive-route.js';
 import { type ErrorCodeContext, errorCodesByStatus } from './error-responses.js';
-import type { CustomRoute } from './http-options.js';
+import type { CustomRoute, OperationRoute } from './http-options.js';
 import { statusTable } from './status-table.js';
 
 /** An OpenAPI 3.1 document, as plain JSON. */
@@ -19,6 +19,10 @@ export interface OpenApiInput {
     /** Response headers its middleware may set. */
     readonly headers: readonly string[];
   }>;
+  /** More routes of those operations, each with its own encoding. */
+  readonly operationRoutes?: ReadonlyArray<
+    OpenApiInput['operations'][number] & { readonly extra: OperationRoute }
+  >;
   readonly customRoutes: readonly CustomRoute[];
   readonly context: Omit<ErrorCodeContext, 'hasBody' | 'declared'>;
 }
@@ -62,6 +66,8 @@ export function createOpenApiDocument(input: OpenApiInput): OpenApiDocument {
   };
   for (const entry of input.operations)
     add(entry.route.path, entry.route.method, describeOperation(entry, input));
+  for (const entry of input.operationRoutes ?? [])
+    add(entry.route.path, entry.route.method, describeOperationRoute(entry, input));
   for (const route of input.customRoutes) {
     add(route.path, route.method, {
       ...(route.summary ? { summary: route.summary } : {}),
@@ -128,10 +134,16 @@ function describeOperation(
     entry.requestBody = { required: bodyRequired.length > 0, content: { 'application/json': { schema } } };
   }
   const responses: Record<string, unknown> = {
-    [String(route.successStatus)]: {
-      description: route.successStatus === 201 ? 'Created' : 'OK',
-      content: { 'application/json': { schema: toJsonSchema(operation.response) } },
-    },
+    [String(route.successStatus)]: operation.stream
+      ? {
+          description:
+            'Server-sent events: each named by its `type`, its data one JSON object of this schema; a failure mid-stream ends with an `error` event carrying the problem.',
+          content: { 'text/event-stream': { schema: toJsonSchema(operation.response) } },
+        }
+      : {
+          description: route.successStatus === 201 ? 'Created' : 'OK',
+          content: { 'application/json': { schema: toJsonSchema(operation.response) } },
+        },
   };
   for (const [status, codes] of errorCodesByStatus(operation, {
     ...input.context,
@@ -156,6 +168,27 @@ function describeOperation(
   if (operation.permission) entry['x-opwire-permission'] = operation.permission;
   entry['x-opwire-stability'] = operation.stability;
   return entry;
+}
+
+/** An operation's extra route: the operation's entry with the route's own id, body and success answers. */
+function describeOperationRoute(
+  entry: OpenApiInput['operations'][number] & { readonly extra: OperationRoute },
+  input: OpenApiInput,
+): Record<string, unknown> {
+  const described = describeOperation(entry, input);
+  const { extra } = entry;
+  const responses = { ...(described.responses as Record<string, unknown>) };
+  if (extra.responses) {
+    for (const status of Object.keys(responses)) if (status.startsWith('2')) delete responses[status];
+    Object.assign(responses, extra.responses);
+  }
+  return {
+    ...described,
+    operationId: extra.id,
+    ...(extra.summary ? { summary: extra.summary } : {}),
+    ...(extra.requestBody ? { requestBody: extra.requestBody } : {}),
+    responses,
+  };
 }
 
 function problemResponse(description: string, codes: readonly string[] | undefined) {

@@ -1,9 +1,9 @@
 import {
   type Chat,
   type ChatOptions,
+  chatJsonRoute,
   createChat,
   createChatOperations,
-  createChatStreamHandler,
   createToolCatalog,
 } from '@opwire/ai';
 import { createOrdersFixture, fixtureCallers } from '@opwire/ai/testing';
@@ -18,7 +18,7 @@ beforeEach(async () => {
 });
 afterEach(() => server.close());
 
-/** The wiring a shop uses: chat operations and the streaming route beside its own operations. */
+/** The wiring a shop uses: the chat operations (streaming, plus the JSON route) beside its own operations. */
 function shop(options: { providers?: ChatOptions['providers'] } = {}) {
   const fixture = createOrdersFixture({ cancelNeedsApproval: true });
   let chat: Chat | undefined;
@@ -29,13 +29,12 @@ function shop(options: { providers?: ChatOptions['providers'] } = {}) {
     catalog: createToolCatalog({ app }),
     providers: options.providers ?? { local: server.provider() },
   });
-  const stream = createChatStreamHandler({ chat });
   const handler = createFetchHandler(app, {
     authenticate: staticTokens({
       'token-support': fixtureCallers.support,
       'token-customer': fixtureCallers.customer,
     }),
-    routes: [{ method: 'POST', path: '/ai/chat/stream', handle: (input) => stream(input) }],
+    operationRoutes: [chatJsonRoute()],
     docs: false,
   });
   const post = (path: string, token: string, body: unknown) =>
@@ -134,12 +133,33 @@ it('streams a turn as server-sent events', async () => {
     'text',
     'done',
   ]);
-  expect(events[1]?.[1]).toEqual({ toolCallId: 'call_1', toolName: 'orders_list', output: { orders: [] } });
+  expect(events[1]?.[1]).toEqual({
+    type: 'tool-result',
+    toolCallId: 'call_1',
+    toolName: 'orders_list',
+    output: { orders: [] },
+  });
   expect(events.at(-1)?.[1]).toMatchObject({
+    type: 'done',
     text: 'You have no orders.',
     outcome: 'completed',
     provider: 'local',
   });
+});
+
+it('audits a turn exactly once, streamed or answered as JSON, in the same pipeline', async () => {
+  const { post, app } = shop();
+  server.script({ kind: 'reply', text: 'Hello.' }, { kind: 'reply', text: 'Hello again.' });
+  await (await post('/ai/chat', 'token-support', { messages: [{ role: 'user', content: 'Hi' }] })).json();
+  await (
+    await post('/ai/chat/stream', 'token-support', { messages: [{ role: 'user', content: 'Hi' }] })
+  ).text();
+  expect(
+    (await app.audit.list({ operationId: 'ai.chat' })).map((record) => [record.origin, record.outcome]),
+  ).toEqual([
+    ['http', 'ok'],
+    ['http', 'ok'],
+  ]);
 });
 
 it('fails a streamed turn without providers with 503 CHAT_NOT_CONFIGURED, as POST /ai/chat does', async () => {

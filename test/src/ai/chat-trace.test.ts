@@ -4,8 +4,9 @@ import {
   InMemorySpanExporter,
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
-import { createChat, createChatStreamHandler, createToolCatalog } from '@opwire/ai';
+import { type Chat, createChat, createChatOperations, createToolCatalog } from '@opwire/ai';
 import { createOrdersFixture, fixtureCallers } from '@opwire/ai/testing';
+import { createOpwire } from '@opwire/core';
 import { createFetchHandler, staticTokens } from '@opwire/http';
 import { afterAll, expect, it } from 'vitest';
 import { startOpenAIWireServer } from './openai-wire-server.js';
@@ -16,7 +17,7 @@ trace.setGlobalTracerProvider(
 );
 afterAll(() => trace.disable());
 
-it('puts the chat span and every tool invocation span in one trace', async () => {
+it('puts the turn span and every tool invocation span in one trace', async () => {
   const server = await startOpenAIWireServer();
   try {
     const { app, seed } = createOrdersFixture();
@@ -40,7 +41,7 @@ it('puts the chat span and every tool invocation span in one trace', async () =>
       messages: [{ role: 'user', content: 'Show me' }],
     });
     const spans = exporter.getFinishedSpans();
-    const chatSpan = spans.find((span) => span.name === 'ai.chat')!;
+    const chatSpan = spans.find((span) => span.name === 'ai.turn')!;
     const toolSpans = spans.filter((span) => span.name.startsWith('orders.'));
     expect(toolSpans.map((span) => span.name).sort()).toEqual(['orders.get', 'orders.list']);
     for (const span of toolSpans) {
@@ -58,14 +59,15 @@ it('puts the chat span and every tool invocation span in one trace', async () =>
 it("streams a turn inside the HTTP request's trace, with the audit of a refused call in it", async () => {
   const server = await startOpenAIWireServer();
   try {
-    const { app, seed } = createOrdersFixture();
-    const order = seed();
-    const stream = createChatStreamHandler({
-      chat: createChat({ catalog: createToolCatalog({ app }), providers: { local: server.provider() } }),
+    const fixture = createOrdersFixture();
+    const order = fixture.seed();
+    let chat: Chat | undefined;
+    const app = createOpwire({
+      operations: [...fixture.operations, ...createChatOperations({ chat: () => chat! })],
     });
+    chat = createChat({ catalog: createToolCatalog({ app }), providers: { local: server.provider() } });
     const handler = createFetchHandler(app, {
       authenticate: staticTokens({ 'token-customer': fixtureCallers.customer }),
-      routes: [{ method: 'POST', path: '/ai/chat/stream', handle: (input) => stream(input) }],
       docs: false,
     });
     server.script(
@@ -91,11 +93,17 @@ it("streams a turn inside the HTTP request's trace, with the audit of a refused 
       }),
     );
     expect(await response.text()).toContain('PERMISSION_DENIED');
-    const chatSpans = exporter.getFinishedSpans().filter((span) => span.name === 'ai.chat');
-    const chatSpan = chatSpans.find((span) => span.spanContext().traceId === traceId);
-    expect(chatSpan?.parentSpanContext?.spanId).toBe(parentSpanId);
+    const spans = exporter.getFinishedSpans().filter((span) => span.spanContext().traceId === traceId);
+    const operationSpan = spans.find((span) => span.name === 'ai.chat');
+    const turnSpan = spans.find((span) => span.name === 'ai.turn');
+    expect(operationSpan?.parentSpanContext?.spanId).toBe(parentSpanId);
+    expect(turnSpan?.parentSpanContext?.spanId).toBe(operationSpan?.spanContext().spanId);
     expect(await app.audit.list({ operationId: 'orders.cancel' })).toEqual([
       expect.objectContaining({ outcome: 'error', code: 'PERMISSION_DENIED', origin: 'ai', traceId }),
+    ]);
+    // The turn itself is one invocation of the streaming operation, audited once in the same trace.
+    expect(await app.audit.list({ operationId: 'ai.chat' })).toEqual([
+      expect.objectContaining({ outcome: 'ok', origin: 'http', traceId }),
     ]);
     expect(order.status).toBe('open');
   } finally {

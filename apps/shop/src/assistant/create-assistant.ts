@@ -1,13 +1,13 @@
 import {
   type Chat,
+  chatJsonRoute,
   createChat,
   createChatOperations,
-  createChatStreamHandler,
   createToolCatalog,
   providersFromEnv,
 } from '@opwire/ai';
 import type { AnyOperation, Opwire } from '@opwire/core';
-import type { CustomRoute } from '@opwire/http';
+import type { OperationRoute } from '@opwire/http';
 import {
   createHashingEmbeddingModel,
   createKnowledge,
@@ -29,7 +29,7 @@ export interface AssistantOptions {
 export interface Assistant {
   readonly knowledge: Knowledge;
   readonly operations: readonly AnyOperation[];
-  attach(app: Opwire): { readonly chat: Chat; readonly routes: readonly CustomRoute[] };
+  attach(app: Opwire): { readonly chat: Chat; readonly operationRoutes: readonly OperationRoute[] };
 }
 
 const shopPrompt = [
@@ -40,8 +40,8 @@ const shopPrompt = [
 
 /**
  * Builds the shop's knowledge base (the `apps/shop/knowledge` documents, ingested at start into an
- * in-memory store with the offline hashing embedder) and the chat: `POST /ai/chat`, `POST /ai/chat/stream`
- * and the approval routes. Each turn retrieves passages for the question and the model cites them as [n].
+ * in-memory store with the offline hashing embedder) and the chat: the `ai.chat` operation
+ * (`POST /ai/chat/stream` as server-sent events, `POST /ai/chat` as one JSON answer) and the approval routes. Each turn retrieves passages for the question and the model cites them as [n].
  */
 export async function createAssistant(options: AssistantOptions): Promise<Assistant> {
   const knowledge = createKnowledge({
@@ -79,11 +79,7 @@ export async function createAssistant(options: AssistantOptions): Promise<Assist
           return sources.length === 0 ? undefined : prompt;
         },
       });
-      const stream = createChatStreamHandler({ chat });
-      return {
-        chat,
-        routes: [{ method: 'POST', path: '/ai/chat/stream', handle: (input) => stream(input) }],
-      };
+      return { chat, operationRoutes: [chatJsonRoute()] };
     },
   };
 }

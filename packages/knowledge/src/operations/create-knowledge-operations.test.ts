@@ -1,4 +1,4 @@
-import { type Caller, createOpwire } from '@opwire/core';
+import { type AnyErrorEntry, type Caller, createOpwire } from '@opwire/core';
 import { MockEmbeddingModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { createKnowledge } from '../create-knowledge.js';
@@ -100,7 +100,7 @@ describe('createKnowledgeOperations', () => {
     });
     const operations = (collection: string) => createKnowledgeOperations({ knowledge, collection });
     const search = operations('narrow').find((operation) => operation.id === 'knowledge.search')!;
-    expect(search.errors.map((entry) => entry.code)).toEqual(
+    expect(search.errors.map((entry: AnyErrorEntry) => entry.code)).toEqual(
       expect.arrayContaining(['EMBEDDING_DIMENSION_MISMATCH', 'CANCELLED']),
     );
     const narrow = createOpwire({ operations: operations('narrow') });
@@ -112,7 +112,7 @@ describe('createKnowledgeOperations', () => {
       slow.invoke('knowledge.search', { query: 'shoes' }, { caller: reader, signal: controller.signal }),
     ).rejects.toMatchObject({ code: 'CANCELLED' });
     const ingest = operations('slow').find((operation) => operation.id === 'knowledge.ingest')!;
-    expect(ingest.errors.map((entry) => entry.code)).toContain('CANCELLED');
+    expect(ingest.errors.map((entry: AnyErrorEntry) => entry.code)).toContain('CANCELLED');
   });
 
   it('fails remove with KNOWLEDGE_STORE_FAILED and the store reason, through knowledge and the operation', async () => {

@@ -117,7 +117,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/ai/chat': {
+  '/ai/chat/stream': {
     parameters: {
       query?: never;
       header?: never;
@@ -128,7 +128,7 @@ export interface paths {
     put?: never;
     /**
      * Chat with the assistant
-     * @description Runs one chat turn as the caller; the model can only use the tools the caller may call.
+     * @description Runs one chat turn as the caller, streaming text and tool events; the model can only use the tools the caller may call.
      */
     post: operations['ai.chat'];
     delete?: never;
@@ -171,7 +171,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/ai/chat/stream': {
+  '/ai/chat': {
     parameters: {
       query?: never;
       header?: never;
@@ -180,33 +180,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description OK */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description Error */
-        default: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-      };
-    };
+    /**
+     * Chat with the assistant: the whole turn as one JSON answer
+     * @description Runs one chat turn as the caller, streaming text and tool events; the model can only use the tools the caller may call.
+     */
+    post: operations['ai.chat.json'];
     delete?: never;
     options?: never;
     head?: never;
@@ -411,6 +389,8 @@ export interface operations {
       /** @description Created */
       201: {
         headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -431,9 +411,11 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
       400: {
         headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -449,13 +431,16 @@ export interface operations {
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
               | 'MALFORMED_JSON'
-              | 'PROTOTYPE_POISONING';
+              | 'PROTOTYPE_POISONING'
+              | 'INVALID_IDEMPOTENCY_KEY';
           };
         };
       };
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -468,6 +453,8 @@ export interface operations {
       /** @description Forbidden: PERMISSION_DENIED */
       403: {
         headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -477,9 +464,25 @@ export interface operations {
           };
         };
       };
+      /** @description Conflict: IDEMPOTENCY_KEY_REUSED */
+      409: {
+        headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'IDEMPOTENCY_KEY_REUSED';
+          };
+        };
+      };
       /** @description Content Too Large: PAYLOAD_TOO_LARGE */
       413: {
         headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -492,6 +495,8 @@ export interface operations {
       /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
       415: {
         headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -504,6 +509,8 @@ export interface operations {
       /** @description Unprocessable Content: UNKNOWN_SKU, OUT_OF_STOCK */
       422: {
         headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -516,6 +523,8 @@ export interface operations {
       /** @description Internal Server Error: INTERNAL */
       500: {
         headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -528,6 +537,8 @@ export interface operations {
       /** @description Service Unavailable: UNAVAILABLE */
       503: {
         headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -670,6 +681,8 @@ export interface operations {
       /** @description OK */
       200: {
         headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -690,9 +703,11 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
       400: {
         headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -708,13 +723,16 @@ export interface operations {
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
               | 'MALFORMED_JSON'
-              | 'PROTOTYPE_POISONING';
+              | 'PROTOTYPE_POISONING'
+              | 'INVALID_IDEMPOTENCY_KEY';
           };
         };
       };
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -727,6 +745,8 @@ export interface operations {
       /** @description Forbidden: PERMISSION_DENIED */
       403: {
         headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -739,6 +759,8 @@ export interface operations {
       /** @description Not Found: NOT_FOUND */
       404: {
         headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -748,9 +770,25 @@ export interface operations {
           };
         };
       };
+      /** @description Conflict: IDEMPOTENCY_KEY_REUSED */
+      409: {
+        headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'IDEMPOTENCY_KEY_REUSED';
+          };
+        };
+      };
       /** @description Content Too Large: PAYLOAD_TOO_LARGE */
       413: {
         headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -763,6 +801,8 @@ export interface operations {
       /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
       415: {
         headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -775,6 +815,8 @@ export interface operations {
       /** @description Unprocessable Content: ORDER_NOT_CANCELLABLE */
       422: {
         headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -787,6 +829,8 @@ export interface operations {
       /** @description Internal Server Error: INTERNAL */
       500: {
         headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -799,6 +843,8 @@ export interface operations {
       /** @description Service Unavailable: UNAVAILABLE */
       503: {
         headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -987,6 +1033,8 @@ export interface operations {
       /** @description OK */
       200: {
         headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1002,9 +1050,11 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
       400: {
         headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1020,13 +1070,16 @@ export interface operations {
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
               | 'MALFORMED_JSON'
-              | 'PROTOTYPE_POISONING';
+              | 'PROTOTYPE_POISONING'
+              | 'INVALID_IDEMPOTENCY_KEY';
           };
         };
       };
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1039,6 +1092,8 @@ export interface operations {
       /** @description Forbidden: PERMISSION_DENIED */
       403: {
         headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1048,9 +1103,25 @@ export interface operations {
           };
         };
       };
+      /** @description Conflict: IDEMPOTENCY_KEY_REUSED */
+      409: {
+        headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'IDEMPOTENCY_KEY_REUSED';
+          };
+        };
+      };
       /** @description Content Too Large: PAYLOAD_TOO_LARGE */
       413: {
         headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1063,6 +1134,8 @@ export interface operations {
       /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
       415: {
         headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1075,6 +1148,8 @@ export interface operations {
       /** @description Client Closed Request: CANCELLED */
       499: {
         headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1087,6 +1162,8 @@ export interface operations {
       /** @description Internal Server Error: EMBEDDING_DIMENSION_MISMATCH, INTERNAL */
       500: {
         headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1099,6 +1176,8 @@ export interface operations {
       /** @description Service Unavailable: UNAVAILABLE, NO_EMBEDDING_MODEL, EMBEDDING_FAILED, KNOWLEDGE_STORE_FAILED */
       503: {
         headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1128,6 +1207,8 @@ export interface operations {
       /** @description OK */
       200: {
         headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1136,9 +1217,11 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
       400: {
         headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1154,13 +1237,16 @@ export interface operations {
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
               | 'MALFORMED_JSON'
-              | 'PROTOTYPE_POISONING';
+              | 'PROTOTYPE_POISONING'
+              | 'INVALID_IDEMPOTENCY_KEY';
           };
         };
       };
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1173,6 +1259,8 @@ export interface operations {
       /** @description Forbidden: PERMISSION_DENIED */
       403: {
         headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1182,9 +1270,25 @@ export interface operations {
           };
         };
       };
+      /** @description Conflict: IDEMPOTENCY_KEY_REUSED */
+      409: {
+        headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'IDEMPOTENCY_KEY_REUSED';
+          };
+        };
+      };
       /** @description Content Too Large: PAYLOAD_TOO_LARGE */
       413: {
         headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1197,6 +1301,8 @@ export interface operations {
       /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
       415: {
         headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1209,6 +1315,8 @@ export interface operations {
       /** @description Internal Server Error: INTERNAL */
       500: {
         headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1221,6 +1329,8 @@ export interface operations {
       /** @description Service Unavailable: UNAVAILABLE, KNOWLEDGE_STORE_FAILED */
       503: {
         headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1252,42 +1362,64 @@ export interface operations {
       };
     };
     responses: {
-      /** @description OK */
+      /** @description Server-sent events: each named by its `type`, its data one JSON object of this schema; a failure mid-stream ends with an `error` event carrying the problem. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            conversationId: string;
-            text: string;
-            steps: {
-              toolCalls: {
+          'text/event-stream':
+            | {
+                /** @constant */
+                type: 'text';
+                delta: string;
+              }
+            | {
+                /** @constant */
+                type: 'tool-call';
                 toolCallId: string;
                 toolName: string;
                 input: unknown;
-              }[];
-              toolResults: {
+              }
+            | {
+                /** @constant */
+                type: 'tool-result';
                 toolCallId: string;
                 toolName: string;
                 output: unknown;
-              }[];
-            }[];
-            usage: {
-              inputTokens: number;
-              outputTokens: number;
-            };
-            outcome: 'completed' | 'stopped' | 'failed';
-            stopReason?: string;
-            provider?: string;
-            model?: string;
-            pendingApprovals: {
-              toolCallId: string;
-              toolName: string;
-              input: unknown;
-              expiresAt: string;
-            }[];
-          };
+              }
+            | {
+                /** @constant */
+                type: 'done';
+                conversationId: string;
+                text: string;
+                steps: {
+                  toolCalls: {
+                    toolCallId: string;
+                    toolName: string;
+                    input: unknown;
+                  }[];
+                  toolResults: {
+                    toolCallId: string;
+                    toolName: string;
+                    output: unknown;
+                  }[];
+                }[];
+                usage: {
+                  inputTokens: number;
+                  outputTokens: number;
+                };
+                outcome: 'completed' | 'stopped' | 'failed';
+                stopReason?: string;
+                provider?: string;
+                model?: string;
+                pendingApprovals: {
+                  toolCallId: string;
+                  toolName: string;
+                  input: unknown;
+                  expiresAt: string;
+                }[];
+              };
         };
       };
       /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING, PROMPT_NOT_FOUND */
@@ -1647,6 +1779,161 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
             code?: 'UNAVAILABLE';
+          };
+        };
+      };
+    };
+  };
+  'ai.chat.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          messages: {
+            role: 'user' | 'assistant';
+            content: string;
+          }[];
+          tools?: string[];
+          conversationId?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The turn: its text, tool steps, usage and pending approvals. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            conversationId: string;
+            text: string;
+            steps: {
+              toolCalls: {
+                toolCallId: string;
+                toolName: string;
+                input: unknown;
+              }[];
+              toolResults: {
+                toolCallId: string;
+                toolName: string;
+                output: unknown;
+              }[];
+            }[];
+            usage: {
+              inputTokens: number;
+              outputTokens: number;
+            };
+            outcome: 'completed' | 'stopped' | 'failed';
+            stopReason?: string;
+            provider?: string;
+            model?: string;
+            pendingApprovals: {
+              toolCallId: string;
+              toolName: string;
+              input: unknown;
+              expiresAt: string;
+            }[];
+          };
+        };
+      };
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING, PROMPT_NOT_FOUND */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?:
+              | 'INVALID_REQUEST'
+              | 'MISSING_FIELD'
+              | 'WRONG_TYPE'
+              | 'NULL_NOT_ALLOWED'
+              | 'INVALID_ENUM'
+              | 'UNKNOWN_FIELD'
+              | 'OUT_OF_RANGE'
+              | 'INVALID_FORMAT'
+              | 'MALFORMED_JSON'
+              | 'PROTOTYPE_POISONING'
+              | 'PROMPT_NOT_FOUND';
+          };
+        };
+      };
+      /** @description Unauthorized: UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAUTHENTICATED';
+          };
+        };
+      };
+      /** @description Content Too Large: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNSUPPORTED_MEDIA_TYPE';
+          };
+        };
+      };
+      /** @description Unprocessable Content: GUARDRAIL_REJECTED */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'GUARDRAIL_REJECTED';
+          };
+        };
+      };
+      /** @description Internal Server Error: INTERNAL */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL';
+          };
+        };
+      };
+      /** @description Service Unavailable: UNAVAILABLE, CHAT_NOT_CONFIGURED, PROVIDER_FAILED */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAVAILABLE' | 'CHAT_NOT_CONFIGURED' | 'PROVIDER_FAILED';
           };
         };
       };

@@ -1,0 +1,34 @@
+import { coreErrors } from '@opwire/core';
+import { toJsonSchema } from '@opwire/core/surface';
+import type { Static } from 'typebox';
+import { type chatEventSchema, chatResponseSchema } from './chat-schemas.js';
+
+/**
+ * `POST /ai/chat`: the `ai.chat` operation answered as one JSON document once the turn is done (the
+ * same turn, pipeline and audit record as the stream). Pass it to the HTTP server's `operationRoutes`.
+ */
+export function chatJsonRoute() {
+  return {
+    operation: 'ai.chat',
+    id: 'ai.chat.json',
+    method: 'POST' as const,
+    path: '/ai/chat',
+    summary: 'Chat with the assistant: the whole turn as one JSON answer',
+    async encode(events: unknown): Promise<Response> {
+      let done: Static<typeof chatEventSchema> | undefined;
+      for await (const event of events as AsyncIterable<Static<typeof chatEventSchema>>) {
+        if (event.type === 'done') done = event;
+      }
+      if (!done)
+        throw coreErrors.INTERNAL({ cause: new Error('the chat stream ended without a done event') });
+      const { type: _done, ...answer } = done;
+      return Response.json(answer);
+    },
+    responses: {
+      '200': {
+        description: 'The turn: its text, tool steps, usage and pending approvals.',
+        content: { 'application/json': { schema: toJsonSchema(chatResponseSchema) } },
+      },
+    },
+  };
+}
