@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { checkOrder, placeOrder } from '../contract.js';
+import { checkOrder, checkResponse, placeOrder } from '../contract.js';
 
-/** Hono on `@hono/node-server`, validating with the compiled TypeBox check. */
+/** Hono on `@hono/node-server`, checking the request and the response with the compiled TypeBox checks. */
 export async function startHono(): Promise<number> {
   let sequence = 0;
   const app = new Hono();
@@ -15,7 +15,9 @@ export async function startHono(): Promise<number> {
       return context.json({ error: 'bad request' }, 400);
     }
     if (!checkOrder.Check(body)) return context.json({ error: 'bad request' }, 400);
-    return context.json(placeOrder(++sequence, body));
+    const answer = placeOrder(++sequence, body);
+    if (!checkResponse.Check(answer)) return context.json({ error: 'internal' }, 500);
+    return context.json(answer);
   });
   return new Promise((resolve) => {
     const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>

@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { os } from '@orpc/server';
 import { RPCHandler } from '@orpc/server/node';
 import type { Static } from 'typebox';
-import { checkOrder, type orderRequest, placeOrder } from '../contract.js';
+import { checkOrder, checkResponse, type orderRequest, placeOrder } from '../contract.js';
 
-// oRPC takes Standard Schema; this wraps the same compiled TypeBox check.
+// oRPC takes Standard Schema; these wrap the same compiled TypeBox checks.
 const orderSchema = {
   '~standard': {
     version: 1 as const,
@@ -17,6 +17,15 @@ const orderSchema = {
   },
 };
 
+const responseSchema = {
+  '~standard': {
+    version: 1 as const,
+    vendor: 'typebox',
+    validate: (value: unknown) =>
+      checkResponse.Check(value) ? { value } : { issues: [{ message: 'invalid response' }] },
+  },
+};
+
 /** oRPC's RPC handler on its Node adapter (`POST /rpc/orders/create`, body `{"json": ...}`). */
 export async function startOrpc(): Promise<number> {
   let sequence = 0;
@@ -24,6 +33,7 @@ export async function startOrpc(): Promise<number> {
     orders: {
       create: os
         .input(orderSchema)
+        .output(responseSchema)
         .handler(({ input }) => placeOrder(++sequence, input as Static<typeof orderRequest>)),
     },
   };

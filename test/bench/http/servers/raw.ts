@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkOrder, placeOrder } from '../contract.js';
+import { checkOrder, checkResponse, placeOrder } from '../contract.js';
 
-/** The baseline: `node:http`, `JSON.parse` and a compiled TypeBox check, nothing else. */
+/** The baseline: `node:http`, `JSON.parse` and compiled TypeBox checks of the request and the response, nothing else. */
 export async function startRaw(): Promise<number> {
   let sequence = 0;
   const server = createServer((request, response) => {
@@ -20,7 +20,13 @@ export async function startRaw(): Promise<number> {
         response.end('{"error":"bad request"}');
         return;
       }
-      const text = JSON.stringify(placeOrder(++sequence, body));
+      const answer = placeOrder(++sequence, body);
+      if (!checkResponse.Check(answer)) {
+        response.writeHead(500, { 'content-type': 'application/json' });
+        response.end('{"error":"internal"}');
+        return;
+      }
+      const text = JSON.stringify(answer);
       response.writeHead(200, {
         'content-type': 'application/json',
         'content-length': Buffer.byteLength(text),
