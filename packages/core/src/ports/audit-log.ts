@@ -27,6 +27,13 @@ export interface AuditQuery {
   readonly limit?: number;
 }
 
+/** Which records a retention trim removes: those older than `before`, of one tenant when given. */
+export interface AuditTrimOptions {
+  /** ISO timestamp; records whose `at` is earlier are removed. */
+  readonly before: string;
+  readonly tenant?: string;
+}
+
 /** The port that keeps audit records; appending inside a transaction commits or rolls back with it. */
 export interface AuditLog {
   /**
@@ -35,4 +42,6 @@ export interface AuditLog {
    */
   append(record: AuditRecord, transaction?: Transaction): Promise<void> | undefined;
   list(query?: AuditQuery): Promise<AuditRecord[]>;
+  /** Removes the records older than `before` (retention) and resolves to how many were removed. */
+  trim?(options: AuditTrimOptions): Promise<number>;
 }
