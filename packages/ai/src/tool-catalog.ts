@@ -3,6 +3,7 @@ import { OpwireError } from '@opwire/core';
 import type { Tool, ToolSet } from 'ai';
 import { type Approvals, createApprovals } from './approvals/create-approvals.js';
 import { type BindOptions, bindTools } from './bind-tools.js';
+import { requiresApproval } from './requires-approval.js';
 import { type ModelSchema, toModelSchema } from './strict-schema.js';
 import { describeOperationTool } from './tool-description.js';
 import { isToolName, toolNameFor } from './tool-name.js';
@@ -88,7 +89,7 @@ function operationEntry(operation: AnyOperation, name: string): ToolEntry {
     name,
     operation,
     permission: operation.permission,
-    requiresApproval: operation.ai?.requiresApproval === true,
+    requiresApproval: requiresApproval(operation),
     stability: operation.stability,
     input: toModelSchema(operation.request),
     output: toModelSchema(operation.response),

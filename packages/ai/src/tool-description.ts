@@ -1,4 +1,5 @@
 import { type AnyOperation, type Locale, localizeText } from '@opwire/core';
+import { requiresApproval } from './requires-approval.js';
 
 const labels = {
   en: { errors: 'May fail with', approval: 'Runs only after the user approves it.' },
@@ -12,7 +13,7 @@ export function describeOperationTool(operation: AnyOperation, locale: Locale): 
     .filter((part): part is string => typeof part === 'string' && part.length > 0)
     .map((part) => (/[.。!?！？]$/.test(part) ? part : `${part}.`));
   if (parts.length === 0) parts.push(`${operation.id}.`);
-  if (operation.ai?.requiresApproval) parts.push(label.approval);
+  if (requiresApproval(operation)) parts.push(label.approval);
   if (operation.errors.length > 0) parts.push(`${label.errors}: ${operation.errors.join(', ')}.`);
   return parts.join(' ');
 }

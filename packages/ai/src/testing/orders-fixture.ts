@@ -28,7 +28,10 @@ export const fixtureCallers = {
   admin: { principalId: 'user-admin', tenant: 'acme', permissions: ['*'], roles: ['admin'] },
 } satisfies Record<string, Caller>;
 
-/** A small orders app (list, get, create, cancel, internal purge) over in-memory state, for tests. */
+/**
+ * A small orders app (list, get, create, cancel, internal purge) over in-memory state, for tests. Like the
+ * shop, `orders.create` opts out of approval; `orders.cancel` opts out too unless `cancelNeedsApproval`.
+ */
 export function createOrdersFixture(options: { cancelNeedsApproval?: boolean } = {}) {
   const orders = new Map<string, FixtureOrder>();
   let sequence = 0;
@@ -89,6 +92,8 @@ export function createOrdersFixture(options: { cancelNeedsApproval?: boolean } =
       expose: ['http', 'ai', 'mcp'],
       permission: 'orders:create',
       writes: true,
+      // A model may place an order without asking, as in the shop: placing one is cheap to undo.
+      ai: { requiresApproval: false },
       errors: ['RULE_VIOLATION'],
       handle(request, context) {
         if (request.quantity > 10) {
@@ -117,7 +122,8 @@ export function createOrdersFixture(options: { cancelNeedsApproval?: boolean } =
       permission: 'orders:cancel',
       writes: true,
       errors: ['NOT_FOUND', 'CONFLICT'],
-      ...(options.cancelNeedsApproval ? { ai: { requiresApproval: true } } : {}),
+      // Writes wait for approval by default; tests of plain tool calls opt cancel out.
+      ai: { requiresApproval: options.cancelNeedsApproval === true },
       handle(request, context) {
         const found = find(request.orderId, context.tenant);
         if (found.status === 'cancelled') throw new OpwireError('CONFLICT');
