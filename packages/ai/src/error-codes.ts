@@ -19,29 +19,29 @@ export const aiErrorCodes = {
   APPROVAL_NOT_FOUND: {
     kind: 'not_found',
     messages: {
-      en: 'There is no pending approval for tool call "{toolCallId}".',
-      'zh-CN': '工具调用“{toolCallId}”没有待审批的请求。',
+      en: 'There is no approval "{approvalId}".',
+      'zh-CN': '不存在审批“{approvalId}”。',
     },
   },
   APPROVAL_EXPIRED: {
     kind: 'conflict',
     messages: {
-      en: 'The approval for tool call "{toolCallId}" has expired; ask again.',
-      'zh-CN': '工具调用“{toolCallId}”的审批已过期，请重新发起。',
+      en: 'The approval "{approvalId}" has expired; ask again.',
+      'zh-CN': '审批“{approvalId}”已过期，请重新发起。',
     },
   },
   APPROVAL_ALREADY_SETTLED: {
     kind: 'conflict',
     messages: {
-      en: 'The approval for tool call "{toolCallId}" was already {status}.',
-      'zh-CN': '工具调用“{toolCallId}”的审批已处理（{status}）。',
+      en: 'The approval "{approvalId}" was already {status}.',
+      'zh-CN': '审批“{approvalId}”已处理（{status}）。',
     },
   },
   APPROVAL_MISMATCH: {
     kind: 'conflict',
     messages: {
-      en: 'The arguments do not match the ones awaiting approval for tool call "{toolCallId}".',
-      'zh-CN': '参数与工具调用“{toolCallId}”待审批的参数不一致。',
+      en: 'The arguments do not match the ones awaiting approval "{approvalId}".',
+      'zh-CN': '参数与审批“{approvalId}”中待批准的参数不一致。',
     },
   },
   GUARDRAIL_REJECTED: {

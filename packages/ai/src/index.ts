@@ -1,12 +1,8 @@
 import './error-codes.js';
+import './governance-error-codes.js';
 
 /** Pending approvals: the port, its in-memory adapter and the service that approves or declines. */
-export type {
-  ApprovalKey,
-  ApprovalStatus,
-  ApprovalStore,
-  PendingApproval,
-} from './approvals/approval-store.js';
+export type { ApprovalStatus, ApprovalStore, PendingApproval } from './approvals/approval-store.js';
 /** Creates the approvals service that runs a pending call only when its caller approves it. */
 export {
   type ApprovalRequest,
@@ -53,6 +49,94 @@ export {
   isFallbackError,
   type ProviderModel,
 } from './fallback-model.js';
+/** Governance: the AI audit trail port and its in-memory adapter. */
+export {
+  type AiAuditAction,
+  type AiAuditEvent,
+  type AiAuditEventInput,
+  type AiAuditFilter,
+  type AiAuditPage,
+  type AiAuditTrail,
+  aiAuditActions,
+} from './governance/ai-audit-trail.js';
+/** Governance: budgets, prices and masking. */
+export { type Budget, checkBudgets, enforceBudgets, periodOf } from './governance/budgets.js';
+/** Governance: the conversation store port, its in-memory adapter and messages as stored. */
+export type {
+  Conversation,
+  ConversationMessage,
+  ConversationPage,
+  ConversationStore,
+} from './governance/conversation-store.js';
+/** Governance: the facade a chat turn and the HTTP surface use. */
+export {
+  type CostSummary,
+  createGovernance,
+  type Governance,
+  type GovernanceOptions,
+  type TrimResult,
+} from './governance/create-governance.js';
+export {
+  type GovernedTurn,
+  outcomeOf,
+  type TurnEnd,
+  type TurnEventDetails,
+  type TurnStart,
+} from './governance/governed-turn.js';
+export { type JsonValue, toJsonValue } from './governance/json-value.js';
+export {
+  createMasker,
+  defaultMaskedKeys,
+  defaultMaskPatterns,
+  type Masker,
+  type MaskingOptions,
+  type MaskPattern,
+} from './governance/mask-payload.js';
+export { createMemoryAiAuditTrail } from './governance/memory-ai-audit-trail.js';
+export { createMemoryConversationStore } from './governance/memory-conversation-store.js';
+export { createMemoryTurnLedger } from './governance/memory-turn-ledger.js';
+/** Governance: owners, JSON values and cursors, shared by the store adapters. */
+export { type Owner, ownerOf } from './governance/owner.js';
+export {
+  checkLimit,
+  decodeCursor,
+  encodeCursor,
+  newestFirst,
+  normalizeTime,
+  type Page,
+} from './governance/paging.js';
+export {
+  checkPriceTable,
+  costOf,
+  type ModelPrice,
+  type PriceTable,
+  priceOf,
+} from './governance/price-table.js';
+export {
+  repairHistory,
+  type StoredModelMessage,
+  type StoredTextPart,
+  type StoredToolCallPart,
+  type StoredToolOutput,
+  type StoredToolResultPart,
+  toModelMessages,
+  toStoredMessages,
+} from './governance/stored-message.js';
+export type { TurnEventInput, TurnEventSink } from './governance/turn-event.js';
+/** Governance: the turn ledger port, its in-memory adapter and the sums it answers. */
+export type {
+  Cost,
+  CostGrouping,
+  CostRow,
+  ToolCallRecord,
+  TurnFilter,
+  TurnLedger,
+  TurnPage,
+  TurnRecord,
+  UsageTotals,
+} from './governance/turn-ledger.js';
+/** The error codes governance adds (`BUDGET_EXCEEDED`, `APPROVAL_LIMIT_REACHED`). */
+export { type GovernanceErrorCode, governanceErrorCodes } from './governance-error-codes.js';
 /** Guardrails that can reject a turn's input or output. */
 export {
   checkGuardrails,
@@ -80,6 +164,8 @@ export {
   providersFromEnv,
   resolveProviders,
 } from './providers.js';
+/** Whether a model's call to an operation waits for approval (writes do, unless they opt out). */
+export { requiresApproval } from './requires-approval.js';
 /** Schemas in the form OpenAI strict mode accepts, and the way back for a model's nulls. */
 export { acceptsNull, type ModelSchema, restoreAbsent, toModelSchema } from './strict-schema.js';
 /** The tool catalog. */
@@ -95,7 +181,10 @@ export { describeOperationTool } from './tool-description.js';
 export { isToolName, toolNameFor } from './tool-name.js';
 /** The error result a model reads when a tool call fails. */
 export { isToolErrorResult, type ToolErrorResult, toToolErrorResult } from './tool-result.js';
-/** The usage ledger port and its in-memory adapter. */
+/**
+ * The usage ledger port and its in-memory adapter: superseded by the turn ledger of `createGovernance`, kept
+ * until the chat turn records through governance.
+ */
 export {
   createMemoryUsageLedger,
   type TurnOutcome,
