@@ -61,6 +61,10 @@ export {
 } from './governance/ai-audit-trail.js';
 /** Governance: budgets, prices and masking. */
 export { type Budget, checkBudgets, enforceBudgets, periodOf } from './governance/budgets.js';
+export {
+  type ConversationOperationsOptions,
+  createConversationOperations,
+} from './governance/conversation-operations.js';
 /** Governance: the conversation store port, its in-memory adapter and messages as stored. */
 export type {
   Conversation,
@@ -76,6 +80,11 @@ export {
   type GovernanceOptions,
   type TrimResult,
 } from './governance/create-governance.js';
+/** Governance over HTTP: the console's operations and the caller's conversations. */
+export {
+  createGovernanceOperations,
+  type GovernanceOperationsOptions,
+} from './governance/governance-operations.js';
 export {
   type GovernedTurn,
   outcomeOf,

@@ -32,7 +32,7 @@ export interface TurnRecord {
   readonly outputTokens: number;
   /** From the price table; absent when the model has no price. */
   readonly cost?: Cost;
-  readonly toolCalls: readonly ToolCallRecord[];
+  readonly toolCalls: ToolCallRecord[];
   readonly latencyMs: number;
   readonly outcome: TurnOutcome;
   /** Why a turn failed or stopped: an error code such as `PROVIDER_FAILED`, or `CANCELLED`. */
