@@ -103,10 +103,18 @@ export function createMasker(options: MaskingOptions = {}): Masker {
     if (!pattern.global) fail(`masking: pattern "${name}" needs the g flag`);
   }
   const keys = (options.keys ?? defaultMaskedKeys).map(wordsOf);
+  // Payloads repeat the same few keys, so each key is judged once (the memo is cleared when it grows large).
+  const judged = new Map<string, boolean>();
   const sensitive = (key: string) => {
-    const words = wordsOf(key);
-    const joined = words.join('');
-    return keys.some((rule) => joined === rule.join('') || containsRun(words, rule));
+    let verdict = judged.get(key);
+    if (verdict === undefined) {
+      const words = wordsOf(key);
+      const joined = words.join('');
+      verdict = keys.some((rule) => joined === rule.join('') || containsRun(words, rule));
+      if (judged.size >= 1_000) judged.clear();
+      judged.set(key, verdict);
+    }
+    return verdict;
   };
   const maskText = (text: string): string => {
     let masked = text;
