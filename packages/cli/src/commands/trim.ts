@@ -1,8 +1,4 @@
 import { parseArgs } from 'node:util';
-import { createGovernance } from '@opwire/ai';
-import { isOpwireError } from '@opwire/core';
-import { createPostgres } from '@opwire/postgres';
-import { createPostgresGovernanceStores } from '@opwire/postgres/ai';
 import { parseWholeNumber } from '../open-cli-knowledge.js';
 import { UsageError } from '../usage-error.js';
 
@@ -41,6 +37,14 @@ export async function run(
   if (url === undefined && values['data-dir'] === undefined) {
     throw new UsageError(`name the database: --database-url (or DATABASE_URL) or --data-dir\n${usage}`);
   }
+  // Loaded only when the command runs, so `opwire` listing its commands stays quick.
+  const [{ createGovernance }, { isOpwireError }, { createPostgres }, { createPostgresGovernanceStores }] =
+    await Promise.all([
+      import('@opwire/ai'),
+      import('@opwire/core'),
+      import('@opwire/postgres'),
+      import('@opwire/postgres/ai'),
+    ]);
   const db = await createPostgres({
     ...(url === undefined ? { dataDir: values['data-dir'] } : { url }),
     ...(values.schema === undefined ? {} : { schema: values.schema }),
