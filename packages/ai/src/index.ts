@@ -78,7 +78,6 @@ export {
   createGovernance,
   type Governance,
   type GovernanceOptions,
-  type TrimResult,
 } from './governance/create-governance.js';
 /** Governance over HTTP: the console's operations and the caller's conversations. */
 export {
@@ -131,6 +130,7 @@ export {
   toModelMessages,
   toStoredMessages,
 } from './governance/stored-message.js';
+export { type TrimResult, trimGovernance } from './governance/trim-governance.js';
 export type { TurnEventInput, TurnEventSink } from './governance/turn-event.js';
 /** Governance: the turn ledger port, its in-memory adapter and the sums it answers. */
 export type {

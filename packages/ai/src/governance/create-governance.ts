@@ -19,6 +19,7 @@ import { ownerOf } from './owner.js';
 import type { Page } from './paging.js';
 import { checkPriceTable, type PriceTable } from './price-table.js';
 import { repairHistory, toModelMessages, toStoredMessages } from './stored-message.js';
+import { type TrimResult, trimGovernance } from './trim-governance.js';
 import type { TurnEventInput, TurnEventSink } from './turn-event.js';
 import type { CostRow, TurnFilter, TurnLedger, UsageTotals } from './turn-ledger.js';
 
@@ -48,15 +49,6 @@ export interface CostSummary {
   readonly byPrincipal: CostRow[];
   readonly byTenant: CostRow[];
   readonly byDay: CostRow[];
-}
-
-/** What a retention trim removed, and the cutoff it used. */
-export interface TrimResult {
-  readonly before: string;
-  readonly turns: number;
-  readonly events: number;
-  /** Core audit records removed; absent when the audit log cannot trim (or none was given). */
-  readonly auditRecords?: number;
 }
 
 /**
@@ -109,8 +101,6 @@ export interface Governance extends TurnEventSink {
   /** Removes ledger rows, AI audit events and core audit records older than `olderThanDays` days; never conversations. */
   trim(options: { readonly olderThanDays: number; readonly tenant?: string }): Promise<TrimResult>;
 }
-
-const dayMs = 86_400_000;
 
 /** Creates the governance facade; a bad price table, budget, masking rule or window fails here. */
 export function createGovernance(options: GovernanceOptions = {}): Governance {
@@ -240,19 +230,6 @@ export function createGovernance(options: GovernanceOptions = {}): Governance {
       ]);
       return { totals, byModel, byProvider, byPrincipal, byTenant, byDay };
     },
-    async trim({ olderThanDays, tenant }) {
-      if (!Number.isSafeInteger(olderThanDays) || olderThanDays < 1 || olderThanDays > 36_500) {
-        throw new OpwireError('OUT_OF_RANGE', {
-          field: 'olderThanDays',
-          params: { expected: 'a whole number of days from 1 to 36500' },
-        });
-      }
-      const before = new Date(now() - olderThanDays * dayMs).toISOString();
-      const scope = { before, ...(tenant === undefined ? {} : { tenant }) };
-      const turns = await ledger.trim(scope);
-      const trimmed = await events.trim(scope);
-      const auditRecords = options.audit?.trim ? await options.audit.trim(scope) : undefined;
-      return { before, turns, events: trimmed, ...(auditRecords === undefined ? {} : { auditRecords }) };
-    },
+    trim: (trim) => trimGovernance({ ledger, events, audit: options.audit }, { ...trim, now: now() }),
   };
 }

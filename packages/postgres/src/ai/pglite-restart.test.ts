@@ -1,7 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApprovals, createGovernance, createToolCatalog, type Governance } from '@opwire/ai';
+import {
+  createApprovals,
+  createGovernance,
+  createToolCatalog,
+  type Governance,
+  toModelMessages,
+} from '@opwire/ai';
 import { createOrdersFixture, fixtureCallers, sampleMessages } from '@opwire/ai/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgres, type Postgres } from '../create-postgres.js';
@@ -30,7 +36,7 @@ describe('governance on PGlite across a restart', () => {
 
     const before = await open(dataDir);
     const conversation = await before.governance.createConversation(support, { title: 'Cancel order' });
-    await before.governance.appendMessages(support, conversation.id, sampleMessages as never, {
+    await before.governance.appendMessages(support, conversation.id, toModelMessages(sampleMessages), {
       turnId: 'turn-1',
     });
     const turn = before.governance.startTurn({
