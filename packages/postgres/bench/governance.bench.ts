@@ -2,13 +2,13 @@
 // with their results, a guardrail check), masked, through createGovernance; on the in-memory stores, PGlite in
 // memory and, when DATABASE_URL is set, a PostgreSQL server. Baseline, same run and same database: core's
 // audit append of one record (one INSERT), so the ratio reads as "a turn costs as much as N audit appends".
-// Run: pnpm --filter @opwire/postgres bench   (BENCH_TURNS, default 400)
+// Run: pnpm --filter @opwire/postgres bench   (BENCH_TURNS per batch, default 100; BENCH_ROUNDS, default 5: medians)
 import { createGovernance, type Governance } from '@opwire/ai';
 import { type AuditLog, createMemoryAuditLog } from '@opwire/core';
 import { createPostgresGovernanceStores } from '../src/ai/index.js';
 import { createPostgres, type PostgresOptions } from '../src/index.js';
 
-const turns = Number(process.env.BENCH_TURNS ?? '400');
+const turns = Number(process.env.BENCH_TURNS ?? '100');
 const silent = { error() {}, warn() {} };
 const caller = { principalId: 'bench-user', tenant: 'bench', permissions: [] };
 const prices = { 'gpt-4o-mini': { inputPerMillion: 0.15, outputPerMillion: 0.6, currency: 'USD' } };
@@ -79,21 +79,23 @@ interface Row {
 }
 const rows: Row[] = [];
 
+const rounds = Number(process.env.BENCH_ROUNDS ?? '5');
+const median = (values: number[]) =>
+  [...values].sort((left, right) => left - right)[Math.floor(values.length / 2)]!;
+
+/** Alternates batches of turns and of audit appends (as many rows as the turns write), and keeps the medians. */
 async function measure(adapter: string, governance: Governance, audit: AuditLog): Promise<void> {
+  const append = async (index: number) => void (await audit.append(auditRecord(index)));
   for (const concurrency of [1, 8]) {
     await timed(Math.min(50, turns), concurrency, (index) => oneTurn(governance, index)); // warm-up
-    await timed(
-      Math.min(50, turns),
-      concurrency,
-      async (index) => void (await audit.append(auditRecord(index))),
-    );
-    const appendMs = await timed(
-      turns,
-      concurrency,
-      async (index) => void (await audit.append(auditRecord(index))),
-    );
-    const turnMs = await timed(turns, concurrency, (index) => oneTurn(governance, index));
-    rows.push({ adapter, concurrency, turnMs, appendMs });
+    await timed(Math.min(450, turns * 9), concurrency, append);
+    const turnTimes: number[] = [];
+    const appendTimes: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      appendTimes.push(await timed(turns * 9, concurrency, append));
+      turnTimes.push(await timed(turns, concurrency, (index) => oneTurn(governance, index)));
+    }
+    rows.push({ adapter, concurrency, turnMs: median(turnTimes), appendMs: median(appendTimes) });
   }
 }
 
@@ -125,8 +127,12 @@ if (process.env.DATABASE_URL) {
   });
 }
 
-console.log(`governance writes per turn (1 ledger row + 8 AI audit events), ${turns} turns per run`);
-console.log('baseline: core audit append of one record on the same store, same run');
+console.log(
+  `governance writes per turn (1 ledger row + 8 AI audit events): median of ${rounds} batches of ${turns} turns`,
+);
+console.log(
+  `baseline: core audit append of one record, same store, batches of ${turns * 9} alternating with the turns`,
+);
 for (const { adapter, concurrency, turnMs, appendMs } of rows) {
   console.log(
     `${adapter.padEnd(16)} concurrency ${String(concurrency).padEnd(2)} ${(turnMs * 1000).toFixed(1).padStart(9)} µs/turn ` +

@@ -61,10 +61,11 @@ export function createPostgresAiAuditTrail(sql: SqlAccess): AiAuditTrail {
             SELECT $1, $2, coalesce(max(sequence), 0) + 1, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb
               FROM opwire_ai_events WHERE turn_id = $2
             ON CONFLICT (turn_id, sequence) DO NOTHING
-            RETURNING ${columns}`,
+            RETURNING sequence`,
           params,
         );
-        if (rows[0]) return toEvent(rows[0]);
+        if (rows[0])
+          return { ...structuredClone(event), at: params[3] as string, sequence: Number(rows[0].sequence) };
       }
       throw new Error(`Could not number an event of turn ${event.turnId} after ${attempts} attempts.`);
     },
