@@ -1,3 +1,4 @@
+import { createToolCatalog } from '@opwire/ai';
 import { type Caller, isOpwireError, type Opwire } from '@opwire/core';
 import { createPostgres, type Postgres } from '@opwire/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -128,5 +129,20 @@ describe('the shop app in process', { timeout: 60_000 }, () => {
     expect((await rejection(app.invoke(cancelOrder, { id: own!.id }, { caller: alice }))).code).toBe(
       'PERMISSION_DENIED',
     );
+  });
+});
+
+describe("the shop's tools for a model", () => {
+  it('wait for approval on every write except orders.create, which opts out', () => {
+    const approvals = createToolCatalog({ app })
+      .all()
+      .map((entry) => [entry.operation?.id, entry.requiresApproval]);
+    expect(approvals).toEqual([
+      ['orders.list', false],
+      ['orders.get', false],
+      ['orders.create', false],
+      ['orders.cancel', true],
+    ]);
+    expect(createOrder.writes && cancelOrder.writes).toBe(true);
   });
 });

@@ -6,20 +6,21 @@ export const demoCallers: Readonly<Record<string, Caller>> = {
   'customer-token': {
     principalId: 'alice',
     tenant: 'acme',
-    permissions: ['orders:read', 'orders:create', 'knowledge:read'],
+    permissions: ['orders:read', 'orders:create', 'knowledge:read', 'chat:use'],
     roles: ['customer'],
   },
   'support-token': {
     principalId: 'sam',
     tenant: 'acme',
-    permissions: ['orders:read', readAnyOrderPermission, 'orders:cancel', 'knowledge:read'],
+    permissions: ['orders:read', readAnyOrderPermission, 'orders:cancel', 'knowledge:read', 'chat:use'],
     roles: ['support'],
   },
   'globex-token': {
     principalId: 'gina',
     tenant: 'globex',
-    permissions: ['orders:read', readAnyOrderPermission, 'orders:cancel', 'knowledge:read'],
+    permissions: ['orders:read', readAnyOrderPermission, 'orders:cancel', 'knowledge:read', 'chat:use'],
     roles: ['support'],
   },
+  // `*` includes governance:read and governance:write: only the admin reads the AI governance pages and trims.
   'admin-token': { principalId: 'root', tenant: 'acme', permissions: ['*'], roles: ['admin'] },
 };

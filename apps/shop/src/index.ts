@@ -33,3 +33,5 @@ export { seedOrders, seedShop } from './seed-orders.js';
 export { createShop, defaultDataDir, type Shop, type ShopExtension, type ShopOptions } from './server.js';
 /** The shop's error codes. */
 export { type ShopErrorCode, shopErrors } from './shop-errors.js';
+/** The shop's AI governance on its database, and the demo prices. */
+export { createShopGovernance, type ShopGovernanceOptions, shopPrices } from './shop-governance.js';

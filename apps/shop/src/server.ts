@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { Chat } from '@opwire/ai';
+import type { Chat, Governance } from '@opwire/ai';
 import {
   type AnyOperation,
   type Caller,
@@ -16,6 +16,7 @@ import { createShopApp } from './create-shop-app.js';
 import { demoCallers } from './demo-callers.js';
 import { orderMigrations } from './order-migrations.js';
 import { seedShop } from './seed-orders.js';
+import { createShopGovernance, type ShopGovernanceOptions } from './shop-governance.js';
 
 /** The default data folder: `apps/shop/.data/pg`, whatever the working directory. */
 export const defaultDataDir = fileURLToPath(new URL('../.data/pg', import.meta.url));
@@ -54,6 +55,8 @@ export interface ShopOptions {
    * and `OPWIRE_CHAT_MODEL` (default `process.env`). `false` leaves it out.
    */
   readonly assistant?: { readonly env?: Readonly<Record<string, string | undefined>> } | false;
+  /** Prices, budgets, masking and history window of the AI governance (default: the demo prices, no budgets). */
+  readonly governance?: ShopGovernanceOptions;
   readonly logger?: Logger;
   /**
    * Calls per minute each caller may make to each order write (`orders.create`, `orders.cancel`),
@@ -66,6 +69,8 @@ export interface ShopOptions {
 export interface Shop {
   readonly app: Opwire;
   readonly db: Postgres;
+  /** AI governance on the same database: conversations, the turn ledger, the AI audit trail, approvals. */
+  readonly governance: Governance;
   readonly server: ReturnType<typeof createHttpServer>;
   /** The assistant's chat, when the assistant is on. */
   readonly chat: Chat | undefined;
@@ -88,12 +93,17 @@ export async function createShop(options: ShopOptions = {}): Promise<Shop> {
   try {
     await db.migrate(orderMigrations);
     await seedShop(db.transactions);
+    const governed = await createShopGovernance(db, {
+      ...options.governance,
+      ...(options.logger ? { logger: options.logger } : {}),
+    });
     const callers = options.callers ?? demoCallers;
     const assistant =
       options.assistant === false
         ? undefined
         : await createAssistant({
             tenants: [...new Set(Object.values(callers).map((caller) => caller.tenant))],
+            governance: governed.governance,
             ...(options.assistant?.env ? { env: options.assistant.env } : {}),
           });
     const writesPerMinute = options.writesPerMinute ?? 60;
@@ -113,7 +123,7 @@ export async function createShop(options: ShopOptions = {}): Promise<Shop> {
             ]),
         idempotency({ store: db.idempotency }),
       ],
-      operations: [...(assistant?.operations ?? []), ...(options.operations ?? [])],
+      operations: [...(assistant?.operations ?? []), ...governed.operations, ...(options.operations ?? [])],
       logger: options.logger,
     });
     const attached = assistant?.attach(app);
@@ -140,6 +150,7 @@ export async function createShop(options: ShopOptions = {}): Promise<Shop> {
     return {
       app,
       db,
+      governance: governed.governance,
       server,
       chat: attached?.chat,
       listen: () => server.listen({ port: options.port ?? 3000, host: options.host ?? '127.0.0.1' }),

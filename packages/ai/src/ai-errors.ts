@@ -1,6 +1,6 @@
 import { defineErrors } from '@opwire/core';
 
-/** The codes `@opwire/ai` raises: tools, approvals, guardrails, prompts and providers. */
+/** The codes `@opwire/ai` raises: tools, approvals, guardrails, prompts, providers and governance (budgets, approval caps). */
 export const aiErrors = defineErrors({
   TOOL_NOT_FOUND: {
     kind: 'not_found',
@@ -19,29 +19,29 @@ export const aiErrors = defineErrors({
   APPROVAL_NOT_FOUND: {
     kind: 'not_found',
     messages: {
-      en: 'There is no pending approval for tool call "{toolCallId}".',
-      'zh-CN': '工具调用“{toolCallId}”没有待审批的请求。',
+      en: 'There is no approval "{approvalId}".',
+      'zh-CN': '不存在审批“{approvalId}”。',
     },
   },
   APPROVAL_EXPIRED: {
     kind: 'conflict',
     messages: {
-      en: 'The approval for tool call "{toolCallId}" has expired; ask again.',
-      'zh-CN': '工具调用“{toolCallId}”的审批已过期，请重新发起。',
+      en: 'The approval "{approvalId}" has expired; ask again.',
+      'zh-CN': '审批“{approvalId}”已过期，请重新发起。',
     },
   },
   APPROVAL_ALREADY_SETTLED: {
     kind: 'conflict',
     messages: {
-      en: 'The approval for tool call "{toolCallId}" was already {status}.',
-      'zh-CN': '工具调用“{toolCallId}”的审批已处理（{status}）。',
+      en: 'The approval "{approvalId}" was already {status}.',
+      'zh-CN': '审批“{approvalId}”已处理（{status}）。',
     },
   },
   APPROVAL_MISMATCH: {
     kind: 'conflict',
     messages: {
-      en: 'The arguments do not match the ones awaiting approval for tool call "{toolCallId}".',
-      'zh-CN': '参数与工具调用“{toolCallId}”待审批的参数不一致。',
+      en: 'The arguments do not match the ones awaiting approval "{approvalId}".',
+      'zh-CN': '参数与审批“{approvalId}”中待批准的参数不一致。',
     },
   },
   GUARDRAIL_REJECTED: {
@@ -71,6 +71,20 @@ export const aiErrors = defineErrors({
     messages: {
       en: 'No language model provider could answer; try again later.',
       'zh-CN': '没有可用的语言模型服务能够应答，请稍后再试。',
+    },
+  },
+  BUDGET_EXCEEDED: {
+    kind: 'limited',
+    messages: {
+      en: 'The {scope} budget of {limit} per {period} is used up ({used} used); it resets at {resetsAt}.',
+      'zh-CN': '{scope}每{period}的预算 {limit} 已用完（已用 {used}），将于 {resetsAt} 重置。',
+    },
+  },
+  APPROVAL_LIMIT_REACHED: {
+    kind: 'limited',
+    messages: {
+      en: 'There are already {limit} actions waiting for approval; approve or decline them first.',
+      'zh-CN': '已有 {limit} 个操作在等待批准，请先批准或拒绝它们。',
     },
   },
 });

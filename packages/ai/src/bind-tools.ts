@@ -98,6 +98,7 @@ function operationTool(
             caller,
             locale,
             ...(options.conversationId === undefined ? {} : { conversationId: options.conversationId }),
+            ...(options.turnId === undefined ? {} : { turnId: options.turnId }),
           });
         }
         return await catalog.app.invoke(operation, input, {

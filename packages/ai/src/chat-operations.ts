@@ -33,7 +33,7 @@ export function createChatOperations(options: ChatOperationsOptions): AnyOperati
       : typeof options.approvals === 'function'
         ? options.approvals()
         : options.approvals;
-  const toolCallId = Type.Object({ toolCallId: Type.String({ minLength: 1, maxLength: 200 }) });
+  const approvalId = Type.Object({ approvalId: Type.String({ minLength: 1, maxLength: 100 }) });
 
   const chat = defineOperation({
     id: 'ai.chat',
@@ -69,19 +69,19 @@ export function createChatOperations(options: ChatOperationsOptions): AnyOperati
   const approve = defineOperation({
     id: 'ai.approve',
     summary: { en: 'Approve a pending tool call', 'zh-CN': '批准待处理的工具调用' },
-    request: toolCallId,
+    request: approvalId,
     response: Type.Object({
-      toolCallId: Type.String(),
+      approvalId: Type.String(),
       status: Type.Literal('approved'),
       output: Type.Unknown(),
     }),
     expose: ['http'],
     errors: approvalErrors,
-    http: { method: 'POST', path: '/ai/approvals/{toolCallId}/approve' },
+    http: { method: 'POST', path: '/ai/approvals/{approvalId}/approve' },
     // The turn (or the approved call) opens its own transactions; holding one here would block PGlite.
     transaction: false,
     handle: (request, context) =>
-      approvalsOf().approve(request.toolCallId, context.caller!, {
+      approvalsOf().approve(request.approvalId, context.caller, {
         signal: context.signal,
         locale: context.locale,
         ...(context.trace ? { trace: context.trace } : {}),
@@ -91,14 +91,14 @@ export function createChatOperations(options: ChatOperationsOptions): AnyOperati
   const decline = defineOperation({
     id: 'ai.decline',
     summary: { en: 'Decline a pending tool call', 'zh-CN': '拒绝待处理的工具调用' },
-    request: toolCallId,
-    response: Type.Object({ toolCallId: Type.String(), status: Type.Literal('declined') }),
+    request: approvalId,
+    response: Type.Object({ approvalId: Type.String(), status: Type.Literal('declined') }),
     expose: ['http'],
     errors: approvalErrors,
-    http: { method: 'POST', path: '/ai/approvals/{toolCallId}/decline' },
+    http: { method: 'POST', path: '/ai/approvals/{approvalId}/decline' },
     // The turn (or the approved call) opens its own transactions; holding one here would block PGlite.
     transaction: false,
-    handle: (request, context) => approvalsOf().decline(request.toolCallId, context.caller!),
+    handle: (request, context) => approvalsOf().decline(request.approvalId, context.caller),
   });
 
   return [chat, approve, decline];

@@ -43,6 +43,7 @@ export function pendingApprovalsOf(steps: readonly ChatStep[]): PendingApprovalS
       const approval = (result.output as { approval?: Record<string, unknown> } | undefined)?.approval;
       if (approval?.status !== 'pending') continue;
       pending.push({
+        approvalId: String(approval.approvalId),
         toolCallId: result.toolCallId,
         toolName: result.toolName,
         input: approval.input,

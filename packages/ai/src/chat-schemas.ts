@@ -32,6 +32,7 @@ export const chatResponseSchema = Type.Object({
   model: Type.Optional(Type.String()),
   pendingApprovals: Type.Array(
     Type.Object({
+      approvalId: Type.String(),
       toolCallId: Type.String(),
       toolName: Type.String(),
       input: Type.Unknown(),

@@ -35,6 +35,8 @@ export interface ChatStep {
 
 /** A call waiting for the user's approval, as reported to the client. */
 export interface PendingApprovalSummary {
+  /** The id to approve or decline with (`POST /ai/approvals/{approvalId}/approve`). */
+  readonly approvalId: string;
   readonly toolCallId: string;
   readonly toolName: string;
   readonly input: unknown;

@@ -4,12 +4,7 @@
 export { describeOperationTool, isToolName, toolNameFor } from '@opwire/core/surface';
 export { type AiErrorCode, aiErrors } from './ai-errors.js';
 /** Pending approvals: the port, its in-memory adapter and the service that approves or declines. */
-export type {
-  ApprovalKey,
-  ApprovalStatus,
-  ApprovalStore,
-  PendingApproval,
-} from './approvals/approval-store.js';
+export type { ApprovalStatus, ApprovalStore, PendingApproval } from './approvals/approval-store.js';
 /** Creates the approvals service that runs a pending call only when its caller approves it. */
 export {
   type ApprovalRequest,
@@ -55,6 +50,101 @@ export {
   isFallbackError,
   type ProviderModel,
 } from './fallback-model.js';
+/** Governance: the AI audit trail port and its in-memory adapter. */
+export {
+  type AiAuditAction,
+  type AiAuditEvent,
+  type AiAuditEventInput,
+  type AiAuditFilter,
+  type AiAuditPage,
+  type AiAuditTrail,
+  aiAuditActions,
+} from './governance/ai-audit-trail.js';
+/** Governance: budgets, prices and masking. */
+export { type Budget, checkBudgets, enforceBudgets, periodOf } from './governance/budgets.js';
+export {
+  type ConversationOperationsOptions,
+  createConversationOperations,
+} from './governance/conversation-operations.js';
+/** Governance: the conversation store port, its in-memory adapter and messages as stored. */
+export type {
+  Conversation,
+  ConversationMessage,
+  ConversationPage,
+  ConversationStore,
+} from './governance/conversation-store.js';
+/** Governance: the facade a chat turn and the HTTP surface use. */
+export {
+  type CostSummary,
+  createGovernance,
+  type Governance,
+  type GovernanceOptions,
+} from './governance/create-governance.js';
+/** Governance over HTTP: the console's operations and the caller's conversations. */
+export {
+  createGovernanceOperations,
+  type GovernanceOperationsOptions,
+} from './governance/governance-operations.js';
+export {
+  type GovernedTurn,
+  outcomeOf,
+  type TurnEnd,
+  type TurnEventDetails,
+  type TurnStart,
+} from './governance/governed-turn.js';
+export { type JsonValue, toJsonValue } from './governance/json-value.js';
+export {
+  createMasker,
+  defaultMaskedKeys,
+  defaultMaskPatterns,
+  type Masker,
+  type MaskingOptions,
+  type MaskPattern,
+} from './governance/mask-payload.js';
+export { createMemoryAiAuditTrail } from './governance/memory-ai-audit-trail.js';
+export { createMemoryConversationStore } from './governance/memory-conversation-store.js';
+export { createMemoryTurnLedger } from './governance/memory-turn-ledger.js';
+/** Governance: owners, JSON values and cursors, shared by the store adapters. */
+export { type Owner, ownerOf } from './governance/owner.js';
+export {
+  checkLimit,
+  decodeCursor,
+  encodeCursor,
+  newestFirst,
+  normalizeTime,
+  type Page,
+} from './governance/paging.js';
+export {
+  checkPriceTable,
+  costOf,
+  type ModelPrice,
+  type PriceTable,
+  priceOf,
+} from './governance/price-table.js';
+export {
+  repairHistory,
+  type StoredModelMessage,
+  type StoredTextPart,
+  type StoredToolCallPart,
+  type StoredToolOutput,
+  type StoredToolResultPart,
+  toModelMessages,
+  toStoredMessages,
+} from './governance/stored-message.js';
+export { type TrimResult, trimGovernance } from './governance/trim-governance.js';
+export type { TurnEventInput, TurnEventSink } from './governance/turn-event.js';
+/** Governance: the turn ledger port, its in-memory adapter and the sums it answers. */
+export type {
+  Cost,
+  CostGrouping,
+  CostRow,
+  ToolCallRecord,
+  TurnFilter,
+  TurnLedger,
+  TurnPage,
+  TurnRecord,
+  UsageTotals,
+} from './governance/turn-ledger.js';
 /** Guardrails that can reject a turn's input or output. */
 export {
   checkGuardrails,
@@ -82,6 +172,8 @@ export {
   providersFromEnv,
   resolveProviders,
 } from './providers.js';
+/** Whether a model's call to an operation waits for approval (writes do, unless they opt out). */
+export { requiresApproval } from './requires-approval.js';
 /** Schemas in the form OpenAI strict mode accepts, and the way back for a model's nulls. */
 export { acceptsNull, type ModelSchema, restoreAbsent, toModelSchema } from './strict-schema.js';
 /** The tool catalog. */
@@ -93,7 +185,10 @@ export {
 } from './tool-catalog.js';
 /** The error result a model reads when a tool call fails. */
 export { isToolErrorResult, type ToolErrorResult, toToolErrorResult } from './tool-result.js';
-/** The usage ledger port and its in-memory adapter. */
+/**
+ * The usage ledger port and its in-memory adapter: superseded by the turn ledger of `createGovernance`, kept
+ * until the chat turn records through governance.
+ */
 export {
   createMemoryUsageLedger,
   type TurnOutcome,

@@ -139,4 +139,36 @@ describe('createToolCatalog', () => {
     expect(catalog.find('clock_now')?.describe('en')).toBe('Tells the time');
     expect(catalog.find('clock_now')?.operation).toBeUndefined();
   });
+
+  it('makes a model wait for approval of every write unless the operation opts out explicitly', () => {
+    const declare = (id: string, writes: boolean, ai?: { requiresApproval: boolean }) =>
+      defineOperation({
+        id,
+        request: Type.Object({}),
+        response: Type.Object({}),
+        expose: ['ai'],
+        writes,
+        ...(ai ? { ai } : {}),
+        handle: () => ({}),
+      });
+    const app = createOpwire({
+      operations: [
+        declare('orders.delete', true),
+        declare('orders.create', true, { requiresApproval: false }),
+        declare('orders.list', false),
+        declare('orders.export', false, { requiresApproval: true }),
+      ],
+    });
+    const catalog = createToolCatalog({ app });
+    expect(catalog.all().map((entry) => [entry.name, entry.requiresApproval])).toEqual([
+      ['orders_delete', true],
+      ['orders_create', false],
+      ['orders_list', false],
+      ['orders_export', true],
+    ]);
+    expect(catalog.find('orders_delete')?.describe('en')).toBe(
+      'orders.delete. Runs only after the user approves it.',
+    );
+    expect(catalog.find('orders_create')?.describe('en')).toBe('orders.create.');
+  });
 });

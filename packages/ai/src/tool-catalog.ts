@@ -4,6 +4,7 @@ import { describeOperationTool, isToolName, toolNameFor } from '@opwire/core/sur
 import type { Tool, ToolSet } from 'ai';
 import { type Approvals, createApprovals } from './approvals/create-approvals.js';
 import { type BindOptions, bindTools } from './bind-tools.js';
+import { requiresApproval } from './requires-approval.js';
 import { type ModelSchema, toModelSchema } from './strict-schema.js';
 
 /** One tool a model can be offered: an operation exposed to `ai`, or a tool registered explicitly. */
@@ -84,17 +85,18 @@ export function createToolCatalog(options: ToolCatalogOptions): ToolCatalog {
 
 function operationEntry(operation: AnyOperation, name: string, app: Opwire): ToolEntry {
   const errors = app.errorsOf(operation);
-  const requiresApproval = operation.ai?.requiresApproval === true;
+  const needsApproval = requiresApproval(operation);
   return {
     name,
     operation,
     permission: operation.permission,
-    requiresApproval,
+    requiresApproval: needsApproval,
     stability: operation.stability,
     input: toModelSchema(operation.request),
     output: toModelSchema(operation.response),
     tool: undefined,
-    describe: (locale) => describeOperationTool(operation, locale, { errors, requiresApproval }),
+    describe: (locale) =>
+      describeOperationTool(operation, locale, { errors, requiresApproval: needsApproval }),
   };
 }
 

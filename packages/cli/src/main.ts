@@ -9,6 +9,7 @@ const commands: Record<string, () => Promise<{ run(args: string[]): Promise<numb
   ingest: () => import('./commands/ingest.js'),
   ask: () => import('./commands/ask.js'),
   bench: () => import('./commands/bench.js'),
+  trim: () => import('./commands/trim.js'),
 };
 
 async function main(argv: string[]): Promise<number> {

@@ -90,7 +90,7 @@ export {
   type ResultOf,
   type Stability,
 } from './operation.js';
-export type { AuditLog, AuditOutcome, AuditQuery, AuditRecord } from './ports/audit-log.js';
+export type { AuditLog, AuditOutcome, AuditQuery, AuditRecord, AuditTrimOptions } from './ports/audit-log.js';
 export type { Transaction, TransactionManager, TransactionOptions } from './ports/transaction-manager.js';
 export { createRegistry, type Registry } from './registry.js';
 /** Cheap unique ids: a prefix and a counter. */

@@ -61,6 +61,19 @@ export function createPostgresAuditLog(options: PostgresAuditLogOptions): AuditL
       const result = await driver.withSession((session) => session.query<AuditRow>(sql, params));
       return result.rows.map(toRecord);
     },
+
+    async trim({ before, tenant }) {
+      if (Number.isNaN(Date.parse(before))) {
+        throw coreErrors.INVALID_FORMAT({
+          field: 'before',
+          params: { expected: 'an ISO 8601 timestamp' },
+        });
+      }
+      const sql = `DELETE FROM ${table} WHERE at < $1 AND ($2::text IS NULL OR tenant = $2)`;
+      const params = [new Date(before).toISOString(), tenant ?? null];
+      const result = await driver.withSession((session) => session.query(sql, params));
+      return result.rowCount;
+    },
   };
 }
 

@@ -66,7 +66,14 @@ it('serves a turn at POST /ai/chat and runs a cancel only after the same user ap
   expect(answer).toMatchObject({
     text: 'I asked to cancel it; please approve.',
     usage: { inputTokens: 22, outputTokens: 14 },
-    pendingApprovals: [{ toolCallId: 'call_1', toolName: 'orders_cancel', input: { orderId: order.id } }],
+    pendingApprovals: [
+      {
+        approvalId: expect.any(String),
+        toolCallId: 'call_1',
+        toolName: 'orders_cancel',
+        input: { orderId: order.id },
+      },
+    ],
     steps: [
       {
         toolCalls: [{ toolCallId: 'call_1', toolName: 'orders_cancel' }],
@@ -75,19 +82,20 @@ it('serves a turn at POST /ai/chat and runs a cancel only after the same user ap
     ],
   });
   expect(order.status).toBe('open');
+  const approvalId = answer.pendingApprovals[0].approvalId as string;
 
-  const foreign = await post('/ai/approvals/call_1/approve', 'token-customer', {});
+  const foreign = await post(`/ai/approvals/${approvalId}/approve`, 'token-customer', {});
   expect([foreign.status, ((await foreign.json()) as any).code]).toEqual([404, 'APPROVAL_NOT_FOUND']);
   expect(order.status).toBe('open');
 
-  const approved = await post('/ai/approvals/call_1/approve', 'token-support', {});
+  const approved = await post(`/ai/approvals/${approvalId}/approve`, 'token-support', {});
   expect(approved.status).toBe(200);
   expect(await approved.json()).toMatchObject({
-    toolCallId: 'call_1',
+    approvalId,
     status: 'approved',
     output: { id: order.id, status: 'cancelled' },
   });
-  const again = await post('/ai/approvals/call_1/approve', 'token-support', {});
+  const again = await post(`/ai/approvals/${approvalId}/approve`, 'token-support', {});
   expect(((await again.json()) as any).code).toBe('APPROVAL_ALREADY_SETTLED');
   expect(await app.audit.list({ operationId: 'orders.cancel' })).toEqual([
     expect.objectContaining({ outcome: 'ok', origin: 'ai' }),

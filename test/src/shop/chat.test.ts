@@ -124,13 +124,14 @@ describe('shop chat through @ai-sdk/openai and a local OpenAI-compatible server'
       body: ask(`Cancel order ${paid?.id}`),
     });
     expect(answer.body.pendingApprovals).toMatchObject([
-      { toolCallId: 'call_s1', toolName: 'orders_cancel' },
+      { approvalId: expect.any(String), toolCallId: 'call_s1', toolName: 'orders_cancel' },
     ]);
+    const approvalId = answer.body.pendingApprovals[0].approvalId as string;
     expect((await running.request(`/orders/${paid?.id}`, { token: 'support-token' })).body.status).toBe(
       'paid',
     );
 
-    const approved = await running.request('/ai/approvals/call_s1/approve', {
+    const approved = await running.request(`/ai/approvals/${approvalId}/approve`, {
       method: 'POST',
       token: 'support-token',
       body: {},
@@ -139,7 +140,7 @@ describe('shop chat through @ai-sdk/openai and a local OpenAI-compatible server'
     expect((await running.request(`/orders/${paid?.id}`, { token: 'support-token' })).body.status).toBe(
       'cancelled',
     );
-    const again = await running.request('/ai/approvals/call_s1/approve', {
+    const again = await running.request(`/ai/approvals/${approvalId}/approve`, {
       method: 'POST',
       token: 'support-token',
       body: {},

@@ -1,9 +1,11 @@
 import {
   type Chat,
   chatJsonRoute,
+  createApprovals,
   createChat,
   createChatOperations,
   createToolCatalog,
+  type Governance,
   providersFromEnv,
 } from '@opwire/ai';
 import type { AnyOperation, Opwire } from '@opwire/core';
@@ -23,6 +25,8 @@ export interface AssistantOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Tenants whose knowledge base gets the shop's documents. */
   readonly tenants: readonly string[];
+  /** Where approvals wait (durable, shared by every shop process) and their events go. */
+  readonly governance: Governance;
 }
 
 /** The assistant's parts: operations to register, then `attach(app)` once the app exists. */
@@ -63,7 +67,14 @@ export async function createAssistant(options: AssistantOptions): Promise<Assist
     operations: [...createKnowledgeOperations({ knowledge }), ...createChatOperations({ chat: chatOf })],
     attach(app) {
       chat = createChat({
-        catalog: createToolCatalog({ app }),
+        catalog: createToolCatalog({
+          app,
+          approvals: createApprovals({
+            app,
+            store: options.governance.approvals,
+            events: options.governance,
+          }),
+        }),
         providers: providersFromEnv(options.env ?? process.env),
         prompts: { shop: shopPrompt },
         defaultPrompt: 'shop',

@@ -23,6 +23,9 @@ export const createOrder = orderOperations.defineOperation({
   permission: 'create',
   errors: [shopErrors.UNKNOWN_SKU, shopErrors.OUT_OF_STOCK],
   writes: true,
+  // Writes wait for the user's approval by default. Placing an order opts out: it is what the assistant
+  // is for, the order starts `pending` (nothing is charged or shipped) and the customer can cancel it.
+  ai: { requiresApproval: false },
   http: { method: 'POST', path: '/orders' },
   async handle(request, context) {
     const scope = orderScopeOf(context);

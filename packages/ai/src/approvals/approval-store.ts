@@ -1,41 +1,56 @@
-/** Where a pending approval stands. */
+import type { Owner } from '../governance/owner.js';
+
+/** Where an approval stands. */
 export type ApprovalStatus = 'pending' | 'approved' | 'declined';
 
-/** A tool call a model made that waits for the user's approval before it runs. */
+/** A tool call a model made that waits for its user's approval before it runs (and, later, how it was settled). */
 export interface PendingApproval {
+  /** Minted by the server; the only key an approval is found by. */
+  readonly approvalId: string;
+  /** The model's own id for the call, kept only as a reference (models reuse ids such as `call_0`). */
   readonly toolCallId: string;
   readonly toolName: string;
   readonly operationId: string;
-  /** The exact arguments the operation will run with once approved. */
+  /** The exact arguments the operation will run with once approved (plain JSON). */
   readonly input: unknown;
   /** SHA-256 of the canonical JSON of `input`, checked again before the call runs. */
   readonly inputHash: string;
   readonly principalId: string;
   readonly tenant: string;
   readonly conversationId?: string;
+  readonly turnId?: string;
   /** ISO timestamps. */
   readonly createdAt: string;
   readonly expiresAt: string;
   readonly status: ApprovalStatus;
+  readonly settledAt?: string;
 }
 
 /**
- * What identifies one approval: its owner and the provider's tool-call id. Providers reuse ids such
- * as `call_0`, so the same id of two callers names two different approvals.
+ * The port that keeps approvals, shared by every process on one store: servers hold none of them in
+ * memory between requests, and a restart loses none.
  */
-export interface ApprovalKey {
-  readonly tenant: string;
-  readonly principalId: string;
-  readonly toolCallId: string;
-}
-
-/** The port that keeps pending approvals; servers hold none of them in memory between requests. */
 export interface ApprovalStore {
-  /** Stores a new pending approval; a second one with the same key rejects with `CONFLICT`. */
-  save(approval: PendingApproval): Promise<void>;
-  get(key: ApprovalKey): Promise<PendingApproval | undefined>;
-  /** Atomically moves a pending approval to `status`; `false` when it was no longer pending. */
-  settle(key: ApprovalKey, status: Exclude<ApprovalStatus, 'pending'>): Promise<boolean>;
-  /** The pending approvals of one principal in one tenant, oldest first. */
-  listPending(owner: { readonly principalId: string; readonly tenant: string }): Promise<PendingApproval[]>;
+  /**
+   * Stores a new pending approval, unless its owner already has `maxPending` approvals pending and unexpired
+   * at `now`: that rejects with `APPROVAL_LIMIT_REACHED` and stores nothing, atomically even across
+   * processes. An approval id used before rejects with `CONFLICT`.
+   */
+  create(
+    approval: PendingApproval,
+    limit: { readonly maxPending: number; readonly now: string },
+  ): Promise<void>;
+  /** The owner's approval; `undefined` for an unknown id and for anyone else's. */
+  get(approvalId: string, owner: Owner): Promise<PendingApproval | undefined>;
+  /**
+   * Atomically moves the owner's approval from pending to `status`, when it has not expired at `at`;
+   * `false` when it was not the owner's, no longer pending or expired. Of concurrent settles one wins.
+   */
+  settle(
+    approvalId: string,
+    owner: Owner,
+    change: { readonly status: 'approved' | 'declined'; readonly at: string },
+  ): Promise<boolean>;
+  /** The owner's approvals still pending and unexpired at `now`, oldest first. */
+  listPending(owner: Owner, now: string): Promise<PendingApproval[]>;
 }

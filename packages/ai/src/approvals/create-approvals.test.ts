@@ -1,32 +1,60 @@
-import type { Caller } from '@opwire/core';
+import { type Caller, isOpwireError } from '@opwire/core';
 import { describe, expect, it } from 'vitest';
+import { createGovernance } from '../governance/create-governance.js';
 import { createOrdersFixture, fixtureCallers } from '../testing/orders-fixture.js';
 import { createToolCatalog } from '../tool-catalog.js';
 import { createApprovals } from './create-approvals.js';
 
-function setup(ttlMs = 60_000) {
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function setup(options: { ttlMs?: number; maxPending?: number } = {}) {
   const fixture = createOrdersFixture({ cancelNeedsApproval: true });
   let now = Date.parse('2030-01-01T00:00:00Z');
-  const approvals = createApprovals({ app: fixture.app, ttlMs, now: () => now });
+  const governance = createGovernance({ now: () => now });
+  const approvals = createApprovals({
+    app: fixture.app,
+    ttlMs: options.ttlMs ?? 60_000,
+    ...(options.maxPending === undefined ? {} : { maxPending: options.maxPending }),
+    events: governance,
+    now: () => now,
+  });
   const catalog = createToolCatalog({ app: fixture.app, approvals });
   const order = fixture.seed();
-  const askAs = (caller: Caller, toolCallId: string, input: unknown = { orderId: order.id }) =>
-    catalog.bind(caller, { conversationId: 'conv-1' }).orders_cancel!.execute!(input, {
+  const askAs = async (
+    caller: Caller,
+    toolCallId: string,
+    input: unknown = { orderId: order.id },
+    turnId = 'turn-1',
+  ) =>
+    (await catalog.bind(caller, { conversationId: 'conv-1', turnId }).orders_cancel!.execute!(input, {
       toolCallId,
       messages: [],
       context: {} as never,
-    });
-  const ask = (toolCallId: string, input?: unknown) => askAs(fixtureCallers.support, toolCallId, input);
-  return { ...fixture, approvals, order, ask, askAs, advance: (ms: number) => (now += ms) };
+    })) as { approval?: { approvalId: string; [key: string]: unknown }; error?: { code: string } };
+  const ask = (toolCallId: string, input?: unknown, turnId?: string) =>
+    askAs(fixtureCallers.support, toolCallId, input, turnId);
+  const idOf = async (pending: Promise<{ approval?: { approvalId: string } }>) => {
+    const approvalId = (await pending).approval?.approvalId;
+    if (!approvalId) throw new Error('expected a pending approval');
+    return approvalId;
+  };
+  return { ...fixture, approvals, governance, order, ask, askAs, idOf, advance: (ms: number) => (now += ms) };
 }
 
+const codeOf = async (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'resolved',
+    (error: unknown) => (isOpwireError(error) ? error.code : String(error)),
+  );
+
 describe('approvals', () => {
-  it('answers a model call with a pending approval and runs nothing', async () => {
+  it('answers a model call with a pending approval under a server-minted id and runs nothing', async () => {
     const { ask, order, approvals } = setup();
-    expect(await ask('call-1')).toEqual({
+    const result = await ask('call-1');
+    expect(result).toEqual({
       approval: {
         status: 'pending',
-        toolCallId: 'call-1',
+        approvalId: expect.stringMatching(uuid),
         toolName: 'orders_cancel',
         input: { orderId: order.id },
         expiresAt: '2030-01-01T00:01:00.000Z',
@@ -34,24 +62,33 @@ describe('approvals', () => {
       },
     });
     expect(order.status).toBe('open');
-    expect(await approvals.pending(fixtureCallers.support)).toHaveLength(1);
+    expect(await approvals.pending(fixtureCallers.support)).toMatchObject([
+      {
+        approvalId: result.approval?.approvalId,
+        toolCallId: 'call-1',
+        turnId: 'turn-1',
+        conversationId: 'conv-1',
+      },
+    ]);
   });
 
-  it('runs exactly the approved call once, as the caller who approves', async () => {
-    const { ask, order, approvals, app } = setup();
-    await ask('call-1');
-    const approved = await approvals.approve('call-1', fixtureCallers.support);
-    expect(approved).toEqual({
-      toolCallId: 'call-1',
+  it('runs exactly the approved call once, as the caller who approves, traced to its turn', async () => {
+    const { ask, idOf, order, approvals, app } = setup();
+    const approvalId = await idOf(ask('call-1'));
+    expect(await approvals.approve(approvalId, fixtureCallers.support)).toEqual({
+      approvalId,
       status: 'approved',
       output: expect.objectContaining({ id: order.id, status: 'cancelled' }),
     });
-    await expect(approvals.approve('call-1', fixtureCallers.support)).rejects.toMatchObject({
-      code: 'APPROVAL_ALREADY_SETTLED',
-    });
+    expect(await codeOf(approvals.approve(approvalId, fixtureCallers.support))).toBe(
+      'APPROVAL_ALREADY_SETTLED',
+    );
+    expect(await codeOf(approvals.decline(approvalId, fixtureCallers.support))).toBe(
+      'APPROVAL_ALREADY_SETTLED',
+    );
     const records = await app.audit.list({ operationId: 'orders.cancel' });
     expect(records).toHaveLength(1);
-    expect(records[0]).toMatchObject({ origin: 'ai', principalId: 'user-support' });
+    expect(records[0]).toMatchObject({ origin: 'ai', principalId: 'user-support', outcome: 'ok' });
   });
 
   it('rejects invalid arguments at once instead of asking for approval', async () => {
@@ -59,51 +96,50 @@ describe('approvals', () => {
     expect(await ask('call-1', { orderId: 5 })).toMatchObject({
       error: { code: 'WRONG_TYPE', field: 'orderId' },
     });
-    await expect(approvals.approve('call-1', fixtureCallers.support)).rejects.toMatchObject({
-      code: 'APPROVAL_NOT_FOUND',
-    });
+    expect(await approvals.pending(fixtureCallers.support)).toEqual([]);
   });
 
-  it('never runs a declined, expired, foreign or mismatched approval', async () => {
-    const { ask, order, approvals, advance } = setup();
-    await ask('declined');
-    expect(await approvals.decline('declined', fixtureCallers.support)).toEqual({
-      toolCallId: 'declined',
+  it('never runs a declined, expired, foreign, unknown or mismatched approval', async () => {
+    const { ask, idOf, order, approvals, advance } = setup();
+    const declined = await idOf(ask('declined'));
+    expect(await approvals.decline(declined, fixtureCallers.support)).toEqual({
+      approvalId: declined,
       status: 'declined',
     });
-    await expect(approvals.approve('declined', fixtureCallers.support)).rejects.toMatchObject({
-      code: 'APPROVAL_ALREADY_SETTLED',
-    });
+    expect(await codeOf(approvals.approve(declined, fixtureCallers.support))).toBe(
+      'APPROVAL_ALREADY_SETTLED',
+    );
 
-    await ask('foreign');
-    await expect(approvals.approve('foreign', fixtureCallers.admin)).rejects.toMatchObject({
-      code: 'APPROVAL_NOT_FOUND',
-    });
-    await expect(
-      approvals.approve('foreign', { ...fixtureCallers.support, tenant: 'globex' }),
-    ).rejects.toMatchObject({ code: 'APPROVAL_NOT_FOUND' });
+    const foreign = await idOf(ask('foreign'));
+    expect(await codeOf(approvals.approve(foreign, fixtureCallers.admin))).toBe('APPROVAL_NOT_FOUND');
+    expect(await codeOf(approvals.decline(foreign, { ...fixtureCallers.support, tenant: 'globex' }))).toBe(
+      'APPROVAL_NOT_FOUND',
+    );
+    expect(await codeOf(approvals.approve(crypto.randomUUID(), fixtureCallers.support))).toBe(
+      'APPROVAL_NOT_FOUND',
+    );
 
-    await ask('mismatch');
-    await expect(
-      approvals.approve('mismatch', fixtureCallers.support, { input: { orderId: 'order-other' } }),
-    ).rejects.toMatchObject({ code: 'APPROVAL_MISMATCH' });
+    const mismatch = await idOf(ask('mismatch'));
+    expect(
+      await codeOf(
+        approvals.approve(mismatch, fixtureCallers.support, { input: { orderId: 'order-other' } }),
+      ),
+    ).toBe('APPROVAL_MISMATCH');
 
-    await ask('stale');
+    const stale = await idOf(ask('stale'));
     advance(60_001);
-    await expect(approvals.approve('stale', fixtureCallers.support)).rejects.toMatchObject({
-      code: 'APPROVAL_EXPIRED',
-    });
+    expect(await codeOf(approvals.approve(stale, fixtureCallers.support))).toBe('APPROVAL_EXPIRED');
+    expect(await codeOf(approvals.approve(foreign, fixtureCallers.support))).toBe('APPROVAL_EXPIRED');
     expect(order.status).toBe('open');
   });
 
-  it('lets only one of two concurrent approvals run', async () => {
-    const { ask, approvals, app } = setup();
-    await ask('call-1');
-    const outcomes = await Promise.allSettled([
-      approvals.approve('call-1', fixtureCallers.support),
-      approvals.approve('call-1', fixtureCallers.support),
-    ]);
-    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+  it('lets only one of concurrent approvals run', async () => {
+    const { ask, idOf, approvals, app } = setup();
+    const approvalId = await idOf(ask('call-1'));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 4 }, () => approvals.approve(approvalId, fixtureCallers.support)),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
     expect(await app.audit.list({ operationId: 'orders.cancel' })).toHaveLength(1);
   });
 
@@ -114,40 +150,54 @@ describe('approvals', () => {
     });
   });
 
-  it('keeps the same provider tool-call id of two users apart, each run only by its owner', async () => {
-    const { askAs, approvals, seed, app } = setup();
-    const mine = seed();
-    const theirs = seed();
-    const admin = fixtureCallers.admin;
-    expect(await askAs(fixtureCallers.support, 'call_0', { orderId: mine.id })).toMatchObject({
-      approval: { status: 'pending', toolCallId: 'call_0', input: { orderId: mine.id } },
+  it('gives a model repeating a tool-call id across turns two separate approvals', async () => {
+    const { ask, idOf, approvals, seed, advance } = setup();
+    const [first, second] = [seed(), seed()];
+    const firstId = await idOf(ask('call_0', { orderId: first.id }, 'turn-1'));
+    advance(1_000);
+    const secondId = await idOf(ask('call_0', { orderId: second.id }, 'turn-2'));
+    expect(firstId).not.toBe(secondId);
+    expect(
+      (await approvals.pending(fixtureCallers.support)).map((each) => [each.toolCallId, each.turnId]),
+    ).toEqual([
+      ['call_0', 'turn-1'],
+      ['call_0', 'turn-2'],
+    ]);
+    expect(await approvals.approve(secondId, fixtureCallers.support)).toMatchObject({
+      output: { id: second.id, status: 'cancelled' },
     });
-    expect(await askAs(admin, 'call_0', { orderId: theirs.id })).toMatchObject({
-      approval: { status: 'pending', toolCallId: 'call_0', input: { orderId: theirs.id } },
-    });
-    expect((await approvals.pending(admin)).map((each) => each.input)).toEqual([{ orderId: theirs.id }]);
+    expect(first.status).toBe('open');
+    expect(await approvals.decline(firstId, fixtureCallers.support)).toMatchObject({ status: 'declined' });
+    expect(first.status).toBe('open');
+  });
 
-    expect(await approvals.approve('call_0', fixtureCallers.support)).toMatchObject({
-      output: { id: mine.id, status: 'cancelled' },
-    });
-    expect(theirs.status).toBe('open');
-    expect(await approvals.pending(admin)).toHaveLength(1);
-    expect(await approvals.decline('call_0', admin)).toEqual({ toolCallId: 'call_0', status: 'declined' });
-    expect(theirs.status).toBe('open');
-    expect(await app.audit.list({ operationId: 'orders.cancel' })).toEqual([
-      expect.objectContaining({ principalId: 'user-support', outcome: 'ok' }),
+  it('keeps the same tool-call id of two users apart, each run only by its owner', async () => {
+    const { askAs, idOf, approvals, seed } = setup();
+    const [mine, theirs] = [seed(), seed()];
+    const mineId = await idOf(askAs(fixtureCallers.support, 'call_0', { orderId: mine.id }));
+    const theirsId = await idOf(askAs(fixtureCallers.admin, 'call_0', { orderId: theirs.id }));
+    expect(await codeOf(approvals.approve(theirsId, fixtureCallers.support))).toBe('APPROVAL_NOT_FOUND');
+    await approvals.approve(mineId, fixtureCallers.support);
+    expect([mine.status, theirs.status]).toEqual(['cancelled', 'open']);
+    expect((await approvals.pending(fixtureCallers.admin)).map((each) => each.approvalId)).toEqual([
+      theirsId,
     ]);
   });
 
-  it('answers a repeated tool-call id of the same caller with CONFLICT and keeps the first', async () => {
-    const { ask, approvals, order } = setup();
-    await ask('call_0');
-    expect(await ask('call_0', { orderId: 'order-other' })).toEqual({
-      error: { code: 'CONFLICT', message: 'The request conflicts with the current state.' },
+  it('refuses approvals past the cap of pending ones with a clear error the model reads', async () => {
+    const { ask, idOf, approvals } = setup({ maxPending: 2 });
+    const first = await idOf(ask('call_1'));
+    await idOf(ask('call_2'));
+    expect(await ask('call_3')).toEqual({
+      error: {
+        code: 'APPROVAL_LIMIT_REACHED',
+        message: 'There are already 2 actions waiting for approval; approve or decline them first.',
+      },
     });
-    expect((await approvals.pending(fixtureCallers.support)).map((each) => each.input)).toEqual([
-      { orderId: order.id },
-    ]);
+    expect(await approvals.pending(fixtureCallers.support)).toHaveLength(2);
+    await approvals.decline(first, fixtureCallers.support);
+    expect(await ask('call_3')).toMatchObject({ approval: { status: 'pending' } });
+    expect(() => createApprovals({ app: createOrdersFixture().app, maxPending: 0 })).toThrow(/maxPending/);
   });
 
   it('lists only the approvals that have not expired', async () => {
@@ -157,5 +207,26 @@ describe('approvals', () => {
     await ask('new');
     advance(30_000);
     expect((await approvals.pending(fixtureCallers.support)).map((each) => each.toolCallId)).toEqual(['new']);
+  });
+
+  it('records requested, approved and declined events in the turn of the call', async () => {
+    const { ask, idOf, approvals, governance } = setup();
+    const approved = await idOf(ask('call_a', undefined, 'turn-9'));
+    const declined = await idOf(ask('call_b', undefined, 'turn-9'));
+    await approvals.approve(approved, fixtureCallers.support);
+    await approvals.decline(declined, fixtureCallers.support);
+    const events = await governance.events.forTurn('turn-9', 'acme');
+    expect(events.map((event) => [event.sequence, event.action, event.toolCallId, event.code])).toEqual([
+      [1, 'approval_requested', 'call_a', undefined],
+      [2, 'approval_requested', 'call_b', undefined],
+      [3, 'approval_approved', 'call_a', 'ok'],
+      [4, 'approval_declined', 'call_b', undefined],
+    ]);
+    expect(events[0]).toMatchObject({
+      principalId: 'user-support',
+      conversationId: 'conv-1',
+      toolName: 'orders_cancel',
+      payload: { approvalId: approved, operationId: 'orders.cancel', input: { orderId: expect.any(String) } },
+    });
   });
 });

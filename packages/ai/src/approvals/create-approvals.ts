@@ -1,17 +1,32 @@
 import type { SpanContext } from '@opentelemetry/api';
-import { type AnyOperation, type Caller, type Locale, localizeText, type Opwire } from '@opwire/core';
+import {
+  type AnyOperation,
+  type Caller,
+  coreErrors,
+  isOpwireError,
+  type Locale,
+  localizeText,
+  type Opwire,
+} from '@opwire/core';
 import { aiErrors } from '../ai-errors.js';
-import type { ApprovalKey, ApprovalStore, PendingApproval } from './approval-store.js';
+import { toJsonValue } from '../governance/json-value.js';
+import { ownerOf } from '../governance/owner.js';
+import type { TurnEventSink } from '../governance/turn-event.js';
+import type { ApprovalStore, PendingApproval } from './approval-store.js';
 import { hashArguments } from './hash-arguments.js';
 import { createMemoryApprovalStore } from './memory-approval-store.js';
 
 /** Options for `createApprovals`. */
 export interface ApprovalsOptions {
   readonly app: Opwire;
-  /** Defaults to an in-memory store. */
+  /** Defaults to an in-memory store; use a shared one (PostgreSQL) when several processes serve the app. */
   readonly store?: ApprovalStore;
   /** How long a pending approval stays valid; 15 minutes by default. */
   readonly ttlMs?: number;
+  /** Pending approvals one caller may have at once; 20 by default. */
+  readonly maxPending?: number;
+  /** Where `approval_requested`, `approval_approved` and `approval_declined` events go (a `Governance`). */
+  readonly events?: TurnEventSink;
   /** The clock, for tests. */
   readonly now?: () => number;
 }
@@ -24,6 +39,7 @@ export interface ApprovalRequest {
   readonly input: unknown;
   readonly caller: Caller;
   readonly conversationId?: string;
+  readonly turnId?: string;
   /** The language of the message the model reads; defaults to the caller's, then English. */
   readonly locale?: Locale;
 }
@@ -39,7 +55,7 @@ export interface ApproveOptions {
 
 /** The outcome of a successful `approve`. */
 export interface ApprovedCall {
-  readonly toolCallId: string;
+  readonly approvalId: string;
   readonly status: 'approved';
   readonly output: unknown;
 }
@@ -48,15 +64,18 @@ export interface ApprovedCall {
 export interface Approvals {
   readonly store: ApprovalStore;
   /**
-   * Records a pending call and returns the tool result the model sees instead of running it; the same
-   * caller repeating a tool-call id rejects with `CONFLICT`.
+   * Stores a pending call under a new approval id and returns the tool result the model sees instead of
+   * running it; past the caller's cap it rejects with `APPROVAL_LIMIT_REACHED`.
    */
   request(request: ApprovalRequest): Promise<{ approval: Record<string, unknown> }>;
-  /** Runs exactly the pending call, with its stored arguments, as `caller`; fails with an `APPROVAL_*` code otherwise. */
-  approve(toolCallId: string, caller: Caller, options?: ApproveOptions): Promise<ApprovedCall>;
+  /**
+   * Runs exactly the pending call, once, with its stored arguments, as `caller`; fails with an `APPROVAL_*`
+   * code otherwise (unknown and someone else's look alike: `APPROVAL_NOT_FOUND`).
+   */
+  approve(approvalId: string, caller: Caller, options?: ApproveOptions): Promise<ApprovedCall>;
   /** Declines a pending call so it can never run. */
-  decline(toolCallId: string, caller: Caller): Promise<{ toolCallId: string; status: 'declined' }>;
-  /** The caller's calls still waiting for approval, leaving out the expired ones. */
+  decline(approvalId: string, caller: Caller): Promise<{ approvalId: string; status: 'declined' }>;
+  /** The caller's calls still waiting for approval, oldest first, leaving out the expired ones. */
   pending(caller: Caller): Promise<PendingApproval[]>;
 }
 
@@ -65,61 +84,90 @@ const pendingMessage = {
   'zh-CN': '此操作正在等待用户批准；请告诉用户你请求执行的操作。',
 } as const;
 
-const keyOf = (toolCallId: string, caller: Caller): ApprovalKey => ({
-  tenant: caller.tenant,
-  principalId: caller.principalId,
-  toolCallId,
-});
-
 /** Creates the approvals service over a store (in memory by default). */
 export function createApprovals(options: ApprovalsOptions): Approvals {
   const store = options.store ?? createMemoryApprovalStore();
   const ttlMs = options.ttlMs ?? 15 * 60_000;
+  const maxPending = options.maxPending ?? 20;
+  if (!Number.isSafeInteger(maxPending) || maxPending < 1 || !(ttlMs > 0)) {
+    throw coreErrors.INVALID_CONFIGURATION({
+      params: { reason: 'approvals: maxPending must be a whole number >= 1 and ttlMs a positive number' },
+    });
+  }
   const now = options.now ?? Date.now;
+  const iso = (time = now()) => new Date(time).toISOString();
 
-  const claim = async (toolCallId: string, caller: Caller): Promise<PendingApproval> => {
-    const found = await store.get(keyOf(toolCallId, caller));
+  const claim = async (approvalId: string, caller: Caller): Promise<PendingApproval> => {
     // Someone else's approval looks exactly like a missing one, so ids of other users never leak.
-    if (!found || found.principalId !== caller.principalId || found.tenant !== caller.tenant) {
-      throw aiErrors.APPROVAL_NOT_FOUND({ params: { toolCallId } });
-    }
+    const found = await store.get(approvalId, ownerOf(caller));
+    if (!found) throw aiErrors.APPROVAL_NOT_FOUND({ params: { approvalId } });
     if (found.status !== 'pending') {
-      throw aiErrors.APPROVAL_ALREADY_SETTLED({ params: { toolCallId, status: found.status } });
+      throw aiErrors.APPROVAL_ALREADY_SETTLED({ params: { approvalId, status: found.status } });
     }
     if (Date.parse(found.expiresAt) <= now()) {
-      throw aiErrors.APPROVAL_EXPIRED({ params: { toolCallId } });
+      throw aiErrors.APPROVAL_EXPIRED({ params: { approvalId } });
     }
     return found;
   };
 
-  const settle = async (toolCallId: string, caller: Caller, status: 'approved' | 'declined') => {
-    if (!(await store.settle(keyOf(toolCallId, caller), status))) {
-      throw aiErrors.APPROVAL_ALREADY_SETTLED({ params: { toolCallId, status: 'settled' } });
+  const settle = async (approval: PendingApproval, caller: Caller, status: 'approved' | 'declined') => {
+    if (!(await store.settle(approval.approvalId, ownerOf(caller), { status, at: iso() }))) {
+      // Lost a race with another settle, or expired in between: re-read to say which.
+      await claim(approval.approvalId, caller);
+      throw aiErrors.APPROVAL_ALREADY_SETTLED({
+        params: { approvalId: approval.approvalId, status: 'settled' },
+      });
     }
+  };
+
+  const record = (
+    approval: PendingApproval,
+    action: 'approval_requested' | 'approval_approved' | 'approval_declined',
+    code?: string,
+  ) => {
+    if (!options.events || approval.turnId === undefined) return Promise.resolve();
+    return options.events.recordEvent({
+      turnId: approval.turnId,
+      action,
+      owner: { tenant: approval.tenant, principalId: approval.principalId },
+      ...(approval.conversationId === undefined ? {} : { conversationId: approval.conversationId }),
+      toolCallId: approval.toolCallId,
+      toolName: approval.toolName,
+      ...(code === undefined ? {} : { code }),
+      payload: {
+        approvalId: approval.approvalId,
+        operationId: approval.operationId,
+        ...(action === 'approval_requested' ? { input: approval.input, expiresAt: approval.expiresAt } : {}),
+      },
+    });
   };
 
   return {
     store,
     async request(request) {
       const createdAt = now();
+      const input = toJsonValue(request.input);
       const approval: PendingApproval = {
+        approvalId: crypto.randomUUID(),
         toolCallId: request.toolCallId,
         toolName: request.toolName,
         operationId: request.operation.id,
-        input: request.input,
-        inputHash: hashArguments(request.input),
+        input,
+        inputHash: hashArguments(input),
         principalId: request.caller.principalId,
         tenant: request.caller.tenant,
         ...(request.conversationId === undefined ? {} : { conversationId: request.conversationId }),
-        createdAt: new Date(createdAt).toISOString(),
-        expiresAt: new Date(createdAt + ttlMs).toISOString(),
+        ...(request.turnId === undefined ? {} : { turnId: request.turnId }),
+        createdAt: iso(createdAt),
+        expiresAt: iso(createdAt + ttlMs),
         status: 'pending',
       };
-      await store.save(approval);
+      await store.create(approval, { maxPending, now: iso(createdAt) });
+      await record(approval, 'approval_requested');
       return {
         approval: {
           status: 'pending',
-          toolCallId: approval.toolCallId,
+          approvalId: approval.approvalId,
           toolName: approval.toolName,
           input: approval.input,
           expiresAt: approval.expiresAt,
@@ -127,34 +175,43 @@ export function createApprovals(options: ApprovalsOptions): Approvals {
         },
       };
     },
-    async approve(toolCallId, caller, approveOptions = {}) {
-      const found = await claim(toolCallId, caller);
+    async approve(approvalId, caller, approveOptions = {}) {
+      const found = await claim(approvalId, caller);
       const mismatched =
         hashArguments(found.input) !== found.inputHash ||
         ('input' in approveOptions && hashArguments(approveOptions.input) !== found.inputHash);
-      if (mismatched) throw aiErrors.APPROVAL_MISMATCH({ params: { toolCallId } });
-      await settle(toolCallId, caller, 'approved');
-      const output = await options.app.invoke(found.operationId, found.input, {
-        caller,
-        origin: {
-          surface: 'ai',
-          toolCallId,
-          ...(found.conversationId === undefined ? {} : { conversationId: found.conversationId }),
-        },
-        ...(approveOptions.signal ? { signal: approveOptions.signal } : {}),
-        ...(approveOptions.locale ? { locale: approveOptions.locale } : {}),
-        ...(approveOptions.trace ? { trace: approveOptions.trace } : {}),
-      });
-      return { toolCallId, status: 'approved', output };
+      if (mismatched) throw aiErrors.APPROVAL_MISMATCH({ params: { approvalId } });
+      await settle(found, caller, 'approved');
+      let code = 'ok';
+      try {
+        const output = await options.app.invoke(found.operationId, found.input, {
+          caller,
+          origin: {
+            surface: 'ai',
+            toolCallId: found.toolCallId,
+            ...(found.conversationId === undefined ? {} : { conversationId: found.conversationId }),
+            ...(found.turnId === undefined ? {} : { turnId: found.turnId }),
+          },
+          ...(approveOptions.signal ? { signal: approveOptions.signal } : {}),
+          ...(approveOptions.locale ? { locale: approveOptions.locale } : {}),
+          ...(approveOptions.trace ? { trace: approveOptions.trace } : {}),
+        });
+        return { approvalId, status: 'approved', output };
+      } catch (error) {
+        code = isOpwireError(error) ? error.code : 'INTERNAL';
+        throw error;
+      } finally {
+        await record(found, 'approval_approved', code);
+      }
     },
-    async decline(toolCallId, caller) {
-      await claim(toolCallId, caller);
-      await settle(toolCallId, caller, 'declined');
-      return { toolCallId, status: 'declined' };
+    async decline(approvalId, caller) {
+      const found = await claim(approvalId, caller);
+      await settle(found, caller, 'declined');
+      await record(found, 'approval_declined');
+      return { approvalId, status: 'declined' };
     },
     async pending(caller) {
-      const listed = await store.listPending({ principalId: caller.principalId, tenant: caller.tenant });
-      return listed.filter((approval) => Date.parse(approval.expiresAt) > now());
+      return store.listPending(ownerOf(caller), iso());
     },
   };
 }

@@ -1,4 +1,4 @@
 import { runApprovalStoreConformance } from '../testing/approval-store-conformance.js';
 import { createMemoryApprovalStore } from './memory-approval-store.js';
 
-runApprovalStoreConformance('memory', () => createMemoryApprovalStore());
+runApprovalStoreConformance('memory', { open: () => createMemoryApprovalStore() });

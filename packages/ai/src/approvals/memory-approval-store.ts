@@ -1,38 +1,62 @@
 import { coreErrors } from '@opwire/core';
-import type { ApprovalKey, ApprovalStore, PendingApproval } from './approval-store.js';
+import { aiErrors } from '../ai-errors.js';
+import type { Owner } from '../governance/owner.js';
+import { normalizeTime } from '../governance/paging.js';
+import type { ApprovalStore, PendingApproval } from './approval-store.js';
 
 /** An `ApprovalStore` in process memory, for tests and single-process apps. */
 export function createMemoryApprovalStore(): ApprovalStore {
   const approvals = new Map<string, PendingApproval>();
-  const slot = (key: ApprovalKey) => JSON.stringify([key.tenant, key.principalId, key.toolCallId]);
+  const owned = (approvalId: string, owner: Owner) => {
+    const found = approvals.get(approvalId);
+    return found?.tenant === owner.tenant && found.principalId === owner.principalId ? found : undefined;
+  };
+  const pendingOf = (owner: Owner, now: string) =>
+    [...approvals.values()].filter(
+      (approval) =>
+        approval.status === 'pending' &&
+        approval.expiresAt > now &&
+        approval.tenant === owner.tenant &&
+        approval.principalId === owner.principalId,
+    );
   return {
-    async save(approval) {
-      if (approvals.has(slot(approval))) {
+    async create(approval, { maxPending, now }) {
+      if (approvals.has(approval.approvalId)) {
         throw coreErrors.CONFLICT({
-          cause: new Error(`An approval for tool call "${approval.toolCallId}" already exists.`),
+          cause: new Error(`Approval "${approval.approvalId}" already exists.`),
         });
       }
-      approvals.set(slot(approval), structuredClone(approval));
+      if (pendingOf(approval, normalizeTime(now, 'now')).length >= maxPending) {
+        throw aiErrors.APPROVAL_LIMIT_REACHED({ params: { limit: maxPending } });
+      }
+      approvals.set(approval.approvalId, {
+        ...structuredClone(approval),
+        createdAt: normalizeTime(approval.createdAt, 'createdAt'),
+        expiresAt: normalizeTime(approval.expiresAt, 'expiresAt'),
+      });
     },
-    async get(key) {
-      const found = approvals.get(slot(key));
+    async get(approvalId, owner) {
+      const found = owned(approvalId, owner);
       return found && structuredClone(found);
     },
-    async settle(key, status) {
-      const found = approvals.get(slot(key));
-      if (found?.status !== 'pending') return false;
-      approvals.set(slot(key), { ...found, status });
+    async settle(approvalId, owner, { status, at }) {
+      const found = owned(approvalId, owner);
+      const time = normalizeTime(at, 'at');
+      if (found?.status !== 'pending' || found.expiresAt <= time) return false;
+      approvals.set(approvalId, { ...found, status, settledAt: time });
       return true;
     },
-    async listPending({ principalId, tenant }) {
-      return [...approvals.values()]
-        .filter(
-          (approval) =>
-            approval.status === 'pending' &&
-            approval.principalId === principalId &&
-            approval.tenant === tenant,
+    async listPending(owner, now) {
+      return pendingOf(owner, normalizeTime(now, 'now'))
+        .sort((left, right) =>
+          left.createdAt === right.createdAt
+            ? left.approvalId < right.approvalId
+              ? -1
+              : 1
+            : left.createdAt < right.createdAt
+              ? -1
+              : 1,
         )
-        .sort((left, right) => left.createdAt.localeCompare(right.createdAt))
         .map((approval) => structuredClone(approval));
     },
   };

@@ -1,100 +1,155 @@
-import { describe, expect, it } from 'vitest';
-import type { ApprovalKey, ApprovalStore, PendingApproval } from '../approvals/approval-store.js';
+import { expect, it } from 'vitest';
+import type { ApprovalStore, PendingApproval } from '../approvals/approval-store.js';
+import type { Owner } from '../governance/owner.js';
+import { describeStoreSuite, type StoreSuiteOptions, uniqueTenant } from './store-suite.js';
 
-const approval = (toolCallId: string, overrides: Partial<PendingApproval> = {}): PendingApproval => ({
-  toolCallId,
-  toolName: 'orders_cancel',
-  operationId: 'orders.cancel',
-  input: { orderId: 'order-1', nested: { list: [1, 2] } },
-  inputHash: 'hash',
-  principalId: 'user-1',
-  tenant: 'acme',
-  conversationId: 'conv-1',
-  createdAt: '2030-01-01T00:00:00.000Z',
-  expiresAt: '2030-01-01T00:15:00.000Z',
-  status: 'pending',
-  ...overrides,
-});
+const at = (minute: number) => new Date(Date.UTC(2030, 0, 1, 0, minute)).toISOString();
 
-const key = (toolCallId: string, owner: Partial<ApprovalKey> = {}): ApprovalKey => ({
-  tenant: 'acme',
-  principalId: 'user-1',
-  toolCallId,
-  ...owner,
-});
+/** A pending approval of `owner` created at minute `minute` and valid for 15 minutes. */
+export function approvalFor(
+  owner: Owner,
+  minute = 0,
+  overrides: Partial<PendingApproval> = {},
+): PendingApproval {
+  return {
+    approvalId: crypto.randomUUID(),
+    toolCallId: 'call_0',
+    toolName: 'orders_cancel',
+    operationId: 'orders.cancel',
+    input: { orderId: 'order-1', nested: { list: [1, 2] } },
+    inputHash: 'hash',
+    principalId: owner.principalId,
+    tenant: owner.tenant,
+    conversationId: 'conv-1',
+    turnId: 'turn-1',
+    createdAt: at(minute),
+    expiresAt: at(minute + 15),
+    status: 'pending',
+    ...overrides,
+  };
+}
 
-/** Runs the `ApprovalStore` contract against a fresh store from `create`. */
-export function runApprovalStoreConformance(
-  name: string,
-  create: () => Promise<ApprovalStore> | ApprovalStore,
-) {
-  describe(`ApprovalStore conformance: ${name}`, () => {
-    it('returns what was saved, and nothing for an unknown id or another owner', async () => {
-      const store = await create();
-      await store.save(approval('a'));
-      expect(await store.get(key('a'))).toEqual(approval('a'));
-      expect(await store.get(key('missing'))).toBeUndefined();
-      expect(await store.get(key('a', { principalId: 'user-2' }))).toBeUndefined();
-      expect(await store.get(key('a', { tenant: 'globex' }))).toBeUndefined();
-    });
+/** Runs the `ApprovalStore` contract against an adapter; cases share the store, each in its own tenant. */
+export function runApprovalStoreConformance(name: string, options: StoreSuiteOptions<ApprovalStore>) {
+  describeStoreSuite(`ApprovalStore conformance: ${name}`, options, (store) => {
+    const owners = () => {
+      const tenant = uniqueTenant();
+      return {
+        alice: { tenant, principalId: 'alice' } as Owner,
+        bob: { tenant, principalId: 'bob' } as Owner,
+        otherTenant: { tenant: `${tenant}-x`, principalId: 'alice' } as Owner,
+      };
+    };
+    const roomy = { maxPending: 100, now: at(0) };
 
-    it('rejects a second approval with the same owner and tool-call id with CONFLICT', async () => {
-      const store = await create();
-      await store.save(approval('a'));
-      await expect(store.save(approval('a', { toolName: 'other' }))).rejects.toMatchObject({
-        name: 'OpwireError',
+    it('returns an approval to its owner exactly as stored, and to no one else', async () => {
+      const { alice, bob, otherTenant } = owners();
+      const approval = approvalFor(alice);
+      const { conversationId: _conversation, turnId: _turn, ...minimal } = approvalFor(alice);
+      await store().create(approval, roomy);
+      await store().create(minimal, roomy);
+      expect(await store().get(approval.approvalId, alice)).toStrictEqual(approval);
+      expect(await store().get(minimal.approvalId, alice)).toStrictEqual(minimal);
+      expect(await store().get(approval.approvalId, bob)).toBeUndefined();
+      expect(await store().get(approval.approvalId, otherTenant)).toBeUndefined();
+      expect(await store().get(crypto.randomUUID(), alice)).toBeUndefined();
+      await expect(store().create({ ...approval, toolName: 'other' }, roomy)).rejects.toMatchObject({
         code: 'CONFLICT',
       });
-      expect(await store.get(key('a'))).toEqual(approval('a'));
+      expect(await store().get(approval.approvalId, alice)).toStrictEqual(approval);
     });
 
-    it('keeps the same tool-call id of two owners apart', async () => {
-      const store = await create();
-      await store.save(approval('call_0'));
-      await store.save(approval('call_0', { principalId: 'user-2', input: { orderId: 'order-2' } }));
-      await store.save(approval('call_0', { tenant: 'globex', input: { orderId: 'order-3' } }));
-      expect(await store.settle(key('call_0', { principalId: 'user-2' }), 'approved')).toBe(true);
-      expect(await store.get(key('call_0'))).toEqual(approval('call_0'));
-      expect(await store.get(key('call_0', { principalId: 'user-2' }))).toMatchObject({
-        input: { orderId: 'order-2' },
-        status: 'approved',
-      });
-      expect(await store.get(key('call_0', { tenant: 'globex' }))).toMatchObject({
-        input: { orderId: 'order-3' },
+    it('keeps two approvals of one repeated tool-call id apart', async () => {
+      const { alice } = owners();
+      const first = approvalFor(alice, 0, { input: { orderId: 'a' } });
+      const second = approvalFor(alice, 1, { input: { orderId: 'b' }, turnId: 'turn-2' });
+      await store().create(first, roomy);
+      await store().create(second, roomy);
+      expect(await store().settle(second.approvalId, alice, { status: 'approved', at: at(2) })).toBe(true);
+      expect(await store().get(first.approvalId, alice)).toMatchObject({
         status: 'pending',
+        input: { orderId: 'a' },
+      });
+      expect(await store().get(second.approvalId, alice)).toMatchObject({
+        status: 'approved',
+        settledAt: at(2),
       });
     });
 
-    it('settles a pending approval once', async () => {
-      const store = await create();
-      await store.save(approval('a'));
-      expect(await store.settle(key('a', { principalId: 'user-2' }), 'approved')).toBe(false);
-      expect(await store.settle(key('a'), 'approved')).toBe(true);
-      expect(await store.settle(key('a'), 'declined')).toBe(false);
-      expect(await store.settle(key('missing'), 'approved')).toBe(false);
-      expect((await store.get(key('a')))?.status).toBe('approved');
+    it('settles a pending approval once, only for its owner and only before it expires', async () => {
+      const { alice, bob } = owners();
+      const approval = approvalFor(alice);
+      const stale = approvalFor(alice);
+      await store().create(approval, roomy);
+      await store().create(stale, roomy);
+      expect(await store().settle(approval.approvalId, bob, { status: 'approved', at: at(1) })).toBe(false);
+      expect(await store().settle(approval.approvalId, alice, { status: 'declined', at: at(1) })).toBe(true);
+      expect(await store().settle(approval.approvalId, alice, { status: 'approved', at: at(2) })).toBe(false);
+      expect(await store().settle(crypto.randomUUID(), alice, { status: 'approved', at: at(1) })).toBe(false);
+      expect(await store().settle(stale.approvalId, alice, { status: 'approved', at: at(15) })).toBe(false);
+      expect(await store().get(approval.approvalId, alice)).toMatchObject({
+        status: 'declined',
+        settledAt: at(1),
+      });
+      expect(await store().get(stale.approvalId, alice)).toMatchObject({ status: 'pending' });
     });
 
     it('lets exactly one of concurrent settles win', async () => {
-      const store = await create();
-      await store.save(approval('a'));
-      const outcomes = await Promise.all([
-        store.settle(key('a'), 'approved'),
-        store.settle(key('a'), 'approved'),
-      ]);
+      const { alice } = owners();
+      const approval = approvalFor(alice);
+      await store().create(approval, roomy);
+      const outcomes = await Promise.all(
+        Array.from({ length: 6 }, (_, index) =>
+          store().settle(approval.approvalId, alice, {
+            status: index % 2 ? 'declined' : 'approved',
+            at: at(1),
+          }),
+        ),
+      );
       expect(outcomes.filter(Boolean)).toHaveLength(1);
     });
 
-    it('lists only the owner pending approvals, oldest first', async () => {
-      const store = await create();
-      await store.save(approval('late', { createdAt: '2030-01-01T00:05:00.000Z' }));
-      await store.save(approval('early'));
-      await store.save(approval('other-user', { principalId: 'user-2' }));
-      await store.save(approval('other-tenant', { tenant: 'globex' }));
-      await store.save(approval('done'));
-      await store.settle(key('done'), 'declined');
-      const pending = await store.listPending({ principalId: 'user-1', tenant: 'acme' });
-      expect(pending.map((each) => each.toolCallId)).toEqual(['early', 'late']);
+    it('lists only the owner pending, unexpired approvals, oldest first', async () => {
+      const { alice, bob, otherTenant } = owners();
+      const late = approvalFor(alice, 5);
+      const early = approvalFor(alice, 1);
+      const expired = approvalFor(alice, -20);
+      const settled = approvalFor(alice, 2);
+      for (const approval of [late, early, expired, settled, approvalFor(bob), approvalFor(otherTenant)]) {
+        await store().create(approval, roomy);
+      }
+      await store().settle(settled.approvalId, alice, { status: 'declined', at: at(3) });
+      const pending = await store().listPending(alice, at(6));
+      expect(pending.map((each) => each.approvalId)).toEqual([early.approvalId, late.approvalId]);
+      expect(pending[0]).toStrictEqual(early);
+    });
+
+    it('refuses a new approval past the cap of pending ones, counting only pending, unexpired, own ones', async () => {
+      const { alice, bob } = owners();
+      const limit = { maxPending: 2, now: at(10) };
+      await store().create(approvalFor(alice, -20), limit); // expired by minute 10
+      const settled = approvalFor(alice, 9);
+      await store().create(settled, limit);
+      await store().settle(settled.approvalId, alice, { status: 'approved', at: at(9) });
+      await store().create(approvalFor(bob, 9), limit);
+      await store().create(approvalFor(alice, 9), limit);
+      await store().create(approvalFor(alice, 9), limit);
+      const refused = approvalFor(alice, 10);
+      await expect(store().create(refused, limit)).rejects.toMatchObject({
+        code: 'APPROVAL_LIMIT_REACHED',
+        params: { limit: 2 },
+      });
+      expect(await store().get(refused.approvalId, alice)).toBeUndefined();
+      expect(await store().listPending(alice, at(10))).toHaveLength(2);
+    });
+
+    it('keeps the cap under concurrent requests', async () => {
+      const { alice } = owners();
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 8 }, () => store().create(approvalFor(alice), { maxPending: 3, now: at(0) })),
+      );
+      expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(3);
+      expect(await store().listPending(alice, at(0))).toHaveLength(3);
     });
   });
 }

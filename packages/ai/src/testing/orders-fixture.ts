@@ -28,7 +28,10 @@ export const fixtureCallers = {
   admin: { principalId: 'user-admin', tenant: 'acme', permissions: ['*'], roles: ['admin'] },
 } satisfies Record<string, Caller>;
 
-/** A small orders app (list, get, create, cancel, internal purge) over in-memory state, for tests. */
+/**
+ * A small orders app (list, get, create, cancel, internal purge) over in-memory state, for tests. Like the
+ * shop, `orders.create` opts out of approval; `orders.cancel` opts out too unless `cancelNeedsApproval`.
+ */
 export function createOrdersFixture(options: { cancelNeedsApproval?: boolean } = {}) {
   const orders = new Map<string, FixtureOrder>();
   let sequence = 0;
@@ -88,6 +91,8 @@ export function createOrdersFixture(options: { cancelNeedsApproval?: boolean } =
       expose: ['http', 'ai', 'mcp'],
       permission: 'orders:create',
       writes: true,
+      // A model may place an order without asking, as in the shop: placing one is cheap to undo.
+      ai: { requiresApproval: false },
       errors: [coreErrors.RULE_VIOLATION],
       handle(request, context) {
         if (request.quantity > 10) {
@@ -96,8 +101,8 @@ export function createOrdersFixture(options: { cancelNeedsApproval?: boolean } =
         sequence += 1;
         const created: FixtureOrder = {
           id: `order-${sequence}`,
-          tenant: context.tenant!,
-          owner: context.caller!.principalId,
+          tenant: context.tenant,
+          owner: context.caller.principalId,
           sku: request.sku,
           quantity: request.quantity,
           status: 'open',
@@ -116,7 +121,8 @@ export function createOrdersFixture(options: { cancelNeedsApproval?: boolean } =
       permission: 'orders:cancel',
       writes: true,
       errors: [coreErrors.NOT_FOUND, coreErrors.CONFLICT],
-      ...(options.cancelNeedsApproval ? { ai: { requiresApproval: true } } : {}),
+      // Writes wait for approval by default; tests of plain tool calls opt cancel out.
+      ai: { requiresApproval: options.cancelNeedsApproval === true },
       handle(request, context) {
         const found = find(request.orderId, context.tenant);
         if (found.status === 'cancelled') throw coreErrors.CONFLICT();

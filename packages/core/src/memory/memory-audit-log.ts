@@ -1,5 +1,6 @@
+import { coreErrors } from '../errors/core-errors.js';
 import { type ImmediateAuditLog, immediate } from '../immediate.js';
-import type { AuditLog, AuditQuery, AuditRecord } from '../ports/audit-log.js';
+import type { AuditLog, AuditQuery, AuditRecord, AuditTrimOptions } from '../ports/audit-log.js';
 import type { Transaction } from '../ports/transaction-manager.js';
 
 /** Options for the in-memory audit log. */
@@ -40,6 +41,23 @@ export function createMemoryAuditLog(options: MemoryAuditLogOptions = {}): Audit
       );
       if (query.limit === undefined) return matching;
       return query.limit <= 0 ? [] : matching.slice(-query.limit);
+    },
+    async trim({ before, tenant }: AuditTrimOptions) {
+      const cutoff = Date.parse(before);
+      if (Number.isNaN(cutoff)) {
+        throw coreErrors.INVALID_FORMAT({
+          field: 'before',
+          params: { expected: 'an ISO 8601 timestamp' },
+        });
+      }
+      const all = inOrder();
+      const kept = all.filter(
+        (record) => !(Date.parse(record.at) < cutoff && (tenant === undefined || record.tenant === tenant)),
+      );
+      ring.length = 0;
+      ring.push(...kept);
+      written = kept.length;
+      return all.length - kept.length;
     },
   };
   return log;

@@ -32,10 +32,19 @@ export interface AuditQuery {
   readonly limit?: number;
 }
 
+/** Which records a retention trim removes: those older than `before`, of one tenant when given. */
+export interface AuditTrimOptions {
+  /** ISO timestamp; records whose `at` is earlier are removed. */
+  readonly before: string;
+  readonly tenant?: string;
+}
+
 /** The port that keeps audit records; appending inside a transaction commits or rolls back with it. */
 export interface AuditLog {
   /** Appends a record, inside `transaction` when given (then it is kept only if that commits). */
   append(record: AuditRecord, transaction?: Transaction): Promise<void>;
   /** Records matching the query, oldest first (the last `limit` when a limit is given). */
   list(query?: AuditQuery): Promise<AuditRecord[]>;
+  /** Removes the records older than `before` (retention) and resolves to how many were removed. */
+  trim?(options: AuditTrimOptions): Promise<number>;
 }

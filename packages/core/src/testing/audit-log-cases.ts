@@ -77,4 +77,28 @@ export function auditLogCases(harness: () => PortHarness, options: PortConforman
       expect(await audit.list({ operationId, limit: 100 })).toStrictEqual(records);
     },
   );
+
+  conformanceCase(
+    options,
+    'audit.trim',
+    'trims the records older than a cutoff, of one tenant or of all, and nothing else',
+    async () => {
+      const { audit } = harness();
+      if (!audit.trim) throw new Error('This audit log has no trim; skip "audit.trim" with a reason.');
+      const [first, second] = [uniqueSuffix(), uniqueSuffix()];
+      const at = (day: string) => `2000-0${day}T00:00:00.000Z`;
+      const oldFirst = auditRecordFor(first, { at: at('1-01') });
+      const newFirst = auditRecordFor(first, { at: at('3-02') });
+      const oldSecond = auditRecordFor(second, { at: at('1-01') });
+      for (const record of [oldFirst, newFirst, oldSecond]) await audit.append(record);
+      const cutoff = at('3-01');
+      await expect(audit.trim({ before: 'yesterday' })).rejects.toMatchObject({ code: 'INVALID_FORMAT' });
+      expect(await audit.trim({ before: cutoff, tenant: `tenant-${first}` })).toBe(1);
+      expect(await audit.list({ tenant: `tenant-${first}` })).toStrictEqual([newFirst]);
+      expect(await audit.list({ tenant: `tenant-${second}` })).toStrictEqual([oldSecond]);
+      expect(await audit.trim({ before: cutoff })).toBe(1);
+      expect(await audit.list({ tenant: `tenant-${second}` })).toEqual([]);
+      expect(await audit.list({ tenant: `tenant-${first}` })).toStrictEqual([newFirst]);
+    },
+  );
 }

@@ -35,6 +35,7 @@ export type PortConformanceCase =
   | 'audit.round-trip'
   | 'audit.filters'
   | 'audit.order-and-limit'
+  | 'audit.trim'
   | 'pipeline.write-ok'
   | 'pipeline.read-ok'
   | 'pipeline.handler-error'

@@ -67,7 +67,7 @@ export function createKnowledgeOperations(options: KnowledgeOperationsOptions): 
       const results = await knowledge.retrieve({
         collection,
         text: request.query,
-        tenant: context.tenant ?? '',
+        tenant: context.tenant,
         signal: context.signal,
         ...(request.top === undefined ? {} : { top: request.top }),
         ...(request.minScore === undefined ? {} : { minScore: request.minScore }),
@@ -113,7 +113,7 @@ export function createKnowledgeOperations(options: KnowledgeOperationsOptions): 
       coreErrors.CANCELLED,
     ],
     async handle(request, context) {
-      const tenant = context.tenant ?? '';
+      const tenant = context.tenant;
       const documents = request.documents.map((document) => ({ ...document, collection, tenant }));
       const results = await knowledge.ingest(documents, { signal: context.signal });
       const failed = results.filter((result) => result.error);
@@ -141,7 +141,7 @@ export function createKnowledgeOperations(options: KnowledgeOperationsOptions): 
     errors: [knowledgeErrors.KNOWLEDGE_STORE_FAILED],
     async handle(request, context) {
       const removedChunks = await knowledge.remove(collection, request.documentIds, {
-        tenant: context.tenant ?? '',
+        tenant: context.tenant,
       });
       return { removedChunks };
     },

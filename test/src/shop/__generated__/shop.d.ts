@@ -137,7 +137,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/ai/approvals/{toolCallId}/approve': {
+  '/ai/approvals/{approvalId}/approve': {
     parameters: {
       query?: never;
       header?: never;
@@ -154,7 +154,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/ai/approvals/{toolCallId}/decline': {
+  '/ai/approvals/{approvalId}/decline': {
     parameters: {
       query?: never;
       header?: never;
@@ -166,6 +166,154 @@ export interface paths {
     /** Decline a pending tool call */
     post: operations['ai.decline'];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/governance/turns': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List chat turns with their usage and cost
+     * @description Turns newest first, filtered, a page at a time, with the totals of every turn the filters match.
+     */
+    get: operations['governance.listTurns'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/governance/turns/{turnId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One chat turn with its tool calls and events
+     * @description The ledger row (absent while the turn runs) and the audit events of the turn in sequence.
+     */
+    get: operations['governance.getTurn'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/governance/audit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List AI audit events
+     * @description Events newest first, filtered by action, turn, principal and time, a page at a time.
+     */
+    get: operations['governance.listAudit'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/governance/cost': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Summarize AI usage and cost
+     * @description Totals and groups by model, provider, principal, tenant and UTC day over a time range (the last 30 days by default).
+     */
+    get: operations['governance.summarizeCost'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/governance/trim': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Remove old governance records
+     * @description Removes the tenant's turn ledger rows, AI audit events and audit records older than the given days; never conversations.
+     */
+    post: operations['governance.trim'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/conversations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List my conversations
+     * @description The caller’s conversations, most recently updated first, a page at a time.
+     */
+    get: operations['conversations.list'];
+    put?: never;
+    /**
+     * Start a conversation
+     * @description Creates a conversation owned by the caller, with a server-assigned id.
+     */
+    post: operations['conversations.create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/conversations/{conversationId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read a conversation
+     * @description The conversation and its messages newest first, `limit` at a time; pass `next` as `before` for older ones.
+     */
+    get: operations['conversations.get'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a conversation
+     * @description Deletes the caller’s conversation and its messages; the AI audit events of its turns stay until retention.
+     */
+    delete: operations['conversations.delete'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1414,6 +1562,7 @@ export interface operations {
                 provider?: string;
                 model?: string;
                 pendingApprovals: {
+                  approvalId: string;
                   toolCallId: string;
                   toolName: string;
                   input: unknown;
@@ -1524,7 +1673,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        toolCallId: string;
+        approvalId: string;
       };
       cookie?: never;
     };
@@ -1537,7 +1686,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            toolCallId: string;
+            approvalId: string;
             /** @constant */
             status: 'approved';
             output: unknown;
@@ -1657,7 +1806,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        toolCallId: string;
+        approvalId: string;
       };
       cookie?: never;
     };
@@ -1670,7 +1819,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            toolCallId: string;
+            approvalId: string;
             /** @constant */
             status: 'declined';
           };
@@ -1784,6 +1933,1277 @@ export interface operations {
       };
     };
   };
+  'governance.listTurns': {
+    parameters: {
+      query?: {
+        outcome?: 'completed' | 'failed' | 'stopped';
+        model?: string;
+        provider?: string;
+        principalId?: string;
+        conversationId?: string;
+        tool?: string;
+        from?: string;
+        to?: string;
+        limit?: number;
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            turns: {
+              turnId: string;
+              conversationId?: string;
+              tenant: string;
+              principalId: string;
+              traceId?: string;
+              provider?: string;
+              requestedModel?: string;
+              model?: string;
+              inputTokens: number;
+              outputTokens: number;
+              cost?: {
+                amount: number;
+                currency: string;
+              };
+              toolCalls: {
+                toolCallId: string;
+                toolName: string;
+                outcome: string;
+              }[];
+              latencyMs: number;
+              outcome: 'completed' | 'failed' | 'stopped';
+              errorCode?: string;
+              startedAt: string;
+              finishedAt: string;
+            }[];
+            next?: string;
+            totals: {
+              requests: number;
+              inputTokens: number;
+              outputTokens: number;
+              costs: {
+                amount: number;
+                currency: string;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, PROTOTYPE_POISONING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?:
+              | 'INVALID_REQUEST'
+              | 'MISSING_FIELD'
+              | 'WRONG_TYPE'
+              | 'NULL_NOT_ALLOWED'
+              | 'INVALID_ENUM'
+              | 'UNKNOWN_FIELD'
+              | 'OUT_OF_RANGE'
+              | 'INVALID_FORMAT'
+              | 'PROTOTYPE_POISONING';
+          };
+        };
+      };
+      /** @description Unauthorized: UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAUTHENTICATED';
+          };
+        };
+      };
+      /** @description Forbidden: PERMISSION_DENIED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description Internal Server Error: INTERNAL */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL';
+          };
+        };
+      };
+      /** @description Service Unavailable: UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAVAILABLE';
+          };
+        };
+      };
+    };
+  };
+  'governance.getTurn': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        turnId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            turn?: {
+              turnId: string;
+              conversationId?: string;
+              tenant: string;
+              principalId: string;
+              traceId?: string;
+              provider?: string;
+              requestedModel?: string;
+              model?: string;
+              inputTokens: number;
+              outputTokens: number;
+              cost?: {
+                amount: number;
+                currency: string;
+              };
+              toolCalls: {
+                toolCallId: string;
+                toolName: string;
+                outcome: string;
+              }[];
+              latencyMs: number;
+              outcome: 'completed' | 'failed' | 'stopped';
+              errorCode?: string;
+              startedAt: string;
+              finishedAt: string;
+            };
+            events: {
+              id: string;
+              turnId: string;
+              sequence: number;
+              action:
+                | 'request'
+                | 'tool_call'
+                | 'tool_result'
+                | 'guardrail'
+                | 'approval_requested'
+                | 'approval_approved'
+                | 'approval_declined'
+                | 'stop'
+                | 'error';
+              at: string;
+              tenant: string;
+              principalId: string;
+              conversationId?: string;
+              traceId?: string;
+              toolCallId?: string;
+              toolName?: string;
+              code?: string;
+              payload?: unknown;
+            }[];
+          };
+        };
+      };
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, PROTOTYPE_POISONING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?:
+              | 'INVALID_REQUEST'
+              | 'MISSING_FIELD'
+              | 'WRONG_TYPE'
+              | 'NULL_NOT_ALLOWED'
+              | 'INVALID_ENUM'
+              | 'UNKNOWN_FIELD'
+              | 'OUT_OF_RANGE'
+              | 'INVALID_FORMAT'
+              | 'PROTOTYPE_POISONING';
+          };
+        };
+      };
+      /** @description Unauthorized: UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAUTHENTICATED';
+          };
+        };
+      };
+      /** @description Forbidden: PERMISSION_DENIED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description Not Found: NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'NOT_FOUND';
+          };
+        };
+      };
+      /** @description Internal Server Error: INTERNAL */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL';
+          };
+        };
+      };
+      /** @description Service Unavailable: UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAVAILABLE';
+          };
+        };
+      };
+    };
+  };
+  'governance.listAudit': {
+    parameters: {
+      query?: {
+        action?:
+          | 'request'
+          | 'tool_call'
+          | 'tool_result'
+          | 'guardrail'
+          | 'approval_requested'
+          | 'approval_approved'
+          | 'approval_declined'
+          | 'stop'
+          | 'error';
+        turnId?: string;
+        principalId?: string;
+        from?: string;
+        to?: string;
+        limit?: number;
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            events: {
+              id: string;
+              turnId: string;
+              sequence: number;
+              action:
+                | 'request'
+                | 'tool_call'
+                | 'tool_result'
+                | 'guardrail'
+                | 'approval_requested'
+                | 'approval_approved'
+                | 'approval_declined'
+                | 'stop'
+                | 'error';
+              at: string;
+              tenant: string;
+              principalId: string;
+              conversationId?: string;
+              traceId?: string;
+              toolCallId?: string;
+              toolName?: string;
+              code?: string;
+              payload?: unknown;
+            }[];
+            next?: string;
+          };
+        };
+      };
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, PROTOTYPE_POISONING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?:
+              | 'INVALID_REQUEST'
+              | 'MISSING_FIELD'
+              | 'WRONG_TYPE'
+              | 'NULL_NOT_ALLOWED'
+              | 'INVALID_ENUM'
+              | 'UNKNOWN_FIELD'
+              | 'OUT_OF_RANGE'
+              | 'INVALID_FORMAT'
+              | 'PROTOTYPE_POISONING';
+          };
+        };
+      };
+      /** @description Unauthorized: UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAUTHENTICATED';
+          };
+        };
+      };
+      /** @description Forbidden: PERMISSION_DENIED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description Internal Server Error: INTERNAL */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL';
+          };
+        };
+      };
+      /** @description Service Unavailable: UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAVAILABLE';
+          };
+        };
+      };
+    };
+  };
+  'governance.summarizeCost': {
+    parameters: {
+      query?: {
+        from?: string;
+        to?: string;
+        principalId?: string;
+        model?: string;
+        provider?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            from: string;
+            to: string;
+            totals: {
+              requests: number;
+              inputTokens: number;
+              outputTokens: number;
+              costs: {
+                amount: number;
+                currency: string;
+              }[];
+            };
+            byModel: {
+              key: string | null;
+              requests: number;
+              inputTokens: number;
+              outputTokens: number;
+              costs: {
+                amount: number;
+                currency: string;
+              }[];
+            }[];
+            byProvider: {
+              key: string | null;
+              requests: number;
+              inputTokens: number;
+              outputTokens: number;
+              costs: {
+                amount: number;
+                currency: string;
+              }[];
+            }[];
+            byPrincipal: {
+              key: string | null;
+              requests: number;
+              inputTokens: number;
+              outputTokens: number;
+              costs: {
+                amount: number;
+                currency: string;
+              }[];
+            }[];
+            byTenant: {
+              key: string | null;
+              requests: number;
+              inputTokens: number;
+              outputTokens: number;
+              costs: {
+                amount: number;
+                currency: string;
+              }[];
+            }[];
+            byDay: {
+              key: string | null;
+              requests: number;
+              inputTokens: number;
+              outputTokens: number;
+              costs: {
+                amount: number;
+                currency: string;
+              }[];
+            }[];
+          };
+        };
+      };
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, PROTOTYPE_POISONING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?:
+              | 'INVALID_REQUEST'
+              | 'MISSING_FIELD'
+              | 'WRONG_TYPE'
+              | 'NULL_NOT_ALLOWED'
+              | 'INVALID_ENUM'
+              | 'UNKNOWN_FIELD'
+              | 'OUT_OF_RANGE'
+              | 'INVALID_FORMAT'
+              | 'PROTOTYPE_POISONING';
+          };
+        };
+      };
+      /** @description Unauthorized: UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAUTHENTICATED';
+          };
+        };
+      };
+      /** @description Forbidden: PERMISSION_DENIED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description Internal Server Error: INTERNAL */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL';
+          };
+        };
+      };
+      /** @description Service Unavailable: UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAVAILABLE';
+          };
+        };
+      };
+    };
+  };
+  'governance.trim': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          olderThanDays: number;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            before: string;
+            turns: number;
+            events: number;
+            auditRecords?: number;
+          };
+        };
+      };
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
+      400: {
+        headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?:
+              | 'INVALID_REQUEST'
+              | 'MISSING_FIELD'
+              | 'WRONG_TYPE'
+              | 'NULL_NOT_ALLOWED'
+              | 'INVALID_ENUM'
+              | 'UNKNOWN_FIELD'
+              | 'OUT_OF_RANGE'
+              | 'INVALID_FORMAT'
+              | 'MALFORMED_JSON'
+              | 'PROTOTYPE_POISONING'
+              | 'INVALID_IDEMPOTENCY_KEY';
+          };
+        };
+      };
+      /** @description Unauthorized: UNAUTHENTICATED */
+      401: {
+        headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAUTHENTICATED';
+          };
+        };
+      };
+      /** @description Forbidden: PERMISSION_DENIED */
+      403: {
+        headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description Conflict: IDEMPOTENCY_KEY_REUSED */
+      409: {
+        headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'IDEMPOTENCY_KEY_REUSED';
+          };
+        };
+      };
+      /** @description Content Too Large: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNSUPPORTED_MEDIA_TYPE';
+          };
+        };
+      };
+      /** @description Internal Server Error: INTERNAL */
+      500: {
+        headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL';
+          };
+        };
+      };
+      /** @description Service Unavailable: UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAVAILABLE';
+          };
+        };
+      };
+    };
+  };
+  'conversations.list': {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            conversations: {
+              id: string;
+              title?: string;
+              createdAt: string;
+              updatedAt: string;
+            }[];
+            next?: string;
+          };
+        };
+      };
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, PROTOTYPE_POISONING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?:
+              | 'INVALID_REQUEST'
+              | 'MISSING_FIELD'
+              | 'WRONG_TYPE'
+              | 'NULL_NOT_ALLOWED'
+              | 'INVALID_ENUM'
+              | 'UNKNOWN_FIELD'
+              | 'OUT_OF_RANGE'
+              | 'INVALID_FORMAT'
+              | 'PROTOTYPE_POISONING';
+          };
+        };
+      };
+      /** @description Unauthorized: UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAUTHENTICATED';
+          };
+        };
+      };
+      /** @description Forbidden: PERMISSION_DENIED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description Internal Server Error: INTERNAL */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL';
+          };
+        };
+      };
+      /** @description Service Unavailable: UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAVAILABLE';
+          };
+        };
+      };
+    };
+  };
+  'conversations.create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': {
+          title?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            title?: string;
+            createdAt: string;
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
+      400: {
+        headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?:
+              | 'INVALID_REQUEST'
+              | 'MISSING_FIELD'
+              | 'WRONG_TYPE'
+              | 'NULL_NOT_ALLOWED'
+              | 'INVALID_ENUM'
+              | 'UNKNOWN_FIELD'
+              | 'OUT_OF_RANGE'
+              | 'INVALID_FORMAT'
+              | 'MALFORMED_JSON'
+              | 'PROTOTYPE_POISONING'
+              | 'INVALID_IDEMPOTENCY_KEY';
+          };
+        };
+      };
+      /** @description Unauthorized: UNAUTHENTICATED */
+      401: {
+        headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAUTHENTICATED';
+          };
+        };
+      };
+      /** @description Forbidden: PERMISSION_DENIED */
+      403: {
+        headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description Conflict: IDEMPOTENCY_KEY_REUSED */
+      409: {
+        headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'IDEMPOTENCY_KEY_REUSED';
+          };
+        };
+      };
+      /** @description Content Too Large: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNSUPPORTED_MEDIA_TYPE';
+          };
+        };
+      };
+      /** @description Internal Server Error: INTERNAL */
+      500: {
+        headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL';
+          };
+        };
+      };
+      /** @description Service Unavailable: UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAVAILABLE';
+          };
+        };
+      };
+    };
+  };
+  'conversations.get': {
+    parameters: {
+      query?: {
+        limit?: number;
+        before?: number;
+      };
+      header?: never;
+      path: {
+        conversationId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            conversation: {
+              id: string;
+              title?: string;
+              createdAt: string;
+              updatedAt: string;
+            };
+            messages: {
+              sequence: number;
+              role: 'user' | 'assistant' | 'tool';
+              content:
+                | string
+                | (
+                    | {
+                        /** @constant */
+                        type: 'text';
+                        text: string;
+                      }
+                    | {
+                        /** @constant */
+                        type: 'tool-call';
+                        toolCallId: string;
+                        toolName: string;
+                        input: unknown;
+                      }
+                    | {
+                        /** @constant */
+                        type: 'tool-result';
+                        toolCallId: string;
+                        toolName: string;
+                        output: unknown;
+                      }
+                  )[];
+              turnId?: string;
+              at: string;
+            }[];
+            next?: number;
+          };
+        };
+      };
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, PROTOTYPE_POISONING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?:
+              | 'INVALID_REQUEST'
+              | 'MISSING_FIELD'
+              | 'WRONG_TYPE'
+              | 'NULL_NOT_ALLOWED'
+              | 'INVALID_ENUM'
+              | 'UNKNOWN_FIELD'
+              | 'OUT_OF_RANGE'
+              | 'INVALID_FORMAT'
+              | 'PROTOTYPE_POISONING';
+          };
+        };
+      };
+      /** @description Unauthorized: UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAUTHENTICATED';
+          };
+        };
+      };
+      /** @description Forbidden: PERMISSION_DENIED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description Not Found: NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'NOT_FOUND';
+          };
+        };
+      };
+      /** @description Internal Server Error: INTERNAL */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL';
+          };
+        };
+      };
+      /** @description Service Unavailable: UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAVAILABLE';
+          };
+        };
+      };
+    };
+  };
+  'conversations.delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        conversationId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** @constant */
+            deleted: true;
+          };
+        };
+      };
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
+      400: {
+        headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?:
+              | 'INVALID_REQUEST'
+              | 'MISSING_FIELD'
+              | 'WRONG_TYPE'
+              | 'NULL_NOT_ALLOWED'
+              | 'INVALID_ENUM'
+              | 'UNKNOWN_FIELD'
+              | 'OUT_OF_RANGE'
+              | 'INVALID_FORMAT'
+              | 'PROTOTYPE_POISONING'
+              | 'INVALID_IDEMPOTENCY_KEY';
+          };
+        };
+      };
+      /** @description Unauthorized: UNAUTHENTICATED */
+      401: {
+        headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAUTHENTICATED';
+          };
+        };
+      };
+      /** @description Forbidden: PERMISSION_DENIED */
+      403: {
+        headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
+      /** @description Not Found: NOT_FOUND */
+      404: {
+        headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'NOT_FOUND';
+          };
+        };
+      };
+      /** @description Conflict: IDEMPOTENCY_KEY_REUSED */
+      409: {
+        headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'IDEMPOTENCY_KEY_REUSED';
+          };
+        };
+      };
+      /** @description Internal Server Error: INTERNAL */
+      500: {
+        headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL';
+          };
+        };
+      };
+      /** @description Service Unavailable: UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description Set by middleware when it applies. */
+          'idempotent-replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAVAILABLE';
+          };
+        };
+      };
+    };
+  };
   'ai.chat.json': {
     parameters: {
       query?: never;
@@ -1834,6 +3254,7 @@ export interface operations {
             provider?: string;
             model?: string;
             pendingApprovals: {
+              approvalId: string;
               toolCallId: string;
               toolName: string;
               input: unknown;

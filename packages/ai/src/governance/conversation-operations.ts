@@ -1,0 +1,143 @@
+import { type AnyOperation, coreErrors, defineOperation } from '@opwire/core';
+import Type from 'typebox';
+import type { Conversation, ConversationMessage } from './conversation-store.js';
+import type { Governance } from './create-governance.js';
+import { conversationSchema, messageSchema, pageFields } from './governance-schemas.js';
+
+/** Options for `createConversationOperations`. */
+export interface ConversationOperationsOptions {
+  readonly governance: Governance;
+  /** The permission each operation needs; `chat:use` by default. */
+  readonly permission?: string;
+}
+
+const conversationId = Type.String({ minLength: 1, maxLength: 200 });
+
+const view = (conversation: Conversation) => ({
+  id: conversation.id,
+  ...(conversation.title === undefined ? {} : { title: conversation.title }),
+  createdAt: conversation.createdAt,
+  updatedAt: conversation.updatedAt,
+});
+
+const messageView = ({ sequence, message, turnId, at }: ConversationMessage) => ({
+  sequence,
+  role: message.role,
+  content: typeof message.content === 'string' ? message.content : [...message.content],
+  ...(turnId === undefined ? {} : { turnId }),
+  at,
+});
+
+/**
+ * `conversations.create`, `conversations.list`, `conversations.get` and `conversations.delete` over HTTP:
+ * each caller sees only their own conversations (anyone else's is `NOT_FOUND`). Never offered to models.
+ */
+export function createConversationOperations(options: ConversationOperationsOptions): AnyOperation[] {
+  const { governance } = options;
+  const permission = options.permission ?? 'chat:use';
+
+  const create = defineOperation({
+    id: 'conversations.create',
+    summary: { en: 'Start a conversation', 'zh-CN': '新建对话' },
+    description: 'Creates a conversation owned by the caller, with a server-assigned id.',
+    request: Type.Object({ title: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) }),
+    response: conversationSchema,
+    expose: ['http'],
+    permission,
+    writes: true,
+    http: { method: 'POST', path: '/conversations' },
+    // Governance stores query on their own; holding a transaction here would block PGlite's one connection.
+    transaction: false,
+    handle: async (request, context) =>
+      view(
+        await governance.createConversation(
+          context.caller,
+          request.title === undefined ? {} : { title: request.title },
+        ),
+      ),
+  });
+
+  const list = defineOperation({
+    id: 'conversations.list',
+    summary: { en: 'List my conversations', 'zh-CN': '列出我的对话' },
+    description: 'The caller’s conversations, most recently updated first, a page at a time.',
+    request: Type.Object(pageFields),
+    response: Type.Object({
+      conversations: Type.Array(conversationSchema),
+      next: Type.Optional(Type.String()),
+    }),
+    expose: ['http'],
+    permission,
+    errors: [coreErrors.INVALID_FORMAT],
+    http: { method: 'GET', path: '/conversations' },
+    transaction: false,
+    async handle({ limit, cursor }, context) {
+      const page = await governance.listConversations(context.caller, {
+        limit: limit ?? 50,
+        ...(cursor === undefined ? {} : { cursor }),
+      });
+      return {
+        conversations: page.conversations.map(view),
+        ...(page.next === undefined ? {} : { next: page.next }),
+      };
+    },
+  });
+
+  const get = defineOperation({
+    id: 'conversations.get',
+    summary: { en: 'Read a conversation', 'zh-CN': '查看对话' },
+    description:
+      'The conversation and its messages newest first, `limit` at a time; pass `next` as `before` for older ones.',
+    request: Type.Object({
+      conversationId,
+      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+      before: Type.Optional(Type.Integer({ minimum: 2, description: 'The `next` of the previous page.' })),
+    }),
+    response: Type.Object({
+      conversation: conversationSchema,
+      messages: Type.Array(messageSchema),
+      next: Type.Optional(Type.Integer()),
+    }),
+    expose: ['http'],
+    permission,
+    errors: [coreErrors.NOT_FOUND],
+    http: { method: 'GET', path: '/conversations/{conversationId}' },
+    transaction: false,
+    async handle(request, context) {
+      const caller = context.caller;
+      const conversation = await governance.getConversation(caller, request.conversationId);
+      const limit = request.limit ?? 50;
+      const messages = await governance.readMessages(caller, request.conversationId, {
+        limit,
+        ...(request.before === undefined ? {} : { before: request.before }),
+      });
+      const oldest = messages.at(-1)?.sequence;
+      return {
+        conversation: view(conversation),
+        messages: messages.map(messageView),
+        ...(messages.length === limit && oldest !== undefined && oldest > 1 ? { next: oldest } : {}),
+      };
+    },
+  });
+
+  const remove = defineOperation({
+    id: 'conversations.delete',
+    summary: { en: 'Delete a conversation', 'zh-CN': '删除对话' },
+    description:
+      'Deletes the caller’s conversation and its messages; the AI audit events of its turns stay until retention.',
+    request: Type.Object({ conversationId }),
+    response: Type.Object({ id: Type.String(), deleted: Type.Literal(true) }),
+    expose: ['http'],
+    permission,
+    writes: true,
+    errors: [coreErrors.NOT_FOUND],
+    http: { method: 'DELETE', path: '/conversations/{conversationId}' },
+    transaction: false,
+    async handle(request, context) {
+      await governance.deleteConversation(context.caller, request.conversationId);
+      return { id: request.conversationId, deleted: true as const };
+    },
+  });
+
+  return [create, list, get, remove];
+}

@@ -1,0 +1,75 @@
+import type { Owner } from './owner.js';
+import type { Page } from './paging.js';
+import type { StoredModelMessage } from './stored-message.js';
+
+/** A conversation: one owner's sequence of turns with a model. */
+export interface Conversation {
+  readonly id: string;
+  readonly tenant: string;
+  readonly principalId: string;
+  readonly title?: string;
+  /** ISO timestamps; `updatedAt` moves with every appended message. */
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+/** A stored message of a conversation, numbered from 1 in the order appended. */
+export interface ConversationMessage {
+  readonly conversationId: string;
+  readonly sequence: number;
+  readonly turnId?: string;
+  readonly at: string;
+  readonly message: StoredModelMessage;
+}
+
+/** A page of conversations, most recently updated first. */
+export interface ConversationPage {
+  readonly conversations: Conversation[];
+  readonly next?: string;
+}
+
+/**
+ * The port that keeps conversations and their messages. Every read and write names the owner: a
+ * conversation of anyone else behaves exactly like one that does not exist.
+ */
+export interface ConversationStore {
+  /** Creates a conversation with a new id; an id already taken (by anyone) rejects with `CONFLICT`. */
+  create(conversation: {
+    readonly id: string;
+    readonly owner: Owner;
+    readonly title?: string;
+    readonly at: string;
+  }): Promise<Conversation>;
+  /**
+   * The owner's conversation `id`, created for the owner when no one has it yet; `undefined` when it
+   * belongs to someone else. Atomic: two opens of one new id create it once.
+   */
+  open(request: {
+    readonly id: string;
+    readonly owner: Owner;
+    readonly at: string;
+  }): Promise<Conversation | undefined>;
+  get(id: string, owner: Owner): Promise<Conversation | undefined>;
+  list(owner: Owner, page: Page): Promise<ConversationPage>;
+  /** Deletes the conversation and its messages; `false` when the owner has no such conversation. */
+  delete(id: string, owner: Owner): Promise<boolean>;
+  /** Appends messages in order; `undefined` (nothing written) when the owner has no such conversation. */
+  append(
+    id: string,
+    owner: Owner,
+    entry: {
+      readonly messages: readonly StoredModelMessage[];
+      readonly turnId?: string;
+      readonly at: string;
+    },
+  ): Promise<ConversationMessage[] | undefined>;
+  /**
+   * The newest `limit` messages before sequence `before` (all when absent), newest first; `undefined`
+   * when the owner has no such conversation.
+   */
+  messages(
+    id: string,
+    owner: Owner,
+    window: { readonly limit: number; readonly before?: number },
+  ): Promise<ConversationMessage[] | undefined>;
+}

@@ -1,0 +1,235 @@
+import { type AuditLog, type Caller, consoleLogger, coreErrors, type Logger } from '@opwire/core';
+import type { ModelMessage } from 'ai';
+import type { ApprovalStore } from '../approvals/approval-store.js';
+import { createMemoryApprovalStore } from '../approvals/memory-approval-store.js';
+import type { AiAuditTrail } from './ai-audit-trail.js';
+import { type Budget, checkBudgets, enforceBudgets } from './budgets.js';
+import type {
+  Conversation,
+  ConversationMessage,
+  ConversationPage,
+  ConversationStore,
+} from './conversation-store.js';
+import { type GovernedTurn, startGovernedTurn, type TurnStart } from './governed-turn.js';
+import { createMasker, type Masker, type MaskingOptions } from './mask-payload.js';
+import { createMemoryAiAuditTrail } from './memory-ai-audit-trail.js';
+import { createMemoryConversationStore } from './memory-conversation-store.js';
+import { createMemoryTurnLedger } from './memory-turn-ledger.js';
+import { ownerOf } from './owner.js';
+import type { Page } from './paging.js';
+import { checkPriceTable, type PriceTable } from './price-table.js';
+import { repairHistory, toModelMessages, toStoredMessages } from './stored-message.js';
+import { type TrimResult, trimGovernance } from './trim-governance.js';
+import type { TurnEventInput, TurnEventSink } from './turn-event.js';
+import type { CostRow, TurnFilter, TurnLedger, UsageTotals } from './turn-ledger.js';
+
+/** The stores and policies of AI governance; every store defaults to its in-memory adapter. */
+export interface GovernanceOptions {
+  readonly conversations?: ConversationStore;
+  readonly ledger?: TurnLedger;
+  readonly events?: AiAuditTrail;
+  readonly approvals?: ApprovalStore;
+  /** Core's audit log, so `trim` removes its old records too (when it can trim). */
+  readonly audit?: AuditLog;
+  readonly prices?: PriceTable;
+  readonly budgets?: readonly Budget[];
+  readonly masking?: MaskingOptions;
+  /** Messages of history a turn loads at most; 40 by default. */
+  readonly historyWindow?: number;
+  readonly logger?: Logger;
+  /** The clock, for tests. */
+  readonly now?: () => number;
+}
+
+/** Cost and usage over a time range, in total and by model, provider, principal, tenant and UTC day. */
+export interface CostSummary {
+  readonly totals: UsageTotals;
+  readonly byModel: CostRow[];
+  readonly byProvider: CostRow[];
+  readonly byPrincipal: CostRow[];
+  readonly byTenant: CostRow[];
+  readonly byDay: CostRow[];
+}
+
+/**
+ * AI governance for the chat turn and the HTTP surface: conversations owned by their caller, a ledger row and
+ * an ordered, masked event trail per turn, budgets checked before a model is called, and retention.
+ */
+export interface Governance extends TurnEventSink {
+  readonly conversations: ConversationStore;
+  readonly ledger: TurnLedger;
+  readonly events: AiAuditTrail;
+  readonly approvals: ApprovalStore;
+  readonly prices: PriceTable;
+  readonly mask: Masker;
+  /** A new conversation with a server-assigned id. */
+  createConversation(caller: Caller, options?: { readonly title?: string }): Promise<Conversation>;
+  /**
+   * The conversation a turn runs in: a new one without an id; the caller's own for a known id; a new one
+   * owned by the caller for an unknown id; `NOT_FOUND` for an id someone else owns.
+   */
+  openConversation(caller: Caller, conversationId?: string): Promise<Conversation>;
+  /** The caller's conversation, or `NOT_FOUND` (also for anyone else's). */
+  getConversation(caller: Caller, conversationId: string): Promise<Conversation>;
+  listConversations(caller: Caller, page: Page): Promise<ConversationPage>;
+  /** Deletes the caller's conversation and its messages (its audit events stay); `NOT_FOUND` otherwise. */
+  deleteConversation(caller: Caller, conversationId: string): Promise<void>;
+  /** The newest `limit` messages before `before`, newest first; `NOT_FOUND` for anyone else's conversation. */
+  readMessages(
+    caller: Caller,
+    conversationId: string,
+    window: { readonly limit: number; readonly before?: number },
+  ): Promise<ConversationMessage[]>;
+  /** The last `window` messages as `ModelMessage`s in order, starting at a user message, tool calls paired. */
+  loadHistory(
+    caller: Caller,
+    conversationId: string,
+    options?: { readonly window?: number },
+  ): Promise<ModelMessage[]>;
+  /** Stores a turn's messages (the user's, then the response's); `NOT_FOUND` for anyone else's conversation. */
+  appendMessages(
+    caller: Caller,
+    conversationId: string,
+    messages: readonly ModelMessage[],
+    options?: { readonly turnId?: string },
+  ): Promise<void>;
+  /** Fails with `BUDGET_EXCEEDED` when a budget of the caller is used up; call it before any model call. */
+  checkBudget(caller: Caller): Promise<void>;
+  /** Starts a turn and records its `request` event; `finish` it in a `finally`. */
+  startTurn(start: TurnStart): GovernedTurn;
+  summarizeCost(filter: TurnFilter): Promise<CostSummary>;
+  /** Removes ledger rows, AI audit events and core audit records older than `olderThanDays` days; never conversations. */
+  trim(options: { readonly olderThanDays: number; readonly tenant?: string }): Promise<TrimResult>;
+}
+
+/** Creates the governance facade; a bad price table, budget, masking rule or window fails here. */
+export function createGovernance(options: GovernanceOptions = {}): Governance {
+  const conversations = options.conversations ?? createMemoryConversationStore();
+  const ledger = options.ledger ?? createMemoryTurnLedger();
+  const events = options.events ?? createMemoryAiAuditTrail();
+  const approvals = options.approvals ?? createMemoryApprovalStore();
+  const prices = options.prices ?? {};
+  const budgets = options.budgets ?? [];
+  const logger = options.logger ?? consoleLogger;
+  const now = options.now ?? Date.now;
+  const historyWindow = options.historyWindow ?? 40;
+  checkPriceTable(prices);
+  checkBudgets(budgets);
+  if (!Number.isSafeInteger(historyWindow) || historyWindow < 1 || historyWindow > 500) {
+    throw coreErrors.INVALID_CONFIGURATION({
+      params: { reason: 'governance: historyWindow must be a whole number from 1 to 500' },
+    });
+  }
+  const mask = createMasker(options.masking);
+  const active = new Map<string, GovernedTurn>();
+  const iso = () => new Date(now()).toISOString();
+  const notFound = () => coreErrors.NOT_FOUND({ params: { resource: 'conversation' } });
+  const found = <T>(value: T | undefined): T => {
+    if (value === undefined) throw notFound();
+    return value;
+  };
+
+  return {
+    conversations,
+    ledger,
+    events,
+    approvals,
+    prices,
+    mask,
+    createConversation: (caller, create = {}) =>
+      conversations.create({
+        id: crypto.randomUUID(),
+        owner: ownerOf(caller),
+        ...(create.title === undefined ? {} : { title: create.title }),
+        at: iso(),
+      }),
+    async openConversation(caller, conversationId) {
+      if (conversationId === undefined) return this.createConversation(caller);
+      return found(await conversations.open({ id: conversationId, owner: ownerOf(caller), at: iso() }));
+    },
+    getConversation: async (caller, conversationId) =>
+      found(await conversations.get(conversationId, ownerOf(caller))),
+    listConversations: (caller, page) => conversations.list(ownerOf(caller), page),
+    async deleteConversation(caller, conversationId) {
+      if (!(await conversations.delete(conversationId, ownerOf(caller)))) throw notFound();
+    },
+    readMessages: async (caller, conversationId, window) =>
+      found(await conversations.messages(conversationId, ownerOf(caller), window)),
+    async loadHistory(caller, conversationId, load = {}) {
+      const window = Math.min(load.window ?? historyWindow, 500);
+      const newestFirst = found(
+        await conversations.messages(conversationId, ownerOf(caller), { limit: window }),
+      );
+      return toModelMessages(repairHistory(newestFirst.reverse().map((each) => each.message)));
+    },
+    async appendMessages(caller, conversationId, messages, append = {}) {
+      const stored = toStoredMessages(messages);
+      if (stored.length === 0) return;
+      found(
+        await conversations.append(conversationId, ownerOf(caller), {
+          messages: stored,
+          ...(append.turnId === undefined ? {} : { turnId: append.turnId }),
+          at: iso(),
+        }),
+      );
+    },
+    checkBudget: (caller) => enforceBudgets({ budgets, ledger, caller, now: now() }),
+    startTurn(start) {
+      const turn = startGovernedTurn(start, {
+        ledger,
+        events,
+        prices,
+        mask,
+        logger,
+        now,
+        onFinish: (turnId) => active.delete(turnId),
+      });
+      active.set(turn.turnId, turn);
+      return turn;
+    },
+    async recordEvent(event: TurnEventInput) {
+      const details = {
+        ...(event.toolCallId === undefined ? {} : { toolCallId: event.toolCallId }),
+        ...(event.toolName === undefined ? {} : { toolName: event.toolName }),
+        ...(event.code === undefined ? {} : { code: event.code }),
+      };
+      // A turn still running in this process keeps its own order of events.
+      const running = active.get(event.turnId);
+      if (running) {
+        running.record(event.action, {
+          ...details,
+          ...(event.payload === undefined ? {} : { payload: event.payload }),
+        });
+        return running.flush();
+      }
+      try {
+        await events.append({
+          id: crypto.randomUUID(),
+          turnId: event.turnId,
+          action: event.action,
+          at: iso(),
+          tenant: event.owner.tenant,
+          principalId: event.owner.principalId,
+          ...(event.conversationId === undefined ? {} : { conversationId: event.conversationId }),
+          ...(event.traceId === undefined ? {} : { traceId: event.traceId }),
+          ...details,
+          ...(event.payload === undefined ? {} : { payload: mask(event.payload) }),
+        });
+      } catch (error) {
+        logger.error('AI audit event lost', { turnId: event.turnId, action: event.action, error });
+      }
+    },
+    async summarizeCost(filter) {
+      const [totals, byModel, byProvider, byPrincipal, byTenant, byDay] = await Promise.all([
+        ledger.totals(filter),
+        ledger.summarize(filter, 'model'),
+        ledger.summarize(filter, 'provider'),
+        ledger.summarize(filter, 'principal'),
+        ledger.summarize(filter, 'tenant'),
+        ledger.summarize(filter, 'day'),
+      ]);
+      return { totals, byModel, byProvider, byPrincipal, byTenant, byDay };
+    },
+    trim: (trim) => trimGovernance({ ledger, events, audit: options.audit }, { ...trim, now: now() }),
+  };
+}

@@ -1,0 +1,186 @@
+import { type AnyOperation, coreErrors, defineOperation } from '@opwire/core';
+import Type from 'typebox';
+import type { Governance } from './create-governance.js';
+import {
+  actionSchema,
+  costRowSchema,
+  eventSchema,
+  pageFields,
+  timeSchema,
+  totalsSchema,
+  turnFilterFields,
+  turnSchema,
+} from './governance-schemas.js';
+import { normalizeTime } from './paging.js';
+
+/** Options for `createGovernanceOperations`. */
+export interface GovernanceOperationsOptions {
+  readonly governance: Governance;
+  /** The clock for the default cost range, for tests. */
+  readonly now?: () => number;
+}
+
+const dayMs = 86_400_000;
+const readErrors = [coreErrors.INVALID_FORMAT, coreErrors.OUT_OF_RANGE] as const;
+
+/** Rejects a range whose end is not after its start, with `OUT_OF_RANGE` on `to`. */
+function checkRange(from: string | undefined, to: string | undefined): void {
+  if (from !== undefined && to !== undefined && normalizeTime(to, 'to') <= normalizeTime(from, 'from')) {
+    throw coreErrors.OUT_OF_RANGE({ field: 'to', params: { expected: 'a time after from' } });
+  }
+}
+
+/**
+ * The governance operations the console reads over HTTP, each scoped to the caller's tenant:
+ * `governance.listTurns`, `governance.getTurn`, `governance.listAudit`, `governance.summarizeCost`
+ * (permission `governance:read`) and `governance.trim` (`governance:write`). Never offered to models.
+ */
+export function createGovernanceOperations(options: GovernanceOperationsOptions): AnyOperation[] {
+  const { governance } = options;
+  const now = options.now ?? Date.now;
+
+  const listTurns = defineOperation({
+    id: 'governance.listTurns',
+    summary: { en: 'List chat turns with their usage and cost', 'zh-CN': '列出对话轮次及其用量与费用' },
+    description:
+      'Turns newest first, filtered, a page at a time, with the totals of every turn the filters match.',
+    request: Type.Object({ ...turnFilterFields, ...pageFields }),
+    response: Type.Object({
+      turns: Type.Array(turnSchema),
+      next: Type.Optional(Type.String()),
+      totals: totalsSchema,
+    }),
+    expose: ['http'],
+    permission: 'governance:read',
+    errors: readErrors,
+    http: { method: 'GET', path: '/governance/turns' },
+    // Governance stores query on their own; holding a transaction here would block PGlite's one connection.
+    transaction: false,
+    async handle({ limit, cursor, ...filters }, context) {
+      checkRange(filters.from, filters.to);
+      const filter = { ...filters, tenant: context.tenant };
+      const [page, totals] = await Promise.all([
+        governance.ledger.list(filter, { limit: limit ?? 50, ...(cursor === undefined ? {} : { cursor }) }),
+        governance.ledger.totals(filter),
+      ]);
+      return { turns: page.turns, ...(page.next === undefined ? {} : { next: page.next }), totals };
+    },
+  });
+
+  const getTurn = defineOperation({
+    id: 'governance.getTurn',
+    summary: {
+      en: 'One chat turn with its tool calls and events',
+      'zh-CN': '单个对话轮次及其工具调用与事件',
+    },
+    description: 'The ledger row (absent while the turn runs) and the audit events of the turn in sequence.',
+    request: Type.Object({ turnId: Type.String({ minLength: 1, maxLength: 200 }) }),
+    response: Type.Object({ turn: Type.Optional(turnSchema), events: Type.Array(eventSchema) }),
+    expose: ['http'],
+    permission: 'governance:read',
+    errors: [coreErrors.NOT_FOUND],
+    http: { method: 'GET', path: '/governance/turns/{turnId}' },
+    transaction: false,
+    async handle({ turnId }, context) {
+      const tenant = context.tenant;
+      const [turn, events] = await Promise.all([
+        governance.ledger.get(turnId, tenant),
+        governance.events.forTurn(turnId, tenant),
+      ]);
+      if (!turn && events.length === 0) throw coreErrors.NOT_FOUND({ params: { resource: 'turn' } });
+      return { ...(turn ? { turn } : {}), events };
+    },
+  });
+
+  const listAudit = defineOperation({
+    id: 'governance.listAudit',
+    summary: { en: 'List AI audit events', 'zh-CN': '列出 AI 审计事件' },
+    description: 'Events newest first, filtered by action, turn, principal and time, a page at a time.',
+    request: Type.Object({
+      action: Type.Optional(actionSchema),
+      turnId: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+      principalId: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+      from: Type.Optional(timeSchema),
+      to: Type.Optional(timeSchema),
+      ...pageFields,
+    }),
+    response: Type.Object({ events: Type.Array(eventSchema), next: Type.Optional(Type.String()) }),
+    expose: ['http'],
+    permission: 'governance:read',
+    errors: readErrors,
+    http: { method: 'GET', path: '/governance/audit' },
+    transaction: false,
+    async handle({ limit, cursor, ...filters }, context) {
+      checkRange(filters.from, filters.to);
+      const page = await governance.events.list(
+        { ...filters, tenant: context.tenant },
+        { limit: limit ?? 50, ...(cursor === undefined ? {} : { cursor }) },
+      );
+      return { events: page.events, ...(page.next === undefined ? {} : { next: page.next }) };
+    },
+  });
+
+  const summarizeCost = defineOperation({
+    id: 'governance.summarizeCost',
+    summary: { en: 'Summarize AI usage and cost', 'zh-CN': '汇总 AI 用量与费用' },
+    description:
+      'Totals and groups by model, provider, principal, tenant and UTC day over a time range (the last 30 days by default).',
+    request: Type.Object({
+      from: Type.Optional(timeSchema),
+      to: Type.Optional(timeSchema),
+      principalId: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+      model: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+      provider: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    }),
+    response: Type.Object({
+      from: Type.String(),
+      to: Type.String(),
+      totals: totalsSchema,
+      byModel: Type.Array(costRowSchema),
+      byProvider: Type.Array(costRowSchema),
+      byPrincipal: Type.Array(costRowSchema),
+      byTenant: Type.Array(costRowSchema),
+      byDay: Type.Array(costRowSchema),
+    }),
+    expose: ['http'],
+    permission: 'governance:read',
+    errors: readErrors,
+    http: { method: 'GET', path: '/governance/cost' },
+    transaction: false,
+    async handle(request, context) {
+      const to = normalizeTime(request.to ?? new Date(now()).toISOString(), 'to');
+      const from = normalizeTime(request.from ?? new Date(Date.parse(to) - 30 * dayMs).toISOString(), 'from');
+      checkRange(from, to);
+      const summary = await governance.summarizeCost({
+        ...request,
+        from,
+        to,
+        tenant: context.tenant,
+      });
+      return { from, to, ...summary };
+    },
+  });
+
+  const trim = defineOperation({
+    id: 'governance.trim',
+    summary: { en: 'Remove old governance records', 'zh-CN': '删除过期的治理记录' },
+    description:
+      "Removes the tenant's turn ledger rows, AI audit events and audit records older than the given days; never conversations.",
+    request: Type.Object({ olderThanDays: Type.Integer({ minimum: 1, maximum: 36_500 }) }),
+    response: Type.Object({
+      before: Type.String(),
+      turns: Type.Integer(),
+      events: Type.Integer(),
+      auditRecords: Type.Optional(Type.Integer()),
+    }),
+    expose: ['http'],
+    permission: 'governance:write',
+    writes: true,
+    http: { method: 'POST', path: '/governance/trim' },
+    transaction: false,
+    handle: (request, context) =>
+      governance.trim({ olderThanDays: request.olderThanDays, tenant: context.tenant }),
+  });
+
+  return [listTurns, getTurn, listAudit, summarizeCost, trim];
+}

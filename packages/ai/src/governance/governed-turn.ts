@@ -1,0 +1,200 @@
+import type { Caller, Logger } from '@opwire/core';
+import { isToolErrorResult } from '../tool-result.js';
+import type { TurnOutcome } from '../usage-ledger.js';
+import type { AiAuditAction, AiAuditTrail } from './ai-audit-trail.js';
+import type { Masker } from './mask-payload.js';
+import { costOf, type PriceTable } from './price-table.js';
+import type { ToolCallRecord, TurnLedger, TurnRecord } from './turn-ledger.js';
+
+/** How a turn starts: who asks, in which conversation, of which provider and model. */
+export interface TurnStart {
+  readonly caller: Caller;
+  readonly conversationId?: string;
+  readonly provider?: string;
+  readonly requestedModel?: string;
+  readonly traceId?: string;
+  /** Defaults to a new UUID. */
+  readonly turnId?: string;
+  /** The payload of the turn's `request` event (such as the new user message), masked before it is stored. */
+  readonly request?: unknown;
+}
+
+/** The details of one event; `payload` is masked before it is stored. */
+export interface TurnEventDetails {
+  readonly toolCallId?: string;
+  readonly toolName?: string;
+  readonly code?: string;
+  readonly payload?: unknown;
+}
+
+/** How a turn ended. A `stopped` turn records a `stop` event, a `failed` one an `error` event. */
+export interface TurnEnd {
+  readonly outcome: TurnOutcome;
+  /** The error code of a failed turn (`PROVIDER_FAILED`, `BUDGET_EXCEEDED`) or why it stopped (`CANCELLED`). */
+  readonly errorCode?: string;
+  /** The payload of the `stop` or `error` event, such as `{ reason: 'step-limit' }`. */
+  readonly details?: unknown;
+}
+
+/**
+ * One turn in progress: its events go to the trail in the order recorded (never failing the turn), and
+ * `finish` writes its ledger row. Call `finish` in a `finally`, so stopped and failed turns are counted too.
+ */
+export interface GovernedTurn {
+  readonly turnId: string;
+  readonly startedAt: string;
+  /** Queues an event; returns at once, and a failing trail is logged, never thrown. */
+  record(action: AiAuditAction, details?: TurnEventDetails): void;
+  /** Records a `tool_call` event and notes the call for the ledger row. */
+  toolCall(call: { readonly toolCallId: string; readonly toolName: string; readonly input: unknown }): void;
+  /**
+   * Records a `tool_result` event and the call's outcome: the code of an `{ error }` result,
+   * `approval_pending` for an approval, else `ok` (or `outcome` when given).
+   */
+  toolResult(result: {
+    readonly toolCallId: string;
+    readonly toolName: string;
+    readonly output: unknown;
+    readonly outcome?: string;
+  }): void;
+  /** Notes the provider and the model that actually answered (the last answer of the turn wins). */
+  answeredBy(answer: { readonly provider?: string; readonly model?: string }): void;
+  /** Adds a step's tokens to the turn's sums. */
+  addUsage(usage: { readonly inputTokens?: number; readonly outputTokens?: number }): void;
+  /** Resolves once every event recorded so far is stored (or its failure logged). */
+  flush(): Promise<void>;
+  /** Records the ending event, stores the ledger row and resolves to it; never rejects, and runs once. */
+  finish(end: TurnEnd): Promise<TurnRecord>;
+}
+
+/** What a turn needs from its governance. */
+export interface TurnDependencies {
+  readonly ledger: TurnLedger;
+  readonly events: AiAuditTrail;
+  readonly prices: PriceTable;
+  readonly mask: Masker;
+  readonly logger: Logger;
+  readonly now: () => number;
+  /** Called once the turn has finished, so late events stop going through it. */
+  readonly onFinish: (turnId: string) => void;
+}
+
+/** Starts a turn (and queues its `request` event). */
+export function startGovernedTurn(start: TurnStart, dependencies: TurnDependencies): GovernedTurn {
+  const { caller } = start;
+  const { events, logger, mask, now } = dependencies;
+  const turnId = start.turnId ?? crypto.randomUUID();
+  const startMs = now();
+  const startedAt = new Date(startMs).toISOString();
+  const toolCalls = new Map<string, { toolName: string; outcome: string }>();
+  let answer: { provider?: string | undefined; model?: string | undefined } = {};
+  let inputTokens = 0;
+  let outputTokens = 0;
+  let queue: Promise<void> = Promise.resolve();
+  let finished: Promise<TurnRecord> | undefined;
+
+  const record = (action: AiAuditAction, details: TurnEventDetails = {}) => {
+    const event = {
+      id: crypto.randomUUID(),
+      turnId,
+      action,
+      at: new Date(now()).toISOString(),
+      tenant: caller.tenant,
+      principalId: caller.principalId,
+      ...(start.conversationId === undefined ? {} : { conversationId: start.conversationId }),
+      ...(start.traceId === undefined ? {} : { traceId: start.traceId }),
+      ...(details.toolCallId === undefined ? {} : { toolCallId: details.toolCallId }),
+      ...(details.toolName === undefined ? {} : { toolName: details.toolName }),
+      ...(details.code === undefined ? {} : { code: details.code }),
+      ...(details.payload === undefined ? {} : { payload: mask(details.payload) }),
+    };
+    // One append at a time, so the trail numbers events in the order they were recorded.
+    queue = queue.then(() =>
+      events.append(event).then(
+        () => undefined,
+        (error: unknown) => logger.error('AI audit event lost', { turnId, action, error }),
+      ),
+    );
+  };
+
+  const finish = async (end: TurnEnd): Promise<TurnRecord> => {
+    if (end.outcome !== 'completed') {
+      record(end.outcome === 'stopped' ? 'stop' : 'error', {
+        ...(end.errorCode === undefined ? {} : { code: end.errorCode }),
+        ...(end.details === undefined ? {} : { payload: end.details }),
+      });
+    }
+    await queue;
+    const calls: ToolCallRecord[] = [...toolCalls].map(([toolCallId, call]) => ({ toolCallId, ...call }));
+    const cost = costOf(dependencies.prices, {
+      ...answer,
+      requestedModel: start.requestedModel,
+      inputTokens,
+      outputTokens,
+    });
+    const row: TurnRecord = {
+      turnId,
+      ...(start.conversationId === undefined ? {} : { conversationId: start.conversationId }),
+      tenant: caller.tenant,
+      principalId: caller.principalId,
+      ...(start.traceId === undefined ? {} : { traceId: start.traceId }),
+      ...((answer.provider ?? start.provider) === undefined
+        ? {}
+        : { provider: answer.provider ?? start.provider }),
+      ...(start.requestedModel === undefined ? {} : { requestedModel: start.requestedModel }),
+      ...(answer.model === undefined ? {} : { model: answer.model }),
+      inputTokens,
+      outputTokens,
+      ...(cost ? { cost } : {}),
+      toolCalls: calls,
+      latencyMs: Math.max(0, now() - startMs),
+      outcome: end.outcome,
+      ...(end.errorCode === undefined ? {} : { errorCode: end.errorCode }),
+      startedAt,
+      finishedAt: new Date(now()).toISOString(),
+    };
+    try {
+      await dependencies.ledger.record(row);
+    } catch (error) {
+      logger.error('turn ledger row lost', { turnId, error });
+    }
+    dependencies.onFinish(turnId);
+    return row;
+  };
+
+  if (start.request !== undefined) record('request', { payload: start.request });
+  else record('request');
+  return {
+    turnId,
+    startedAt,
+    record,
+    toolCall({ toolCallId, toolName, input }) {
+      toolCalls.set(toolCallId, { toolName, outcome: toolCalls.get(toolCallId)?.outcome ?? 'pending' });
+      record('tool_call', { toolCallId, toolName, payload: { input } });
+    },
+    toolResult({ toolCallId, toolName, output, outcome }) {
+      const code = outcome ?? outcomeOf(output);
+      toolCalls.set(toolCallId, { toolName, outcome: code });
+      record('tool_result', { toolCallId, toolName, code, payload: { output } });
+    },
+    answeredBy(next) {
+      answer = { provider: next.provider ?? answer.provider, model: next.model ?? answer.model };
+    },
+    addUsage(usage) {
+      inputTokens += usage.inputTokens ?? 0;
+      outputTokens += usage.outputTokens ?? 0;
+    },
+    flush: () => queue,
+    finish(end) {
+      finished ??= finish(end);
+      return finished;
+    },
+  };
+}
+
+/** The outcome code of a tool's output: its error code, `approval_pending`, or `ok`. */
+export function outcomeOf(output: unknown): string {
+  if (isToolErrorResult(output)) return output.error.code;
+  const approval = (output as { approval?: { status?: unknown } } | null)?.approval;
+  return approval?.status === 'pending' ? 'approval_pending' : 'ok';
+}

@@ -1,0 +1,99 @@
+import { coreErrors } from '@opwire/core';
+import type { Conversation, ConversationMessage, ConversationStore } from './conversation-store.js';
+import type { Owner } from './owner.js';
+import { checkLimit, decodeCursor, encodeCursor, newestFirst, normalizeTime } from './paging.js';
+
+interface Entry {
+  conversation: Conversation;
+  messages: ConversationMessage[];
+}
+
+/** A `ConversationStore` in process memory, for tests and single-process apps. */
+export function createMemoryConversationStore(): ConversationStore {
+  const entries = new Map<string, Entry>();
+  const owned = (id: string, owner: Owner) => {
+    const entry = entries.get(id);
+    return entry &&
+      entry.conversation.tenant === owner.tenant &&
+      entry.conversation.principalId === owner.principalId
+      ? entry
+      : undefined;
+  };
+  const insert = (id: string, owner: Owner, at: string, title?: string): Conversation => {
+    const time = normalizeTime(at, 'at');
+    const conversation: Conversation = {
+      id,
+      tenant: owner.tenant,
+      principalId: owner.principalId,
+      ...(title === undefined ? {} : { title }),
+      createdAt: time,
+      updatedAt: time,
+    };
+    entries.set(id, { conversation, messages: [] });
+    return structuredClone(conversation);
+  };
+  return {
+    async create({ id, owner, title, at }) {
+      if (entries.has(id)) {
+        throw coreErrors.CONFLICT({ cause: new Error(`Conversation "${id}" already exists.`) });
+      }
+      return insert(id, owner, at, title);
+    },
+    async open({ id, owner, at }) {
+      if (!entries.has(id)) return insert(id, owner, at);
+      const entry = owned(id, owner);
+      return entry && structuredClone(entry.conversation);
+    },
+    async get(id, owner) {
+      const entry = owned(id, owner);
+      return entry && structuredClone(entry.conversation);
+    },
+    async list(owner, page) {
+      checkLimit(page.limit);
+      const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor, ['s', 's'] as const);
+      const sorted = [...entries.values()]
+        .map((entry) => entry.conversation)
+        .filter((each) => each.tenant === owner.tenant && each.principalId === owner.principalId)
+        .sort((left, right) => newestFirst([left.updatedAt, left.id], [right.updatedAt, right.id]))
+        .filter((each) => !after || newestFirst([each.updatedAt, each.id], after) > 0);
+      const conversations = sorted.slice(0, page.limit).map((each) => structuredClone(each));
+      const last = conversations.at(-1);
+      return sorted.length > page.limit && last
+        ? { conversations, next: encodeCursor([last.updatedAt, last.id]) }
+        : { conversations };
+    },
+    async delete(id, owner) {
+      if (!owned(id, owner)) return false;
+      entries.delete(id);
+      return true;
+    },
+    async append(id, owner, { messages, turnId, at }) {
+      const entry = owned(id, owner);
+      if (!entry) return undefined;
+      const time = normalizeTime(at, 'at');
+      const added = messages.map(
+        (message, index): ConversationMessage => ({
+          conversationId: id,
+          sequence: entry.messages.length + index + 1,
+          ...(turnId === undefined ? {} : { turnId }),
+          at: time,
+          message: structuredClone(message),
+        }),
+      );
+      entry.messages.push(...added);
+      if (time > entry.conversation.updatedAt)
+        entry.conversation = { ...entry.conversation, updatedAt: time };
+      return structuredClone(added);
+    },
+    async messages(id, owner, { limit, before }) {
+      checkLimit(limit);
+      const entry = owned(id, owner);
+      if (!entry) return undefined;
+      return entry.messages
+        .filter((message) => before === undefined || message.sequence < before)
+        .slice(-limit)
+        .reverse()
+        .map((message) => structuredClone(message));
+    },
+  };
+}

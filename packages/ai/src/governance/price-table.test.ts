@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { checkPriceTable, costOf, priceOf } from './price-table.js';
+
+const prices = {
+  'gpt-4o': { inputPerMillion: 2.5, outputPerMillion: 10, currency: 'USD' },
+  'gpt-4o-mini': { inputPerMillion: 0.15, outputPerMillion: 0.6, currency: 'USD' },
+  'qwen-max': { inputPerMillion: 2.4, outputPerMillion: 9.6, currency: 'CNY' },
+};
+
+describe('prices', () => {
+  it('finds the price of the answering model, a dated version of a listed one, or the model asked for', () => {
+    expect(priceOf(prices, 'gpt-4o-mini')).toBe(prices['gpt-4o-mini']);
+    expect(priceOf(prices, 'gpt-4o-mini-2024-07-18')).toBe(prices['gpt-4o-mini']);
+    expect(priceOf(prices, 'gpt-4o-2024-08-06')).toBe(prices['gpt-4o']);
+    expect(priceOf(prices, 'local-model', 'qwen-max')).toBe(prices['qwen-max']);
+    expect(priceOf(prices, 'gpt-4o1')).toBeUndefined();
+    expect(priceOf(prices, undefined)).toBeUndefined();
+  });
+
+  it('costs a turn from its tokens, in the model currency, without floating-point noise', () => {
+    expect(costOf(prices, { model: 'gpt-4o-mini', inputTokens: 1234, outputTokens: 567 })).toEqual({
+      amount: 0.0005253,
+      currency: 'USD',
+    });
+    expect(costOf(prices, { model: 'qwen-max', inputTokens: 1_000_000, outputTokens: 500_000 })).toEqual({
+      amount: 7.2,
+      currency: 'CNY',
+    });
+    expect(costOf(prices, { model: 'unknown', inputTokens: 5, outputTokens: 5 })).toBeUndefined();
+  });
+
+  it('refuses prices that cannot be right', () => {
+    expect(() =>
+      checkPriceTable({ m: { inputPerMillion: Number.NaN, outputPerMillion: 1, currency: 'USD' } }),
+    ).toThrow(/model "m"/);
+    expect(() => checkPriceTable(prices)).not.toThrow();
+  });
+});

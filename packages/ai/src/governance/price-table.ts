@@ -1,0 +1,70 @@
+import { coreErrors } from '@opwire/core';
+import type { Cost } from './turn-ledger.js';
+
+/** What one model costs, per million tokens, in one currency (ISO 4217, such as `USD`). */
+export interface ModelPrice {
+  readonly inputPerMillion: number;
+  readonly outputPerMillion: number;
+  readonly currency: string;
+}
+
+/** Prices by model id, as providers name their models (`gpt-4o-mini`). */
+export type PriceTable = Readonly<Record<string, ModelPrice>>;
+
+/** Rejects a price table with negative or non-finite prices or a malformed currency, naming the model. */
+export function checkPriceTable(prices: PriceTable): void {
+  for (const [model, price] of Object.entries(prices)) {
+    const valid =
+      Number.isFinite(price.inputPerMillion) &&
+      price.inputPerMillion >= 0 &&
+      Number.isFinite(price.outputPerMillion) &&
+      price.outputPerMillion >= 0 &&
+      /^[A-Z]{3}$/.test(price.currency);
+    if (!valid) {
+      throw coreErrors.INVALID_CONFIGURATION({
+        params: {
+          reason: `prices: model "${model}" needs inputPerMillion and outputPerMillion of 0 or more and a currency such as USD`,
+        },
+      });
+    }
+  }
+}
+
+/**
+ * The price of the model that answered: its exact id, else the longest listed id it extends with a dated or
+ * versioned suffix (`gpt-4o-mini-2024-07-18` → `gpt-4o-mini`), else the model that was asked for.
+ */
+export function priceOf(
+  prices: PriceTable,
+  model: string | undefined,
+  requestedModel?: string,
+): ModelPrice | undefined {
+  for (const candidate of [model, requestedModel]) {
+    if (candidate === undefined) continue;
+    const exact = prices[candidate];
+    if (exact) return exact;
+    const base = Object.keys(prices)
+      .filter((listed) => candidate.startsWith(`${listed}-`))
+      .sort((left, right) => right.length - left.length)[0];
+    if (base !== undefined) return prices[base];
+  }
+  return undefined;
+}
+
+/** A turn's cost from its tokens; `undefined` when neither model has a price. */
+export function costOf(
+  prices: PriceTable,
+  usage: {
+    readonly model?: string | undefined;
+    readonly requestedModel?: string | undefined;
+    readonly inputTokens: number;
+    readonly outputTokens: number;
+  },
+): Cost | undefined {
+  const price = priceOf(prices, usage.model, usage.requestedModel);
+  if (!price) return undefined;
+  const amount =
+    (usage.inputTokens * price.inputPerMillion + usage.outputTokens * price.outputPerMillion) / 1e6;
+  // Rounded to a billionth so sums do not carry floating-point noise.
+  return { amount: Math.round(amount * 1e9) / 1e9, currency: price.currency };
+}

@@ -1,0 +1,22 @@
+import type { AiAuditAction } from './ai-audit-trail.js';
+import type { Owner } from './owner.js';
+
+/** An event of a turn to record, before masking and numbering. */
+export interface TurnEventInput {
+  readonly turnId: string;
+  readonly action: AiAuditAction;
+  readonly owner: Owner;
+  readonly conversationId?: string;
+  readonly traceId?: string;
+  readonly toolCallId?: string;
+  readonly toolName?: string;
+  readonly code?: string;
+  /** Any value; masked before it is stored. */
+  readonly payload?: unknown;
+}
+
+/** Where events of a turn go from outside the turn itself (approvals settled later, in any process). */
+export interface TurnEventSink {
+  /** Records the event as the next of its turn; never rejects (a failure is logged). */
+  recordEvent(event: TurnEventInput): Promise<void>;
+}

@@ -1,0 +1,120 @@
+import { expect, it } from 'vitest';
+import type { AiAuditEventInput, AiAuditTrail } from '../governance/ai-audit-trail.js';
+import { describeStoreSuite, type StoreSuiteOptions, uniqueTenant } from './store-suite.js';
+
+const at = (minute: number) => new Date(Date.UTC(2030, 0, 1, 0, minute)).toISOString();
+
+/** An event of `turnId`, with every optional field set. */
+export function auditEventFor(
+  tenant: string,
+  turnId: string,
+  overrides: Partial<AiAuditEventInput> = {},
+): AiAuditEventInput {
+  return {
+    id: crypto.randomUUID(),
+    turnId,
+    action: 'tool_call',
+    at: at(0),
+    tenant,
+    principalId: 'alice',
+    conversationId: 'conv-1',
+    traceId: '0af7651916cd43dd8448eb211c80319c',
+    toolCallId: 'call_0',
+    toolName: 'orders_cancel',
+    code: 'ok',
+    payload: { input: { orderId: '42', note: '谢谢', list: [1, 2.5, true, null] } },
+    ...overrides,
+  };
+}
+
+/** Runs the `AiAuditTrail` contract against an adapter; cases share the trail, each in its own tenant. */
+export function runAiAuditTrailConformance(name: string, options: StoreSuiteOptions<AiAuditTrail>) {
+  describeStoreSuite(`AiAuditTrail conformance: ${name}`, options, (trail) => {
+    it('numbers the events of each turn from 1 and returns them exactly, in sequence', async () => {
+      const tenant = uniqueTenant();
+      const [turnA, turnB] = [crypto.randomUUID(), crypto.randomUUID()];
+      const full = auditEventFor(tenant, turnA);
+      const minimal: AiAuditEventInput = {
+        id: crypto.randomUUID(),
+        turnId: turnA,
+        action: 'stop',
+        at: at(1),
+        tenant,
+        principalId: 'alice',
+      };
+      expect(await trail().append(full)).toStrictEqual({ ...full, sequence: 1 });
+      expect(await trail().append(auditEventFor(tenant, turnB))).toMatchObject({ sequence: 1 });
+      expect(await trail().append(minimal)).toStrictEqual({ ...minimal, sequence: 2 });
+      expect(await trail().forTurn(turnA, tenant)).toStrictEqual([
+        { ...full, sequence: 1 },
+        { ...minimal, sequence: 2 },
+      ]);
+      expect(await trail().forTurn(turnA, `${tenant}-x`)).toEqual([]);
+      await expect(trail().append(full)).rejects.toMatchObject({ code: 'CONFLICT' });
+      expect(await trail().forTurn(turnA, tenant)).toHaveLength(2);
+    });
+
+    it('gives concurrent appends to one turn distinct, gapless sequences', async () => {
+      const tenant = uniqueTenant();
+      const turnId = crypto.randomUUID();
+      const appended = await Promise.all(
+        Array.from({ length: 8 }, (_, index) =>
+          trail().append(auditEventFor(tenant, turnId, { code: `c${index}` })),
+        ),
+      );
+      expect(appended.map((event) => event.sequence).sort((left, right) => left - right)).toEqual([
+        1, 2, 3, 4, 5, 6, 7, 8,
+      ]);
+      expect((await trail().forTurn(turnId)).map((event) => event.sequence)).toEqual([
+        1, 2, 3, 4, 5, 6, 7, 8,
+      ]);
+    });
+
+    it('lists events newest first, filtered by action, turn, principal, tenant and time, page by page', async () => {
+      const tenant = uniqueTenant();
+      const events = [
+        auditEventFor(tenant, 'turn-1', { action: 'request', at: at(1) }),
+        auditEventFor(tenant, 'turn-1', { action: 'tool_call', at: at(2) }),
+        auditEventFor(tenant, 'turn-2', { action: 'request', at: at(3), principalId: 'bob' }),
+        auditEventFor(tenant, 'turn-1', { action: 'error', at: at(4), code: 'PROVIDER_FAILED' }),
+        auditEventFor(`${tenant}-x`, 'turn-3', { action: 'request', at: at(5) }),
+      ];
+      for (const event of events) await trail().append(event);
+      const listed = async (filter: Parameters<AiAuditTrail['list']>[0]) =>
+        (await trail().list(filter, { limit: 50 })).events.map((event) =>
+          events.findIndex((each) => each.id === event.id),
+        );
+      expect(await listed({ tenant })).toEqual([3, 2, 1, 0]);
+      expect(await listed({ tenant, action: 'request' })).toEqual([2, 0]);
+      expect(await listed({ tenant, turnId: 'turn-1' })).toEqual([3, 1, 0]);
+      expect(await listed({ tenant, principalId: 'bob' })).toEqual([2]);
+      expect(await listed({ tenant, from: at(2), to: at(4) })).toEqual([2, 1]);
+      expect(await listed({ tenant: `${tenant}-x` })).toEqual([4]);
+      const first = await trail().list({ tenant }, { limit: 3 });
+      const second = await trail().list({ tenant }, { limit: 3, cursor: first.next! });
+      expect([...first.events, ...second.events].map((event) => event.id)).toEqual(
+        [3, 2, 1, 0].map((index) => events[index]!.id),
+      );
+      expect(second.next).toBeUndefined();
+      await expect(trail().list({ tenant }, { limit: 3, cursor: 'x' })).rejects.toMatchObject({
+        code: 'INVALID_FORMAT',
+      });
+    });
+
+    it('trims events before a cutoff, of one tenant or of all; a later event of a trimmed turn starts again after what is left', async () => {
+      const [first, second] = [uniqueTenant(), uniqueTenant()];
+      const [turnOld, turnOld2, turnNew] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+      const old = '2001-01-01T00:00:00.000Z';
+      await trail().append(auditEventFor(first, turnOld, { at: old }));
+      await trail().append(auditEventFor(second, turnOld2, { at: old }));
+      const kept = await trail().append(auditEventFor(first, turnNew, { at: '2001-03-02T00:00:00.000Z' }));
+      await expect(trail().trim({ before: 'never' })).rejects.toMatchObject({ code: 'INVALID_FORMAT' });
+      expect(await trail().trim({ before: '2001-03-01T00:00:00.000Z', tenant: first })).toBe(1);
+      expect(await trail().forTurn(turnOld2)).toHaveLength(1);
+      expect(await trail().trim({ before: '2001-03-01T00:00:00.000Z' })).toBe(1);
+      expect(await trail().forTurn(turnOld2)).toEqual([]);
+      expect(await trail().forTurn(turnNew)).toStrictEqual([kept]);
+      expect(await trail().append(auditEventFor(first, turnOld))).toMatchObject({ sequence: 1 });
+    });
+  });
+}

@@ -1,0 +1,176 @@
+import { expect, it } from 'vitest';
+import type { ConversationStore } from '../governance/conversation-store.js';
+import type { Owner } from '../governance/owner.js';
+import type { StoredModelMessage } from '../governance/stored-message.js';
+import { describeStoreSuite, type StoreSuiteOptions, uniqueTenant } from './store-suite.js';
+
+const at = (minute: number) => new Date(Date.UTC(2030, 0, 1, 0, minute)).toISOString();
+
+/** A user question, the assistant's tool call, the tool's result and the answer, as a turn stores them. */
+export const sampleMessages: readonly StoredModelMessage[] = [
+  { role: 'user', content: 'Cancel order 42 — 谢谢' },
+  {
+    role: 'assistant',
+    content: [
+      { type: 'text', text: 'Cancelling.' },
+      {
+        type: 'tool-call',
+        toolCallId: 'call_0',
+        toolName: 'orders_cancel',
+        input: { orderId: '42', nested: [1, null] },
+      },
+    ],
+  },
+  {
+    role: 'tool',
+    content: [
+      {
+        type: 'tool-result',
+        toolCallId: 'call_0',
+        toolName: 'orders_cancel',
+        output: { type: 'json', value: { ok: true } },
+      },
+    ],
+  },
+  { role: 'assistant', content: [{ type: 'text', text: 'Done.' }] },
+];
+
+/** Runs the `ConversationStore` contract against an adapter; cases share the store, each in its own tenant. */
+export function runConversationStoreConformance(name: string, options: StoreSuiteOptions<ConversationStore>) {
+  describeStoreSuite(`ConversationStore conformance: ${name}`, options, (store) => {
+    const owners = () => {
+      const tenant = uniqueTenant();
+      const alice: Owner = { tenant, principalId: 'alice' };
+      return {
+        alice,
+        bob: { tenant, principalId: 'bob' },
+        otherTenant: { tenant: `${tenant}-x`, principalId: 'alice' },
+      };
+    };
+
+    it('creates a conversation its owner alone can read; a taken id is CONFLICT', async () => {
+      const { alice, bob, otherTenant } = owners();
+      const id = crypto.randomUUID();
+      const created = await store().create({ id, owner: alice, title: 'Returns', at: at(0) });
+      expect(created).toStrictEqual({
+        id,
+        tenant: alice.tenant,
+        principalId: 'alice',
+        title: 'Returns',
+        createdAt: at(0),
+        updatedAt: at(0),
+      });
+      expect(await store().get(id, alice)).toStrictEqual(created);
+      expect(await store().get(id, bob)).toBeUndefined();
+      expect(await store().get(id, otherTenant)).toBeUndefined();
+      expect(await store().get(crypto.randomUUID(), alice)).toBeUndefined();
+      await expect(store().create({ id, owner: bob, at: at(1) })).rejects.toMatchObject({ code: 'CONFLICT' });
+      expect(await store().get(id, alice)).toStrictEqual(created);
+      const untitled = await store().create({ id: crypto.randomUUID(), owner: alice, at: at(2) });
+      expect(untitled).not.toHaveProperty('title');
+    });
+
+    it('opens an unknown id for the caller, the same one again, and nothing of anyone else', async () => {
+      const { alice, bob } = owners();
+      const id = `client-${crypto.randomUUID()}`;
+      const opened = await store().open({ id, owner: alice, at: at(3) });
+      expect(opened).toStrictEqual({
+        id,
+        tenant: alice.tenant,
+        principalId: 'alice',
+        createdAt: at(3),
+        updatedAt: at(3),
+      });
+      expect(await store().open({ id, owner: alice, at: at(9) })).toStrictEqual(opened);
+      expect(await store().open({ id, owner: bob, at: at(9) })).toBeUndefined();
+      expect(await store().get(id, bob)).toBeUndefined();
+    });
+
+    it('opens one new id once under concurrency: one owner wins it', async () => {
+      const { alice, bob } = owners();
+      const id = `race-${crypto.randomUUID()}`;
+      const outcomes = await Promise.all([
+        ...Array.from({ length: 4 }, () => store().open({ id, owner: alice, at: at(1) })),
+        ...Array.from({ length: 4 }, () => store().open({ id, owner: bob, at: at(1) })),
+      ]);
+      const winners = new Set(outcomes.filter((each) => each !== undefined).map((each) => each.principalId));
+      expect(winners.size).toBe(1);
+      expect(outcomes.filter((each) => each !== undefined)).toHaveLength(4);
+    });
+
+    it('appends messages in order and reads them back newest first, in windows', async () => {
+      const { alice, bob } = owners();
+      const id = crypto.randomUUID();
+      await store().create({ id, owner: alice, at: at(0) });
+      const first = await store().append(id, alice, {
+        messages: sampleMessages.slice(0, 2),
+        turnId: 'turn-1',
+        at: at(5),
+      });
+      expect(first?.map((each) => [each.sequence, each.turnId, each.at])).toEqual([
+        [1, 'turn-1', at(5)],
+        [2, 'turn-1', at(5)],
+      ]);
+      await store().append(id, alice, { messages: sampleMessages.slice(2), at: at(6) });
+      const all = await store().messages(id, alice, { limit: 10 });
+      expect(all?.map((each) => each.sequence)).toEqual([4, 3, 2, 1]);
+      expect(all?.map((each) => each.message).reverse()).toStrictEqual(sampleMessages);
+      expect(all?.[0]).toStrictEqual({
+        conversationId: id,
+        sequence: 4,
+        at: at(6),
+        message: sampleMessages[3],
+      });
+      expect((await store().messages(id, alice, { limit: 2 }))?.map((each) => each.sequence)).toEqual([4, 3]);
+      expect(
+        (await store().messages(id, alice, { limit: 2, before: 3 }))?.map((each) => each.sequence),
+      ).toEqual([2, 1]);
+      expect((await store().get(id, alice))?.updatedAt).toBe(at(6));
+      expect(await store().append(id, bob, { messages: sampleMessages, at: at(7) })).toBeUndefined();
+      expect(await store().messages(id, bob, { limit: 10 })).toBeUndefined();
+      expect(await store().messages(id, alice, { limit: 10 })).toHaveLength(4);
+    });
+
+    it('lists the owner conversations most recently updated first, page by page', async () => {
+      const { alice, bob } = owners();
+      const ids = [0, 1, 2, 3, 4].map(() => crypto.randomUUID());
+      for (const [index, id] of ids.entries()) await store().create({ id, owner: alice, at: at(index) });
+      await store().create({ id: crypto.randomUUID(), owner: bob, at: at(9) });
+      await store().append(ids[0]!, alice, { messages: sampleMessages.slice(0, 1), at: at(8) });
+      const expected = [ids[0], ids[4], ids[3], ids[2], ids[1]];
+      const first = await store().list(alice, { limit: 2 });
+      expect(first.conversations.map((each) => each.id)).toEqual(expected.slice(0, 2));
+      const second = await store().list(alice, { limit: 2, cursor: first.next! });
+      const third = await store().list(alice, { limit: 2, cursor: second.next! });
+      expect([...second.conversations, ...third.conversations].map((each) => each.id)).toEqual(
+        expected.slice(2),
+      );
+      expect(third.next).toBeUndefined();
+      expect((await store().list(alice, { limit: 5 })).next).toBeUndefined();
+      await expect(store().list(alice, { limit: 2, cursor: 'not-a-cursor' })).rejects.toMatchObject({
+        code: 'INVALID_FORMAT',
+        field: 'cursor',
+      });
+      await expect(store().list(alice, { limit: 0 })).rejects.toMatchObject({
+        code: 'OUT_OF_RANGE',
+        field: 'limit',
+      });
+    });
+
+    it('deletes only the owner conversation, with its messages', async () => {
+      const { alice, bob } = owners();
+      const id = crypto.randomUUID();
+      await store().create({ id, owner: alice, at: at(0) });
+      await store().append(id, alice, { messages: sampleMessages, at: at(1) });
+      expect(await store().delete(id, bob)).toBe(false);
+      expect(await store().get(id, alice)).toBeDefined();
+      expect(await store().delete(id, alice)).toBe(true);
+      expect(await store().get(id, alice)).toBeUndefined();
+      expect(await store().messages(id, alice, { limit: 10 })).toBeUndefined();
+      expect(await store().delete(id, alice)).toBe(false);
+      // The id is free again only for whoever opens it next.
+      expect(await store().open({ id, owner: bob, at: at(2) })).toMatchObject({ principalId: 'bob' });
+      expect(await store().messages(id, bob, { limit: 10 })).toEqual([]);
+    });
+  });
+}

@@ -1,0 +1,70 @@
+import { parseArgs } from 'node:util';
+import { parseWholeNumber } from '../open-cli-knowledge.js';
+import { UsageError } from '../usage-error.js';
+
+/** One line for `opwire --help`. */
+export const summary =
+  'trim --older-than-days <n>: remove turn ledger rows, AI audit events and audit records past retention (never conversations)';
+
+const usage =
+  'usage: opwire trim --older-than-days <n> [--database-url <postgres://…> | --data-dir <PGlite folder>] [--schema <name>] [--tenant <tenant>]';
+
+/** Runs the command; returns the exit code. The database is `--database-url`, else `DATABASE_URL`, else `--data-dir`. */
+export async function run(
+  args: string[],
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      'older-than-days': { type: 'string' },
+      'database-url': { type: 'string' },
+      'data-dir': { type: 'string' },
+      schema: { type: 'string' },
+      tenant: { type: 'string' },
+    },
+  });
+  if (values['older-than-days'] === undefined)
+    throw new UsageError(`--older-than-days is required\n${usage}`);
+  const olderThanDays = parseWholeNumber('--older-than-days', values['older-than-days'], {
+    min: 1,
+    max: 36_500,
+  });
+  if (values['database-url'] !== undefined && values['data-dir'] !== undefined) {
+    throw new UsageError('give either --database-url or --data-dir, not both');
+  }
+  const url = values['data-dir'] === undefined ? (values['database-url'] ?? env.DATABASE_URL) : undefined;
+  if (url === undefined && values['data-dir'] === undefined) {
+    throw new UsageError(`name the database: --database-url (or DATABASE_URL) or --data-dir\n${usage}`);
+  }
+  // Loaded only when the command runs, so `opwire` listing its commands stays quick.
+  const [{ createGovernance }, { isOpwireError }, { createPostgres }, { createPostgresGovernanceStores }] =
+    await Promise.all([
+      import('@opwire/ai'),
+      import('@opwire/core'),
+      import('@opwire/postgres'),
+      import('@opwire/postgres/ai'),
+    ]);
+  const db = await createPostgres({
+    ...(url === undefined ? { dataDir: values['data-dir'] } : { url }),
+    ...(values.schema === undefined ? {} : { schema: values.schema }),
+  }).catch((error: unknown) => {
+    // A malformed URL or schema is the command line's fault: say so without a stack trace.
+    if (isOpwireError(error) && error.code === 'INVALID_CONFIGURATION') throw new UsageError(error.message);
+    throw error;
+  });
+  try {
+    const governance = createGovernance({ ...(await createPostgresGovernanceStores(db)), audit: db.audit });
+    const result = await governance.trim({
+      olderThanDays,
+      ...(values.tenant === undefined ? {} : { tenant: values.tenant }),
+    });
+    const scope = values.tenant === undefined ? '' : ` of tenant ${values.tenant}`;
+    console.log(
+      `removed ${result.turns} turns, ${result.events} AI audit events and ${result.auditRecords ?? 0} audit records${scope} from before ${result.before}`,
+    );
+    return 0;
+  } finally {
+    await db.close();
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * The tables of AI governance, created if missing and never dropped: conversations and their messages,
+ * the turn ledger, the AI audit trail and approvals. Ids compare byte by byte (`COLLATE "C"`), so pages
+ * come out in the same order as in the in-memory stores.
+ */
+export const governanceSchema: readonly string[] = [
+  `CREATE TABLE IF NOT EXISTS opwire_ai_conversations (
+    id text COLLATE "C" PRIMARY KEY,
+    tenant text NOT NULL,
+    principal_id text NOT NULL,
+    title text,
+    created_at timestamptz NOT NULL,
+    updated_at timestamptz NOT NULL
+  )`,
+  `CREATE INDEX IF NOT EXISTS opwire_ai_conversations_owner_idx
+    ON opwire_ai_conversations (tenant, principal_id, updated_at DESC, id DESC)`,
+  `CREATE TABLE IF NOT EXISTS opwire_ai_messages (
+    conversation_id text COLLATE "C" NOT NULL REFERENCES opwire_ai_conversations (id) ON DELETE CASCADE,
+    sequence integer NOT NULL,
+    turn_id text,
+    at timestamptz NOT NULL,
+    message json NOT NULL,
+    PRIMARY KEY (conversation_id, sequence)
+  )`,
+  `CREATE TABLE IF NOT EXISTS opwire_ai_turns (
+    turn_id text COLLATE "C" PRIMARY KEY,
+    conversation_id text,
+    tenant text NOT NULL,
+    principal_id text NOT NULL,
+    trace_id text,
+    provider text,
+    requested_model text,
+    model text,
+    input_tokens bigint NOT NULL,
+    output_tokens bigint NOT NULL,
+    cost_amount double precision,
+    cost_currency text,
+    tool_calls jsonb NOT NULL,
+    latency_ms double precision NOT NULL,
+    outcome text NOT NULL,
+    error_code text,
+    started_at timestamptz NOT NULL,
+    finished_at timestamptz NOT NULL
+  )`,
+  'CREATE INDEX IF NOT EXISTS opwire_ai_turns_tenant_idx ON opwire_ai_turns (tenant, started_at DESC, turn_id DESC)',
+  'CREATE INDEX IF NOT EXISTS opwire_ai_turns_started_idx ON opwire_ai_turns (started_at)',
+  `CREATE TABLE IF NOT EXISTS opwire_ai_events (
+    seq bigserial PRIMARY KEY,
+    id text NOT NULL UNIQUE,
+    turn_id text NOT NULL,
+    sequence integer NOT NULL,
+    action text NOT NULL,
+    at timestamptz NOT NULL,
+    tenant text NOT NULL,
+    principal_id text NOT NULL,
+    conversation_id text,
+    trace_id text,
+    tool_call_id text,
+    tool_name text,
+    code text,
+    payload jsonb,
+    UNIQUE (turn_id, sequence)
+  )`,
+  'CREATE INDEX IF NOT EXISTS opwire_ai_events_tenant_idx ON opwire_ai_events (tenant, seq DESC)',
+  'CREATE INDEX IF NOT EXISTS opwire_ai_events_at_idx ON opwire_ai_events (at)',
+  `CREATE TABLE IF NOT EXISTS opwire_ai_approvals (
+    approval_id text PRIMARY KEY,
+    tool_call_id text NOT NULL,
+    tool_name text NOT NULL,
+    operation_id text NOT NULL,
+    input json NOT NULL,
+    input_hash text NOT NULL,
+    tenant text NOT NULL,
+    principal_id text NOT NULL,
+    conversation_id text,
+    turn_id text,
+    created_at timestamptz NOT NULL,
+    expires_at timestamptz NOT NULL,
+    status text NOT NULL,
+    settled_at timestamptz
+  )`,
+  `CREATE INDEX IF NOT EXISTS opwire_ai_approvals_owner_idx
+    ON opwire_ai_approvals (tenant, principal_id, status, expires_at)`,
+];

@@ -1,0 +1,129 @@
+import {
+  type Conversation,
+  type ConversationMessage,
+  type ConversationStore,
+  checkLimit,
+  decodeCursor,
+  encodeCursor,
+  normalizeTime,
+  type StoredModelMessage,
+} from '@opwire/ai';
+import { isoOf, optional, type SqlAccess } from './sql-access.js';
+
+type Row = Record<string, unknown>;
+
+const columns = 'id, tenant, principal_id, title, created_at, updated_at';
+
+const toConversation = (row: Row): Conversation => ({
+  id: String(row.id),
+  tenant: String(row.tenant),
+  principalId: String(row.principal_id),
+  ...optional('title', row.title as string | null),
+  createdAt: isoOf(row.created_at),
+  updatedAt: isoOf(row.updated_at),
+});
+
+const toMessage = (conversationId: string, row: Row): ConversationMessage => ({
+  conversationId,
+  sequence: Number(row.sequence),
+  ...optional('turnId', row.turn_id as string | null),
+  at: isoOf(row.at),
+  message: row.message as StoredModelMessage,
+});
+
+/** A `ConversationStore` over the `opwire_ai_conversations` and `opwire_ai_messages` tables. */
+export function createPostgresConversationStore(sql: SqlAccess): ConversationStore {
+  const owned = `WHERE id = $1 AND tenant = $2 AND principal_id = $3`;
+  return {
+    async create({ id, owner, title, at }) {
+      const time = normalizeTime(at, 'at');
+      const { rows } = await sql.query(
+        `INSERT INTO opwire_ai_conversations (${columns}) VALUES ($1, $2, $3, $4, $5, $5) RETURNING ${columns}`,
+        [id, owner.tenant, owner.principalId, title ?? null, time],
+      );
+      return toConversation(rows[0]!);
+    },
+    async open({ id, owner, at }) {
+      await sql.query(
+        `INSERT INTO opwire_ai_conversations (${columns}) VALUES ($1, $2, $3, NULL, $4, $4) ON CONFLICT (id) DO NOTHING`,
+        [id, owner.tenant, owner.principalId, normalizeTime(at, 'at')],
+      );
+      const { rows } = await sql.query(`SELECT ${columns} FROM opwire_ai_conversations ${owned}`, [
+        id,
+        owner.tenant,
+        owner.principalId,
+      ]);
+      return rows[0] && toConversation(rows[0]);
+    },
+    async get(id, owner) {
+      const { rows } = await sql.query(`SELECT ${columns} FROM opwire_ai_conversations ${owned}`, [
+        id,
+        owner.tenant,
+        owner.principalId,
+      ]);
+      return rows[0] && toConversation(rows[0]);
+    },
+    async list(owner, page) {
+      checkLimit(page.limit);
+      const [updatedAt, id] =
+        page.cursor === undefined ? [null, null] : decodeCursor(page.cursor, ['s', 's']);
+      const { rows } = await sql.query(
+        `SELECT ${columns} FROM opwire_ai_conversations
+          WHERE tenant = $1 AND principal_id = $2
+            AND ($3::timestamptz IS NULL OR (updated_at, id) < ($3::timestamptz, $4::text))
+          ORDER BY updated_at DESC, id DESC LIMIT $5`,
+        [owner.tenant, owner.principalId, updatedAt, id, page.limit + 1],
+      );
+      const conversations = rows.slice(0, page.limit).map(toConversation);
+      const last = conversations.at(-1);
+      return rows.length > page.limit && last
+        ? { conversations, next: encodeCursor([last.updatedAt, last.id]) }
+        : { conversations };
+    },
+    async delete(id, owner) {
+      const { rowCount } = await sql.query(`DELETE FROM opwire_ai_conversations ${owned}`, [
+        id,
+        owner.tenant,
+        owner.principalId,
+      ]);
+      return rowCount > 0;
+    },
+    async append(id, owner, { messages, turnId, at }) {
+      const time = normalizeTime(at, 'at');
+      return sql.transaction(async (query) => {
+        // The row lock orders concurrent appends to one conversation, so sequences never collide.
+        const { rows: found } = await query(
+          `UPDATE opwire_ai_conversations SET updated_at = greatest(updated_at, $4::timestamptz) ${owned} RETURNING id`,
+          [id, owner.tenant, owner.principalId, time],
+        );
+        if (found.length === 0) return undefined;
+        const {
+          rows: [last],
+        } = await query<{ sequence: number | null }>(
+          'SELECT max(sequence) AS sequence FROM opwire_ai_messages WHERE conversation_id = $1',
+          [id],
+        );
+        const { rows } = await query(
+          `INSERT INTO opwire_ai_messages (conversation_id, sequence, turn_id, at, message)
+            SELECT $1, $2::int + m.ordinality, $3, $4, m.value
+              FROM json_array_elements($5::json) WITH ORDINALITY AS m(value, ordinality)
+            RETURNING sequence, turn_id, at, message`,
+          [id, Number(last?.sequence ?? 0), turnId ?? null, time, JSON.stringify(messages)],
+        );
+        return rows.map((row) => toMessage(id, row)).sort((left, right) => left.sequence - right.sequence);
+      });
+    },
+    async messages(id, owner, { limit, before }) {
+      checkLimit(limit);
+      const { rows } = await sql.query(
+        `SELECT m.sequence, m.turn_id, m.at, m.message FROM opwire_ai_conversations c
+          LEFT JOIN opwire_ai_messages m ON m.conversation_id = c.id AND ($4::int IS NULL OR m.sequence < $4::int)
+          WHERE c.id = $1 AND c.tenant = $2 AND c.principal_id = $3
+          ORDER BY m.sequence DESC NULLS LAST LIMIT $5`,
+        [id, owner.tenant, owner.principalId, before ?? null, limit],
+      );
+      if (rows.length === 0) return undefined;
+      return rows.filter((row) => row.sequence !== null).map((row) => toMessage(id, row));
+    },
+  };
+}
