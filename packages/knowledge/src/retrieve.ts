@@ -16,7 +16,7 @@ export const retrievalModes: readonly RetrievalMode[] = ['dense', 'lexical', 'hy
 export interface RetrieveRequest {
   readonly text: string;
   readonly collection?: string;
-  /** Chunks to return; defaults to 5. */
+  /** Chunks to return; defaults to the knowledge's `defaultTop` (5 unless configured). */
   readonly top?: number;
   /** Drops chunks scoring below this (cosine for dense, BM25 for lexical, fused RRF for hybrid). */
   readonly minScore?: number;
@@ -64,7 +64,7 @@ export async function retrieve(
   request: RetrieveRequest,
 ): Promise<ScoredRecord[]> {
   const collection = request.collection ?? settings.defaultCollection;
-  const top = request.top ?? 5;
+  const top = request.top ?? settings.defaultTop;
   const mode = request.mode ?? 'hybrid';
   if (!Number.isInteger(top) || top < 1)
     throw new OpwireError('OUT_OF_RANGE', { field: 'top', params: { expected: 'an integer ≥ 1' } });
