@@ -75,24 +75,33 @@ export async function retrieve(
   };
   // Fusion looks deeper than `top` so a chunk ranked well by one side still gets in.
   const depth = mode === 'hybrid' ? Math.max(top * 4, 50) : top;
-  const dense = async () => {
+  // A zero vector (a question of stop words only) has no direction, so nothing is near it: it is not sent.
+  const vectorOf = async () => {
     const vector = await embedQuery(settings, request, collection);
-    // A zero vector (a question of stop words only) has no direction, so nothing is near it.
-    if (vector.every((value) => value === 0)) return [];
-    return settings.store.searchDense({ ...scope, vector, top: depth }).catch(rethrowStoreError);
+    return vector.every((value) => value === 0) ? undefined : vector;
   };
-  const lexical = async () => {
-    const terms = toQueryTerms(settings.analyzer.analyze(request.text));
-    return terms.length === 0
+  const terms = mode === 'dense' ? [] : toQueryTerms(settings.analyzer.analyze(request.text));
+  const dense = (vector: number[] | undefined) =>
+    vector ? settings.store.searchDense({ ...scope, vector, top: depth }).catch(rethrowStoreError) : [];
+  const lexical = () =>
+    terms.length === 0
       ? []
       : settings.store
           .searchLexical({ ...scope, terms, top: depth, bm25: settings.bm25 })
           .catch(rethrowStoreError);
-  };
   let results: ScoredRecord[];
-  if (mode === 'dense') results = await dense();
+  if (mode === 'dense') results = await dense(await vectorOf());
   else if (mode === 'lexical') results = await lexical();
-  else results = fuseRanks(await Promise.all([dense(), lexical()]));
+  else {
+    const vector = await vectorOf();
+    const store = settings.store;
+    results =
+      vector && terms.length > 0 && store.searchHybrid
+        ? await store
+            .searchHybrid({ ...scope, vector, terms, top, depth, bm25: settings.bm25 })
+            .catch(rethrowStoreError)
+        : fuseRanks(await Promise.all([dense(vector), lexical()]));
+  }
   const minScore = request.minScore;
   return (minScore === undefined ? results : results.filter((record) => record.score >= minScore)).slice(
     0,
