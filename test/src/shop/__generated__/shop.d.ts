@@ -237,7 +237,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Aggregated readiness of the configured health items. */
+    /** Readiness from the last probe of the health items: 503 when a critical item is degraded, 200 otherwise. */
     get: operations['health.ready'];
     put?: never;
     post?: never;
@@ -1692,9 +1692,10 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {unknown} */
-            status: 'ready' | 'degraded';
+            status: 'ready' | 'degraded' | 'unavailable';
             checks: {
               name: string;
+              critical: boolean;
               /** @enum {unknown} */
               status: 'ready' | 'degraded';
               code?: string;
@@ -1702,7 +1703,7 @@ export interface operations {
           };
         };
       };
-      /** @description Degraded */
+      /** @description A critical item is degraded */
       503: {
         headers: {
           [name: string]: unknown;
@@ -1710,9 +1711,10 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {unknown} */
-            status: 'ready' | 'degraded';
+            status: 'ready' | 'degraded' | 'unavailable';
             checks: {
               name: string;
+              critical: boolean;
               /** @enum {unknown} */
               status: 'ready' | 'degraded';
               code?: string;
