@@ -1,5 +1,6 @@
 import { StandInError, unsupported } from './stand-in-error.js';
 import { matchesQdrantFilter, type StandInPoint } from './stand-in-filter.js';
+import { createKeywordIndexes } from './stand-in-keyword-indexes.js';
 import {
   compareIds,
   fuseReciprocalRanks,
@@ -56,7 +57,9 @@ export function createStandInCollection(created: Json): StandInCollection {
   const vectors = readVectors(created);
   const points = new Map<string | number, StandInPoint>();
   const payloadSchema: Record<string, Json> = {};
+  const indexes = createKeywordIndexes(points);
   let operation = 0;
+  const { candidates } = indexes;
   const done = () => ({ operation_id: operation++, status: 'completed' });
   const selected = (body: Json): StandInPoint[] => {
     if (Array.isArray(body.points)) {
@@ -143,6 +146,7 @@ export function createStandInCollection(created: Json): StandInCollection {
     createIndex(body) {
       const schema = body.field_schema as Json | string;
       const type = typeof schema === 'string' ? schema : (schema?.type as string);
+      if (type === 'keyword') indexes.add(body.field_name as string);
       payloadSchema[body.field_name as string] = {
         data_type: type,
         ...(typeof schema === 'object' && schema ? { params: schema } : {}),
@@ -154,26 +158,28 @@ export function createStandInCollection(created: Json): StandInCollection {
       if (!Array.isArray(body.points)) throw unsupported('batch upserts');
       // Checked whole first: Qdrant rejects a batch with one bad point without writing any.
       const incoming = (body.points as Json[]).map(toPoint);
-      for (const point of incoming) points.set(point.id, point);
+      for (const point of incoming) indexes.store(point);
       return done();
     },
     setPayload(body) {
       if (body.key != null) throw unsupported('set_payload with a key');
       for (const point of selected(body)) {
-        point.payload = { ...point.payload, ...(body.payload as Json) };
-        point.version = operation;
+        indexes.update(point, () => {
+          point.payload = { ...point.payload, ...(body.payload as Json) };
+          point.version = operation;
+        });
       }
       return done();
     },
     deletePoints(body) {
-      for (const point of selected(body)) points.delete(point.id);
+      for (const point of selected(body)) indexes.drop(point);
       return done();
     },
     scroll(body) {
       if (body.order_by != null) throw unsupported('scroll with order_by');
       const limit = (body.limit as number | null) ?? 10;
       const offset = body.offset == null ? undefined : normalizeId(body.offset);
-      const matching = [...points.values()]
+      const matching = candidates(body.filter as Json | null)
         .filter((point) => matchesQdrantFilter(point, body.filter as Json | null))
         .filter((point) => offset === undefined || compareIds(point.id, offset) >= 0)
         .sort((left, right) => compareIds(left.id, right.id));
