@@ -39,6 +39,11 @@ export {
   type HashingEmbeddingOptions,
   hashEmbedding,
 } from './embedding/hashing-embedding-model.js';
+/** Prints several stores' runs of one benchmark side by side, against the first. */
+export {
+  formatBenchmarkComparison,
+  type NamedBenchmarkReport,
+} from './evaluation/format-benchmark-comparison.js';
 /** Reads BEIR-layout benchmark folders. */
 export {
   type BeirDataset,
