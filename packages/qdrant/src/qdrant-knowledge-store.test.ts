@@ -168,6 +168,16 @@ describe('Qdrant store behaviour beyond the port (stand-in)', () => {
     expect(await texts(store)).toEqual(['d#0 newer']);
   });
 
+  it('retries a call once when the server cut the connection without answering', async () => {
+    const store = await openQdrantKnowledgeStore(options());
+    await store.replaceDocument(scope, version('old', 1));
+    standIn.resetNext('post /collections/{collection_name}/points/query');
+    expect(await texts(store)).toEqual(['d#0 old']);
+    standIn.resetNext('post /collections/{collection_name}/points/query');
+    standIn.failNext('post /collections/{collection_name}/points/query', { after: 0 });
+    await expect(texts(store)).rejects.toMatchObject({ code: 'KNOWLEDGE_STORE_FAILED' });
+  });
+
   it('lets a later replace win even when another process stamped the stored version with a clock ahead', async () => {
     const settings = options();
     const store = await openQdrantKnowledgeStore(settings);

@@ -16,11 +16,24 @@ export interface QdrantKnowledgeStore extends KnowledgeStore {
   dropCollections(): Promise<void>;
 }
 
+// A connection the server closed while the client reused it fails before any answer: worth one more try.
+const isConnectionReset = (error: unknown): boolean => {
+  const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause;
+  return (
+    error instanceof TypeError && ['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET'].includes(String(cause?.code))
+  );
+};
+
+// Every store call is safe to repeat (deterministic point ids, versioned replaces, deletes by id), so a reset
+// connection is retried once; what still fails becomes an `OpwireError` without a URL.
 const rethrowing =
   <Arguments extends unknown[], Result>(call: (...parameters: Arguments) => Promise<Result>) =>
   async (...parameters: Arguments): Promise<Result> => {
     try {
-      return await call(...parameters);
+      return await call(...parameters).catch((error: unknown) => {
+        if (isConnectionReset(error)) return call(...parameters);
+        throw error;
+      });
     } catch (error) {
       throw toQdrantError(error);
     }

@@ -20,6 +20,8 @@ export interface QdrantStandIn {
   start(): Promise<void>;
   /** While on, requests are accepted and never answered, as from a server that hangs. */
   hang(on: boolean): void;
+  /** Cuts the connection of the next call of `operation` without answering, as a server closing it would. */
+  resetNext(operation: string): void;
   /** From now on demands this API key (`undefined`: none), as after a key rotation on the server. */
   requireApiKey(key: string | undefined): void;
   /** Answers a coming call of `operation` (`method path`) with a 500 instead of serving it: the next, or the one after `after` served. */
@@ -117,6 +119,7 @@ export async function startQdrantStandIn(options: QdrantStandInOptions = {}): Pr
   let hanging = false;
   let apiKey = options.apiKey;
   const failing = new Map<string, number>();
+  const resetting = new Set<string>();
 
   const answer = (response: ServerResponse, operation: string | undefined, status: number, body: Json) => {
     if (operation) {
@@ -146,6 +149,10 @@ export async function startQdrantStandIn(options: QdrantStandInOptions = {}): Pr
         status: { error: 'Must provide an API key or an Authorization bearer token' },
         time: time(),
       });
+    }
+    if (resetting.delete(operation)) {
+      request.socket.destroy();
+      return;
     }
     const pending = failing.get(operation);
     if (pending !== undefined) {
@@ -194,7 +201,8 @@ export async function startQdrantStandIn(options: QdrantStandInOptions = {}): Pr
       answer(response, operation, error.status, { status: { error: error.message }, time: time() });
     }
   };
-  const server = createServer((request, response) => {
+  // Idle connections stay open longer than clients keep them (undici: 10 s), so a reused one is never cut.
+  const server = createServer({ keepAliveTimeout: 30_000 }, (request, response) => {
     handle(request, response).catch((error: unknown) => {
       problems.push(`stand-in failure: ${error instanceof Error ? error.stack : String(error)}`);
       if (!response.headersSent) response.writeHead(500).end();
@@ -229,6 +237,9 @@ export async function startQdrantStandIn(options: QdrantStandInOptions = {}): Pr
     },
     hang(on) {
       hanging = on;
+    },
+    resetNext(operation) {
+      resetting.add(operation);
     },
     requireApiKey(key) {
       apiKey = key;
