@@ -16,6 +16,10 @@ const listOf = (value: unknown): unknown[] =>
 
 /** The values at a payload path (`a.b`, `a[].b`), arrays flattened, as Qdrant's filters read them. */
 export function valuesAt(payload: Json, key: string): unknown[] {
+  if (!key.includes('.') && !key.includes('[')) {
+    const value = payload[key];
+    return value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
+  }
   let values: unknown[] = [payload];
   for (const part of key.split('.')) {
     const name = part.endsWith('[]') ? part.slice(0, -2) : part;

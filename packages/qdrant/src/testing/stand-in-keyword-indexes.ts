@@ -41,7 +41,7 @@ export function createKeywordIndexes(points: Map<string | number, StandInPoint>)
       indexPoint(point, false);
       points.delete(point.id);
     },
-    /** The points a filter can match: those of one indexed value its `must` requires, else all. */
+    /** The points a filter can match: those of the rarest indexed value its `must` requires, else all. */
     candidates(filter: Json | null | undefined): StandInPoint[] {
       const must = filter
         ? Array.isArray(filter.must)
@@ -50,14 +50,15 @@ export function createKeywordIndexes(points: Map<string | number, StandInPoint>)
             ? [filter.must]
             : []
         : [];
+      let fewest: Set<string | number> | undefined;
       for (const condition of must as Json[]) {
         const index = indexes.get(condition.key as string);
         const match = condition.match as Json | undefined;
-        if (index && match && typeof match.value === 'string') {
-          return [...(index.get(match.value) ?? [])].map((id) => points.get(id)!);
-        }
+        if (!index || !match || typeof match.value !== 'string') continue;
+        const ids = index.get(match.value) ?? new Set();
+        if (!fewest || ids.size < fewest.size) fewest = ids;
       }
-      return [...points.values()];
+      return fewest ? [...fewest].map((id) => points.get(id)!) : [...points.values()];
     },
   };
 }
