@@ -9,13 +9,16 @@ afterEach(async () => {
 }, 60_000);
 
 describe('createShop', { timeout: 60_000 }, () => {
-  it('serves the shop with a database health item', async () => {
+  it('serves the shop with a critical database and a non-critical knowledge health item', async () => {
     shop = await createShop({ dataDir: null, port: 0, assistant: { env: {} } });
     const { url } = await shop.listen();
     const ready = await fetch(`${url}/health/ready`);
     expect((await ready.json()) as unknown).toEqual({
       status: 'ready',
-      checks: [{ name: 'database', status: 'ready' }],
+      checks: [
+        { name: 'database', critical: true, status: 'ready' },
+        { name: 'knowledge', critical: false, status: 'ready' },
+      ],
     });
     const orders = await fetch(`${url}/orders`, { headers: { authorization: 'Bearer globex-token' } });
     expect(orders.status).toBe(200);
@@ -59,8 +62,13 @@ describe('createShop', { timeout: 60_000 }, () => {
       status: string;
       checks: unknown[];
     };
-    expect(ready.status).toBe('degraded');
-    expect(ready.checks).toContainEqual({ name: 'model', status: 'degraded', code: 'UNAVAILABLE' });
+    expect(ready.status).toBe('unavailable');
+    expect(ready.checks).toContainEqual({
+      name: 'model',
+      critical: true,
+      status: 'degraded',
+      code: 'UNAVAILABLE',
+    });
     await shop.close();
     shop = undefined;
     expect(closedExtension).toBe(true);

@@ -10,6 +10,7 @@ import {
   rateLimit,
 } from '@opwire/core';
 import { type CustomRoute, createHttpServer, type HealthItem, staticTokens } from '@opwire/http';
+import { knowledgeHealthItem } from '@opwire/knowledge';
 import { createPostgres, type Postgres } from '@opwire/postgres';
 import { createAssistant } from './assistant/create-assistant.js';
 import { createShopApp } from './create-shop-app.js';
@@ -130,7 +131,12 @@ export async function createShop(options: ShopOptions = {}): Promise<Shop> {
     const extension = (await options.extend?.({ app, db })) ?? {};
     const server = createHttpServer(app, {
       authenticate: staticTokens(callers),
-      health: [{ name: 'database', check: () => db.health() }, ...(extension.health ?? [])],
+      // The database is critical (no order can be served without it); the knowledge store is not.
+      health: [
+        { name: 'database', critical: true, check: () => db.health() },
+        ...(assistant ? [knowledgeHealthItem(assistant.knowledge.store)] : []),
+        ...(extension.health ?? []),
+      ],
       info: {
         title: 'Opwire example shop',
         version: '0.1.0',

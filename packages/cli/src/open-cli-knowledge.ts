@@ -4,6 +4,7 @@ import {
   createKnowledge,
   createMemoryKnowledgeStore,
   type Knowledge,
+  type KnowledgeStore,
 } from '@opwire/knowledge';
 import { openPostgresKnowledgeStore } from '@opwire/postgres/knowledge';
 import { UsageError } from './usage-error.js';
@@ -11,27 +12,40 @@ import { UsageError } from './usage-error.js';
 /** The folder the CLI keeps its knowledge database in unless `--data-dir` says otherwise. */
 export const defaultDataDir = '.data/knowledge';
 
+/** Where a command's knowledge can live. */
+export type CliStore = 'pglite' | 'memory' | 'qdrant';
+
 /** The `parseArgs` options every knowledge command shares. */
 export const knowledgeArgs = {
   'data-dir': { type: 'string', default: defaultDataDir },
   collection: { type: 'string', default: 'default' },
   dimensions: { type: 'string', default: '384' },
+  store: { type: 'string', default: 'pglite' },
+  url: { type: 'string' },
 } as const;
 
 /** Where a command's knowledge lives and how it is embedded and cut. */
 export interface CliKnowledgeOptions {
-  /** `pglite` keeps it in `dataDir` (in memory without one); `memory` keeps it in this process only. */
-  readonly store: 'pglite' | 'memory';
+  /** `pglite` keeps it in `dataDir` (in memory without one); `memory` in this process; `qdrant` on `url`. */
+  readonly store: CliStore;
   readonly dataDir?: string;
+  /** The Qdrant server (`--url`, else `QDRANT_URL`); its API key comes from `QDRANT_API_KEY`. */
+  readonly url?: string;
   /** `--dimensions` as typed: the hashing embedder's vector length. */
   readonly dimensions: string;
   readonly chunking?: ChunkingOptions;
+  /** The knowledge collections the command uses; Qdrant keeps one collection each. */
+  readonly collections?: readonly string[];
+  /** Qdrant: collections of this run only, dropped at close (benchmarks start empty). */
+  readonly temporary?: boolean;
 }
 
 /** The opened knowledge pipeline; `close` closes its store. */
 export interface CliKnowledge {
   readonly knowledge: Knowledge;
   readonly dimensions: number;
+  /** Where the knowledge is, for messages: a folder, a Qdrant collection, or memory. */
+  readonly location: string;
   close(): Promise<void>;
 }
 
@@ -46,20 +60,54 @@ export function parseWholeNumber(option: string, value: string, range: { min: nu
   return number;
 }
 
+/** Reads `--store`, or throws a `UsageError` listing the stores the command takes. */
+export function parseStore(value: string, allowed: readonly CliStore[]): CliStore {
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw new UsageError(`--store must be one of ${allowed.join(', ')}, not "${value}"`);
+  }
+  return value as CliStore;
+}
+
+async function openStore(options: CliKnowledgeOptions, dimensions: number) {
+  if (options.store === 'memory') return { store: createMemoryKnowledgeStore(), location: 'memory' };
+  if (options.store === 'pglite') {
+    const store = await openPostgresKnowledgeStore(
+      options.dataDir === undefined ? {} : { dataDir: options.dataDir },
+    );
+    return { store, location: options.dataDir ?? 'PGlite in memory' };
+  }
+  const url = options.url ?? process.env.QDRANT_URL;
+  if (!url) throw new UsageError('--store qdrant needs --url <http://host:6333> (or QDRANT_URL)');
+  const collectionPrefix = options.temporary ? `opwire_run_${process.pid}_${Date.now()}_` : 'opwire_';
+  const names = options.collections ?? ['default'];
+  // Loaded only when asked for, so the other stores start without the Qdrant client.
+  const { openQdrantKnowledgeStore } = await import('@opwire/qdrant');
+  const qdrant = await openQdrantKnowledgeStore({
+    url,
+    ...(process.env.QDRANT_API_KEY ? { apiKey: process.env.QDRANT_API_KEY } : {}),
+    collectionPrefix,
+    collections: Object.fromEntries(names.map((name) => [name, { dimensions }])),
+  });
+  const store: KnowledgeStore = options.temporary
+    ? { ...qdrant, close: () => qdrant.dropCollections() }
+    : qdrant;
+  return {
+    store,
+    location: `Qdrant collection ${names.map((name) => `${collectionPrefix}${name}`).join(', ')}`,
+  };
+}
+
 /**
  * Opens the store and the knowledge pipeline over it with the offline hashing embedder. The options are checked
  * first, so a bad value fails with a `UsageError` before any database or folder is touched.
  */
 export async function openCliKnowledge(options: CliKnowledgeOptions): Promise<CliKnowledge> {
   const dimensions = parseWholeNumber('--dimensions', options.dimensions, { min: 1, max: 4096 });
-  const store =
-    options.store === 'memory'
-      ? createMemoryKnowledgeStore()
-      : await openPostgresKnowledgeStore(options.dataDir === undefined ? {} : { dataDir: options.dataDir });
+  const { store, location } = await openStore(options, dimensions);
   const knowledge = createKnowledge({
     store,
     embeddingModel: createHashingEmbeddingModel({ dimensions }),
     ...(options.chunking ? { chunking: options.chunking } : {}),
   });
-  return { knowledge, dimensions, close: async () => store.close?.() };
+  return { knowledge, dimensions, location, close: async () => store.close?.() };
 }

@@ -5,7 +5,7 @@ import { compileCustomRoute } from './compile-custom-route.js';
 import { compileOperationRoute } from './compile-operation-route.js';
 import { deriveRoute, toRouterPath } from './derive-route.js';
 import { createDocsAssets } from './docs-page.js';
-import { checkReadiness } from './health.js';
+import { createHealthMonitor, type HealthMonitor } from './health-monitor.js';
 import { httpErrors } from './http-errors.js';
 import type { HttpExchange, HttpOptions } from './http-options.js';
 import { createOpenApiDocument, type OpenApiDocument, type OpenApiInput } from './openapi.js';
@@ -29,6 +29,8 @@ export interface Dispatcher {
   dispatch(exchange: HttpExchange): void;
   readonly document: OpenApiDocument;
   readonly routes: readonly RouteInfo[];
+  /** Stops the health probes the dispatcher started (not a monitor passed in `health`). */
+  close(): void;
 }
 
 const defaultBodyLimit = 1024 * 1024;
@@ -117,13 +119,25 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
   register('GET', '/health/live', (exchange) =>
     exchange.respond(fixed(200, 'application/json', '{"status":"live"}')),
   );
-  const healthItems = options.health ?? [];
+  const given = options.health;
+  const monitor: HealthMonitor =
+    given && 'readiness' in given
+      ? given
+      : createHealthMonitor(given ?? [], {
+          intervalMs: options.healthIntervalMs,
+          timeoutMs: options.healthTimeoutMs,
+          logger: runtime.logger,
+        });
   register(
     'GET',
     '/health/ready',
     answering(async () => {
-      const readiness = await checkReadiness(healthItems, { timeoutMs: 5000, logger: runtime.logger });
-      return fixed(readiness.status === 'ready' ? 200 : 503, 'application/json', JSON.stringify(readiness));
+      const readiness = await monitor.readiness();
+      return fixed(
+        readiness.status === 'unavailable' ? 503 : 200,
+        'application/json',
+        JSON.stringify(readiness),
+      );
     }, runtime),
   );
   if (options.docs !== false) {
@@ -157,6 +171,9 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
   return {
     document,
     routes,
+    close: () => {
+      if (monitor !== given) monitor.close();
+    },
     dispatch(exchange) {
       try {
         const method = exchange.method === 'HEAD' ? 'GET' : exchange.method;

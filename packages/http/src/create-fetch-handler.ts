@@ -4,13 +4,13 @@ import { createDispatcher } from './create-dispatcher.js';
 import { httpErrors } from './http-errors.js';
 import type { HttpExchange, HttpOptions } from './http-options.js';
 
-/** A Web-standard request handler (Deno, Bun, Cloudflare, service workers, tests). */
-export type FetchHandler = (request: Request) => Promise<Response>;
+/** A Web-standard request handler (Deno, Bun, Cloudflare, service workers, tests); `close` stops its health probes. */
+export type FetchHandler = ((request: Request) => Promise<Response>) & { close(): void };
 
 /** Serves an app as a `(Request) => Promise<Response>` handler with the same routes and answers as the node server. */
 export function createFetchHandler(app: Opwire, options: HttpOptions = {}): FetchHandler {
   const dispatcher = createDispatcher(app, options);
-  return async (request) => {
+  const handle = async (request: Request): Promise<Response> => {
     const answer = await new Promise<Answer>((resolve) =>
       dispatcher.dispatch(new FetchExchange(request, resolve)),
     );
@@ -28,6 +28,7 @@ export function createFetchHandler(app: Opwire, options: HttpOptions = {}): Fetc
     const empty = head || answer.status === 204;
     return new Response(empty ? null : answer.body, { status: answer.status, headers: answer.headers });
   };
+  return Object.assign(handle, { close: () => dispatcher.close() });
 }
 
 const decoder = new TextDecoder();

@@ -200,7 +200,11 @@ describe('health, OpenAPI and docs', () => {
     const { client } = await serveFixture({
       health: [
         { name: 'database', check: async () => ({ status: 'ready' }) },
-        { name: 'vectors', check: async () => ({ status: 'degraded', code: 'QDRANT_UNREACHABLE' }) },
+        {
+          name: 'vectors',
+          critical: false,
+          check: async () => ({ status: 'degraded', code: 'VECTOR_STORE_UNREACHABLE' }),
+        },
         {
           name: 'cache',
           check: async () => {
@@ -215,11 +219,11 @@ describe('health, OpenAPI and docs', () => {
     const text = await ready.text();
     expect(ready.status).toBe(503);
     expect(JSON.parse(text)).toEqual({
-      status: 'degraded',
+      status: 'unavailable',
       checks: [
-        { name: 'database', status: 'ready' },
-        { name: 'vectors', status: 'degraded', code: 'QDRANT_UNREACHABLE' },
-        { name: 'cache', status: 'degraded', code: 'CHECK_FAILED' },
+        { name: 'database', critical: true, status: 'ready' },
+        { name: 'vectors', critical: false, status: 'degraded', code: 'VECTOR_STORE_UNREACHABLE' },
+        { name: 'cache', critical: true, status: 'degraded', code: 'CHECK_FAILED' },
       ],
     });
     expect(text).not.toMatch(/secret|10\.0\.0\.7|ECONNREFUSED/);
@@ -232,7 +236,7 @@ describe('health, OpenAPI and docs', () => {
     const ready = await client.send({ path: '/health/ready' });
     expect([ready.status, await ready.json()]).toEqual([
       200,
-      { status: 'ready', checks: [{ name: 'database', status: 'ready' }] },
+      { status: 'ready', checks: [{ name: 'database', critical: true, status: 'ready' }] },
     ]);
   });
 

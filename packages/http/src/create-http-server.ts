@@ -58,6 +58,7 @@ export function createHttpServer(app: Opwire, options: HttpOptions = {}): HttpSe
 
   const shutdown = async () => {
     closing = true;
+    dispatcher.close();
     const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     const timeoutMs = options.shutdownTimeoutMs ?? 10_000;

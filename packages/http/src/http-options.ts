@@ -2,6 +2,7 @@ import type { Caller, HttpMethod, InvokeOptions, Locale, Logger } from '@opwire/
 import type { Authenticator } from '@opwire/core/surface';
 import type { Answer } from './answer.js';
 import type { HealthItem } from './health.js';
+import type { HealthMonitor } from './health-monitor.js';
 
 /** What a hand-written route receives once authentication and body parsing are done. */
 export interface CustomRouteInput {
@@ -71,8 +72,15 @@ export interface HttpOptions {
   readonly authenticate?: Authenticator;
   /** Largest accepted request body in bytes (default 1 MiB); larger ones get 413 without being read. */
   readonly bodyLimit?: number;
-  /** Checks aggregated by `GET /health/ready`. */
-  readonly health?: readonly HealthItem[];
+  /**
+   * What `GET /health/ready` reports: items probed at startup and every `healthIntervalMs` (the server stops
+   * the probes when it closes), or a monitor of your own (which you close).
+   */
+  readonly health?: readonly HealthItem[] | HealthMonitor;
+  /** Milliseconds between health probes; defaults to 15 000. */
+  readonly healthIntervalMs?: number;
+  /** Milliseconds one item's probe may take before it counts as `TIMEOUT`; defaults to the interval. */
+  readonly healthTimeoutMs?: number;
   /** Title and version of the OpenAPI document. */
   readonly info?: { readonly title: string; readonly version: string; readonly description?: string };
   readonly routes?: readonly CustomRoute[];

@@ -20,8 +20,16 @@ export { createFetchHandler, type FetchHandler } from './create-fetch-handler.js
 export { createHttpServer, type HttpServer, type ListenOptions } from './create-http-server.js';
 /** The default route of an operation and its overrides. */
 export { deriveRoute, type RouteSpec } from './derive-route.js';
-/** Readiness checks behind `GET /health/ready`. */
-export { checkReadiness, type HealthItem, type Readiness } from './health.js';
+/** Readiness checks behind `GET /health/ready`: items, their states, one probe of all. */
+export {
+  checkReadiness,
+  type HealthCheck,
+  type HealthItem,
+  type HealthState,
+  type Readiness,
+} from './health.js';
+/** Probes health items at startup and on a timer; `/health/ready` answers from the last probe. */
+export { createHealthMonitor, type HealthMonitor, type HealthMonitorOptions } from './health-monitor.js';
 /** The codes the HTTP surface raises before the pipeline. */
 export { type HttpErrorCode, httpErrors } from './http-errors.js';
 /** Server options, custom routes and the exchange both servers adapt to. */

@@ -82,7 +82,14 @@ export function createOpenApiDocument(input: OpenApiInput): OpenApiDocument {
     });
   }
   add('/health/live', 'GET', healthEntry('The process is serving.', false));
-  add('/health/ready', 'GET', healthEntry('Aggregated readiness of the configured health items.', true));
+  add(
+    '/health/ready',
+    'GET',
+    healthEntry(
+      'Readiness from the last probe of the health items: 503 when a critical item is degraded, 200 otherwise.',
+      true,
+    ),
+  );
   return {
     openapi: '3.1.0',
     info: input.info,
@@ -207,9 +214,10 @@ function problemResponse(description: string, codes: readonly string[] | undefin
 function healthEntry(summary: string, ready: boolean) {
   const check = {
     type: 'object',
-    required: ['name', 'status'],
+    required: ['name', 'critical', 'status'],
     properties: {
       name: { type: 'string' },
+      critical: { type: 'boolean' },
       status: { enum: ['ready', 'degraded'] },
       code: { type: 'string' },
     },
@@ -218,7 +226,10 @@ function healthEntry(summary: string, ready: boolean) {
     ? {
         type: 'object',
         required: ['status', 'checks'],
-        properties: { status: { enum: ['ready', 'degraded'] }, checks: { type: 'array', items: check } },
+        properties: {
+          status: { enum: ['ready', 'degraded', 'unavailable'] },
+          checks: { type: 'array', items: check },
+        },
       }
     : { type: 'object', required: ['status'], properties: { status: { const: 'live' } } };
   const ok = { description: 'OK', content: { 'application/json': { schema } } };
@@ -228,7 +239,10 @@ function healthEntry(summary: string, ready: boolean) {
     tags: ['health'],
     security: [],
     responses: ready
-      ? { '200': ok, '503': { description: 'Degraded', content: { 'application/json': { schema } } } }
+      ? {
+          '200': ok,
+          '503': { description: 'A critical item is degraded', content: { 'application/json': { schema } } },
+        }
       : { '200': ok },
   };
 }

@@ -1,5 +1,6 @@
 import { type Analyzer, createAnalyzer } from './analysis/analyzer.js';
 import { type AugmentedPrompt, augment, checkPromptTemplate, defaultPromptTemplates } from './augment.js';
+import { checkKnowledgeOptions } from './check-knowledge-options.js';
 import { chunkFixed } from './chunking/chunk-fixed.js';
 import { chunkStructured } from './chunking/chunk-structured.js';
 import type { KnowledgeEmbeddingModel } from './embedding/embedding-model-v4.js';
@@ -34,8 +35,10 @@ export interface KnowledgeOptions {
   /** Defaults to structure-aware chunks of at most 256 tokens. */
   readonly chunking?: ChunkingOptions;
   readonly analyzer?: Analyzer;
-  /** Defaults to k1 = 1.2, b = 0.75 (chosen on SciFact's train split). */
+  /** Defaults to k1 = 1.2, b = 0.75 (chosen on SciFact's train split); k1 ≥ 0, b from 0 to 1. */
   readonly bm25?: Bm25Parameters;
+  /** Chunks `retrieve` returns when a request names no `top`; defaults to 5. */
+  readonly defaultTop?: number;
   readonly embedding?: EmbeddingBatchOptions;
   /** Prompt templates by name, merged over the built-in `default` and `zh-CN`. */
   readonly templates?: Readonly<Record<string, string>>;
@@ -71,8 +74,13 @@ const chunkWith = (options: ChunkingOptions, text: string): string[] =>
     ? chunkFixed(text, options)
     : chunkStructured(text, { maxTokens: options.maxTokens });
 
-/** Builds the knowledge pipeline over a store; a missing or malformed template fails here, at startup. */
+/**
+ * Builds the knowledge pipeline over a store. A missing or malformed template, or an invalid number (chunk size
+ * or overlap, token limit, BM25 k1 or b, default top, dimensions, embedding batches) fails here, at startup,
+ * with `INVALID_CONFIGURATION` naming the setting.
+ */
 export function createKnowledge(options: KnowledgeOptions): Knowledge {
+  checkKnowledgeOptions(options);
   const templates = { ...defaultPromptTemplates, ...options.templates };
   const defaultTemplate = options.template ?? 'default';
   for (const [name, template] of Object.entries(templates)) checkPromptTemplate(name, template);
@@ -83,6 +91,7 @@ export function createKnowledge(options: KnowledgeOptions): Knowledge {
     analyzer: options.analyzer ?? createAnalyzer(),
     bm25: options.bm25 ?? defaultBm25,
     defaultCollection: options.defaultCollection ?? 'default',
+    defaultTop: options.defaultTop ?? 5,
     embedding: options.embedding ?? {},
     chunk: (collection, text) =>
       chunkWith(

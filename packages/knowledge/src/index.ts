@@ -12,6 +12,8 @@ export {
   defaultPromptTemplates,
   sourceName,
 } from './augment.js';
+/** The largest vector length a collection may declare. */
+export { maxDimensions } from './check-knowledge-options.js';
 /** Fixed-window chunking in characters. */
 export { chunkFixed, type FixedChunkOptions } from './chunking/chunk-fixed.js';
 /** Structure-aware chunking in tokens. */
@@ -35,6 +37,11 @@ export {
   type HashingEmbeddingOptions,
   hashEmbedding,
 } from './embedding/hashing-embedding-model.js';
+/** Prints several stores' runs of one benchmark side by side, against the first. */
+export {
+  formatBenchmarkComparison,
+  type NamedBenchmarkReport,
+} from './evaluation/format-benchmark-comparison.js';
 /** Reads BEIR-layout benchmark folders. */
 export {
   type BeirDataset,
@@ -83,11 +90,14 @@ export {
   retrievalModes,
   toQueryTerms,
 } from './retrieve.js';
+/** The health item of a knowledge store (not critical by default), for `@opwire/http`'s readiness. */
+export { type KnowledgeHealthItem, knowledgeHealthItem } from './store/knowledge-health-item.js';
 /** The `KnowledgeStore` port and the types it speaks. */
 export type {
   Bm25Parameters,
   DenseSearch,
   DocumentScope,
+  HybridSearch,
   KnowledgeFilter,
   KnowledgeRecord,
   KnowledgeScope,

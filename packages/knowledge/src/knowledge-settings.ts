@@ -15,6 +15,8 @@ export interface KnowledgeSettings {
   readonly analyzer: Analyzer;
   readonly bm25: Bm25Parameters;
   readonly defaultCollection: string;
+  /** Chunks `retrieve` returns when the request names no `top`. */
+  readonly defaultTop: number;
   readonly embedding: EmbeddingBatchOptions;
   chunk(collection: string, text: string): string[];
   /** The request's model, else the collection's, else the default; throws `NO_EMBEDDING_MODEL`. */

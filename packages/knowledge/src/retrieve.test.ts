@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createKnowledge } from './create-knowledge.js';
 import { createHashingEmbeddingModel } from './embedding/hashing-embedding-model.js';
+import { fuseRanks } from './fuse-ranks.js';
 import { createMemoryKnowledgeStore } from './memory/memory-knowledge-store.js';
 import { retrievalModes } from './retrieve.js';
 import type { KnowledgeStore } from './store/knowledge-store.js';
@@ -116,5 +117,31 @@ describe('retrieve', () => {
       code: 'KNOWLEDGE_STORE_FAILED',
       params: { reason: 'connection reset' },
     });
+  });
+
+  it('lets a store fuse hybrid ranks itself when the question has a vector and terms, and fuses otherwise', async () => {
+    const memory = createMemoryKnowledgeStore();
+    const fused: Array<{ top: number; depth: number; terms: number }> = [];
+    const store: KnowledgeStore = {
+      ...memory,
+      async searchHybrid(search) {
+        fused.push({ top: search.top, depth: search.depth, terms: search.terms.length });
+        const lists = await Promise.all([
+          memory.searchDense({ ...search, top: search.depth }),
+          memory.searchLexical({ ...search, top: search.depth }),
+        ]);
+        return fuseRanks(lists).slice(0, search.top);
+      },
+    };
+    const knowledge = createKnowledge({ store, embeddingModel: createHashingEmbeddingModel() });
+    await knowledge.ingest([
+      { documentId: 'returns', text: 'You can return unworn shoes within 30 days.' },
+      { documentId: 'shipping', text: 'Orders ship within two business days.' },
+    ]);
+    const hits = await knowledge.retrieve({ text: 'return shoes', top: 1 });
+    expect(hits.map((hit) => hit.documentId)).toEqual(['returns']);
+    expect(fused).toEqual([{ top: 1, depth: 50, terms: 2 }]);
+    expect(await knowledge.retrieve({ text: 'Is it that, or is it this?' })).toEqual([]);
+    expect(fused).toHaveLength(1);
   });
 });

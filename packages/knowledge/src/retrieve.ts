@@ -17,7 +17,7 @@ export const retrievalModes: readonly RetrievalMode[] = ['dense', 'lexical', 'hy
 export interface RetrieveRequest {
   readonly text: string;
   readonly collection?: string;
-  /** Chunks to return; defaults to 5. */
+  /** Chunks to return; defaults to the knowledge's `defaultTop` (5 unless configured). */
   readonly top?: number;
   /** Drops chunks scoring below this (cosine for dense, BM25 for lexical, fused RRF for hybrid). */
   readonly minScore?: number;
@@ -65,7 +65,7 @@ export async function retrieve(
   request: RetrieveRequest,
 ): Promise<ScoredRecord[]> {
   const collection = request.collection ?? settings.defaultCollection;
-  const top = request.top ?? 5;
+  const top = request.top ?? settings.defaultTop;
   const mode = request.mode ?? 'hybrid';
   if (!Number.isInteger(top) || top < 1)
     throw coreErrors.OUT_OF_RANGE({ field: 'top', params: { expected: 'an integer ≥ 1' } });
@@ -76,24 +76,33 @@ export async function retrieve(
   };
   // Fusion looks deeper than `top` so a chunk ranked well by one side still gets in.
   const depth = mode === 'hybrid' ? Math.max(top * 4, 50) : top;
-  const dense = async () => {
+  // A zero vector (a question of stop words only) has no direction, so nothing is near it: it is not sent.
+  const vectorOf = async () => {
     const vector = await embedQuery(settings, request, collection);
-    // A zero vector (a question of stop words only) has no direction, so nothing is near it.
-    if (vector.every((value) => value === 0)) return [];
-    return settings.store.searchDense({ ...scope, vector, top: depth }).catch(rethrowStoreError);
+    return vector.every((value) => value === 0) ? undefined : vector;
   };
-  const lexical = async () => {
-    const terms = toQueryTerms(settings.analyzer.analyze(request.text));
-    return terms.length === 0
+  const terms = mode === 'dense' ? [] : toQueryTerms(settings.analyzer.analyze(request.text));
+  const dense = (vector: number[] | undefined) =>
+    vector ? settings.store.searchDense({ ...scope, vector, top: depth }).catch(rethrowStoreError) : [];
+  const lexical = () =>
+    terms.length === 0
       ? []
       : settings.store
           .searchLexical({ ...scope, terms, top: depth, bm25: settings.bm25 })
           .catch(rethrowStoreError);
-  };
   let results: ScoredRecord[];
-  if (mode === 'dense') results = await dense();
+  if (mode === 'dense') results = await dense(await vectorOf());
   else if (mode === 'lexical') results = await lexical();
-  else results = fuseRanks(await Promise.all([dense(), lexical()]));
+  else {
+    const vector = await vectorOf();
+    const store = settings.store;
+    results =
+      vector && terms.length > 0 && store.searchHybrid
+        ? await store
+            .searchHybrid({ ...scope, vector, terms, top, depth, bm25: settings.bm25 })
+            .catch(rethrowStoreError)
+        : fuseRanks(await Promise.all([dense(vector), lexical()]));
+  }
   const minScore = request.minScore;
   return (minScore === undefined ? results : results.filter((record) => record.score >= minScore)).slice(
     0,

@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type QdrantStandIn, startQdrantStandIn } from '@opwire/qdrant/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { run as ask } from '../../../packages/cli/src/commands/ask.js';
 import { run as bench } from '../../../packages/cli/src/commands/bench.js';
@@ -103,5 +104,91 @@ describe('opwire ingest / ask / bench', () => {
       expect(result.stderr).not.toMatch(/RangeError|TypeError|\n\s+at /);
     }
     expect(existsSync(neverCreated)).toBe(false);
+  });
+});
+
+describe('opwire ingest / ask / bench with --store qdrant (stand-in)', () => {
+  let standIn: QdrantStandIn;
+  beforeAll(async () => {
+    standIn = await startQdrantStandIn();
+  });
+  afterAll(async () => {
+    await standIn.close();
+    expect(standIn.problems).toEqual([]);
+  });
+
+  it('ingests into a Qdrant collection and answers from it with sources', { timeout: 60_000 }, async () => {
+    const ingested = await capture(ingest, [
+      join(fixtures, 'docs'),
+      '--store',
+      'qdrant',
+      '--url',
+      standIn.url,
+    ]);
+    expect(ingested.code).toBe(0);
+    expect(ingested.output).toContain('ingested 3/3 documents into Qdrant collection opwire_default');
+    const english = await capture(ask, [
+      'Can I return shoes?',
+      '--store',
+      'qdrant',
+      '--url',
+      standIn.url,
+      '--top',
+      '2',
+    ]);
+    expect(english.code).toBe(0);
+    expect(english.output).toMatch(/\[1\] Returns policy \(returns\.md#0, score/);
+    const chinese = await capture(ask, [
+      '发货前能取消订单吗',
+      '--store',
+      'qdrant',
+      '--url',
+      standIn.url,
+      '--mode',
+      'lexical',
+    ]);
+    expect(chinese.output).toContain('[1] Source: 取消订单');
+  });
+
+  it('benchmarks memory and Qdrant side by side, in collections dropped after the run', {
+    timeout: 60_000,
+  }, async () => {
+    const { code, output } = await capture(bench, [
+      'retrieval',
+      '--data',
+      join(fixtures, 'beir'),
+      '--store',
+      'memory,qdrant',
+      '--url',
+      standIn.url,
+    ]);
+    expect(code).toBe(0);
+    expect(output).toMatch(/^store qdrant, embedder hashing-384$/m);
+    expect(output).toMatch(/^qdrant\s+[\d.]+\s+[\d.]+\s+dense\s+1\.0000\s+\+0\.0000/m);
+    const created = standIn.calls.filter((call) => call === 'put /collections/{collection_name}').length;
+    const dropped = standIn.calls.filter((call) => call === 'delete /collections/{collection_name}').length;
+    expect(dropped).toBe(1);
+    expect(created).toBeGreaterThanOrEqual(1);
+  });
+
+  it('rejects --store qdrant without a server, and a store the command cannot keep, with exit code 2', () => {
+    const withoutUrl = spawnSync(
+      process.execPath,
+      ['packages/cli/bin/opwire.js', 'ask', 'x', '--store', 'qdrant'],
+      {
+        cwd: root,
+        encoding: 'utf8',
+        env: { ...process.env, QDRANT_URL: '' },
+      },
+    );
+    expect(withoutUrl.status).toBe(2);
+    expect(withoutUrl.stderr.split('\n')[0]).toBe(
+      'opwire ask: --store qdrant needs --url <http://host:6333> (or QDRANT_URL)',
+    );
+    const memory = opwire('ingest', join(fixtures, 'docs'), '--store', 'memory');
+    expect(memory.status).toBe(2);
+    expect(memory.stderr.split('\n')[0]).toBe(
+      'opwire ingest: --store must be one of pglite, qdrant, not "memory"',
+    );
   });
 });

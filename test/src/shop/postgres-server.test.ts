@@ -19,7 +19,7 @@ describe.skipIf(!databaseUrl)(title, { timeout: 60_000 }, () => {
     expect(running.shop.db.kind).toBe('server');
     const ready = await running.request('/health/ready');
     expect(ready.status).toBe(200);
-    expect(ready.body.checks).toContainEqual({ name: 'database', status: 'ready' });
+    expect(ready.body.checks).toContainEqual({ name: 'database', critical: true, status: 'ready' });
   });
 
   it('seeds, creates, reads and cancels through HTTP', async () => {

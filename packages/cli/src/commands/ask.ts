@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { type RetrievalMode, retrievalModes } from '@opwire/knowledge';
-import { knowledgeArgs, openCliKnowledge } from '../open-cli-knowledge.js';
+import { knowledgeArgs, openCliKnowledge, parseStore } from '../open-cli-knowledge.js';
 
 /** One line for `opwire --help`. */
 export const summary =
@@ -22,13 +22,15 @@ export async function run(args: string[]): Promise<number> {
   const top = Number(values.top);
   if (!question || !retrievalModes.includes(mode) || !Number.isInteger(top) || top < 1) {
     console.error(
-      `usage: opwire ask "<question>" [--top 5] [--mode ${retrievalModes.join('|')}] [--data-dir .data/knowledge] [--dimensions 384]`,
+      `usage: opwire ask "<question>" [--top 5] [--mode ${retrievalModes.join('|')}] [--store pglite|qdrant] [--data-dir .data/knowledge] [--url <qdrant>] [--dimensions 384]`,
     );
     return 2;
   }
   const { knowledge, close } = await openCliKnowledge({
-    store: 'pglite',
+    store: parseStore(values.store, ['pglite', 'qdrant']),
     dataDir: values['data-dir'],
+    ...(values.url ? { url: values.url } : {}),
+    collections: [values.collection],
     dimensions: values.dimensions,
   });
   try {

@@ -1,20 +1,22 @@
 import { parseArgs } from 'node:util';
 import {
   type BeirSplit,
+  formatBenchmarkComparison,
   formatBenchmarkReport,
   loadBeirDataset,
+  type NamedBenchmarkReport,
   type RetrievalMode,
   retrievalModes,
   runRetrievalBenchmark,
 } from '@opwire/knowledge';
-import { knowledgeArgs, openCliKnowledge, parseWholeNumber } from '../open-cli-knowledge.js';
+import { knowledgeArgs, openCliKnowledge, parseStore, parseWholeNumber } from '../open-cli-knowledge.js';
 
 /** One line for `opwire --help`. */
 export const summary = 'bench retrieval --data <dir>: nDCG@10, Recall@100, MAP and latency on a BEIR folder';
 
 const usage =
   `usage: opwire bench retrieval --data <beir-dir> [--split test|train] [--modes ${retrievalModes.join(',')}] ` +
-  '[--store memory|pglite] [--chunk-tokens 4096] [--dimensions 384]';
+  '[--store memory,pglite,qdrant] [--url <qdrant>] [--chunk-tokens 4096] [--dimensions 384]';
 
 /** Runs the command; returns the exit code. */
 export async function run(args: string[]): Promise<number> {
@@ -28,6 +30,7 @@ export async function run(args: string[]): Promise<number> {
       store: { type: 'string', default: 'memory' },
       'chunk-tokens': { type: 'string', default: '4096' },
       dimensions: knowledgeArgs.dimensions,
+      url: knowledgeArgs.url,
     },
   });
   const modes = values.modes.split(',') as RetrievalMode[];
@@ -36,33 +39,43 @@ export async function run(args: string[]): Promise<number> {
     positionals[0] !== 'retrieval' ||
     !values.data ||
     !modes.every((mode) => retrievalModes.includes(mode)) ||
-    !['test', 'train'].includes(split) ||
-    !['memory', 'pglite'].includes(values.store)
+    !['test', 'train'].includes(split)
   ) {
     console.error(usage);
     return 2;
   }
   const maxTokens = parseWholeNumber('--chunk-tokens', values['chunk-tokens'], { min: 8, max: 1_000_000 });
-  const { knowledge, dimensions, close } = await openCliKnowledge({
-    store: values.store === 'pglite' ? 'pglite' : 'memory',
-    dimensions: values.dimensions,
-    chunking: { kind: 'structured', maxTokens },
-  });
-  try {
-    const dataset = await loadBeirDataset(values.data, split);
-    console.log(
-      `${values.data} (${split}): ${dataset.corpus.length} documents, ${dataset.queries.length} queries`,
-    );
-    const report = await runRetrievalBenchmark({
-      knowledge,
-      dataset,
-      modes,
-      onProgress: (message) => console.error(`  ${message}`),
+  const stores = values.store.split(',').map((store) => parseStore(store, ['memory', 'pglite', 'qdrant']));
+  parseWholeNumber('--dimensions', values.dimensions, { min: 1, max: 4096 });
+  const dataset = await loadBeirDataset(values.data, split);
+  console.log(
+    `${values.data} (${split}): ${dataset.corpus.length} documents, ${dataset.queries.length} queries`,
+  );
+  const runs: NamedBenchmarkReport[] = [];
+  for (const store of stores) {
+    // Every store starts empty: PGlite in memory, Qdrant in collections of this run that are dropped after it.
+    const { knowledge, dimensions, close } = await openCliKnowledge({
+      store,
+      ...(values.url ? { url: values.url } : {}),
+      dimensions: values.dimensions,
+      chunking: { kind: 'structured', maxTokens },
+      collections: ['bench'],
+      temporary: true,
     });
-    console.log(`store ${values.store}, embedder hashing-${dimensions}`);
-    console.log(formatBenchmarkReport(report));
-    return 0;
-  } finally {
-    await close();
+    try {
+      const report = await runRetrievalBenchmark({
+        knowledge,
+        dataset,
+        modes,
+        onProgress: (message) => console.error(`  ${store}: ${message}`),
+      });
+      console.log(`store ${store}, embedder hashing-${dimensions}`);
+      console.log(formatBenchmarkReport(report));
+      runs.push({ store, report });
+    } finally {
+      await close();
+    }
   }
+  if (runs.length > 1) console.log(`\n${formatBenchmarkComparison(runs)}`);
+  return 0;
 }

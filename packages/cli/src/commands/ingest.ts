@@ -2,10 +2,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import { extname, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { IngestDocument } from '@opwire/knowledge';
-import { knowledgeArgs, openCliKnowledge } from '../open-cli-knowledge.js';
+import { knowledgeArgs, openCliKnowledge, parseStore } from '../open-cli-knowledge.js';
 
 /** One line for `opwire --help`. */
-export const summary = 'ingest <dir>: chunk, embed and store the .md/.txt files of a folder (PGlite)';
+export const summary =
+  'ingest <dir>: chunk, embed and store the .md/.txt files of a folder (PGlite or Qdrant)';
 
 async function listFiles(directory: string): Promise<string[]> {
   const entries = await readdir(directory, { withFileTypes: true, recursive: true });
@@ -35,7 +36,7 @@ export async function run(args: string[]): Promise<number> {
   const [directory] = positionals;
   if (!directory) {
     console.error(
-      'usage: opwire ingest <dir> [--data-dir .data/knowledge] [--collection default] [--dimensions 384]',
+      'usage: opwire ingest <dir> [--store pglite|qdrant] [--data-dir .data/knowledge] [--url <qdrant>] [--collection default] [--dimensions 384]',
     );
     return 2;
   }
@@ -44,9 +45,12 @@ export async function run(args: string[]): Promise<number> {
     console.error(`cannot read folder ${directory}`);
     return 2;
   }
-  const { knowledge, close } = await openCliKnowledge({
-    store: 'pglite',
+  const store = parseStore(values.store, ['pglite', 'qdrant']);
+  const { knowledge, location, close } = await openCliKnowledge({
+    store,
     dataDir: values['data-dir'],
+    ...(values.url ? { url: values.url } : {}),
+    collections: [values.collection],
     dimensions: values.dimensions,
   });
   try {
@@ -72,7 +76,7 @@ export async function run(args: string[]): Promise<number> {
     }
     const seconds = (performance.now() - started) / 1000;
     console.log(
-      `ingested ${results.length - failed}/${results.length} documents into ${values['data-dir']} in ${seconds.toFixed(2)} s`,
+      `ingested ${results.length - failed}/${results.length} documents into ${location} in ${seconds.toFixed(2)} s`,
     );
     return failed === 0 ? 0 : 1;
   } finally {

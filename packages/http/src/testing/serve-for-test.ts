@@ -58,6 +58,6 @@ export function serveThroughFetchHandler(app: Opwire, options: HttpOptions = {})
   const handler = createFetchHandler(app, options);
   return {
     send: (request) => handler(new Request(`http://opwire.test${request.path}`, toInit(request))),
-    close: async () => undefined,
+    close: async () => handler.close(),
   };
 }

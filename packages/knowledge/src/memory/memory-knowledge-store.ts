@@ -112,7 +112,7 @@ export function createMemoryKnowledgeStore(): KnowledgeStore {
         .map((hit) => toScoredRecord(partition.records.get(hit.id)!, hit.score));
     },
     async health() {
-      return { ok: true };
+      return { status: 'ready' };
     },
   };
 }

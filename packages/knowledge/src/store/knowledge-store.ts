@@ -74,10 +74,25 @@ export interface LexicalSearch extends KnowledgeScope {
   readonly bm25: Bm25Parameters;
 }
 
-/** Whether a store can serve, with a short reason when it cannot. */
-export interface StoreHealth {
-  readonly ok: boolean;
-  readonly detail?: string;
+/**
+ * Whether a store can serve: `ready`, or `degraded` with a stable code such as `VECTOR_STORE_UNREACHABLE`,
+ * `COLLECTION_MISSING` or `TIMEOUT` — never a URL, host or key. It is the shape of an HTTP health item's state.
+ */
+export type StoreHealth =
+  | { readonly status: 'ready' }
+  | { readonly status: 'degraded'; readonly code: string };
+
+/**
+ * A dense and a lexical search of `depth` chunks each, fused by reciprocal rank as `fuseRanks` does (k 60:
+ * `1 / (60 + rank)` per list, rank from 1), best `top` first.
+ */
+export interface HybridSearch extends KnowledgeScope {
+  readonly vector: readonly number[];
+  readonly terms: readonly QueryTerm[];
+  readonly top: number;
+  readonly depth: number;
+  readonly filter?: KnowledgeFilter;
+  readonly bm25: Bm25Parameters;
 }
 
 /**
@@ -102,6 +117,12 @@ export interface KnowledgeStore {
   ): Promise<number>;
   searchDense(search: DenseSearch): Promise<ScoredRecord[]>;
   searchLexical(search: LexicalSearch): Promise<ScoredRecord[]>;
+  /**
+   * Optional: fuses dense and lexical ranks inside the store (one round trip). `retrieve` uses it in hybrid mode
+   * when the query has both a non-zero vector and terms; without it, `retrieve` fuses the two lists itself.
+   */
+  searchHybrid?(search: HybridSearch): Promise<ScoredRecord[]>;
+  /** Probes the store without throwing; what a health item reports. */
   health(): Promise<StoreHealth>;
   close?(): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import { describeKnowledgeStoreConformance } from '@opwire/knowledge/testing';
-import { afterAll } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { hasPgvector } from './open-knowledge-store.js';
 import { createPostgresKnowledgeStore } from './postgres-knowledge-store.js';
 import { openPgliteClient, openServerClient, type SqlClient } from './sql-client.js';
@@ -28,4 +28,25 @@ describeKnowledgeStoreConformance('PostgreSQL server + pgvector', {
         create: () => Promise.reject(new Error('unreachable')),
         skip: url ? 'the server at DATABASE_URL has no pgvector extension' : 'DATABASE_URL is not set',
       }),
+});
+
+describe('health of the PostgreSQL knowledge store', () => {
+  it('is ready, then degraded with COLLECTION_MISSING once its table is gone', async () => {
+    const client = await openPgliteClient();
+    try {
+      const store = await createPostgresKnowledgeStore({ client, table: 'opwire_knowledge_health' });
+      expect(await store.health()).toEqual({ status: 'ready' });
+      await client.query('DROP TABLE opwire_knowledge_health CASCADE');
+      expect(await store.health()).toEqual({ status: 'degraded', code: 'COLLECTION_MISSING' });
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('reports VECTOR_STORE_UNREACHABLE once its database is closed', async () => {
+    const client = await openPgliteClient();
+    const store = await createPostgresKnowledgeStore({ client, table: 'opwire_knowledge_gone' });
+    await client.close();
+    expect(await store.health()).toEqual({ status: 'degraded', code: 'VECTOR_STORE_UNREACHABLE' });
+  });
 });

@@ -174,14 +174,21 @@ export async function createPostgresKnowledgeStore(
     },
     async health() {
       const health = await client.health();
-      if (health.status === 'ready') return { ok: true };
-      return {
-        ok: false,
-        detail:
-          health.code === 'DEADLINE_EXCEEDED'
-            ? 'the database did not answer in time'
-            : 'the database is unavailable',
-      };
+      if (health.status !== 'ready') {
+        return {
+          status: 'degraded',
+          code: health.code === 'DEADLINE_EXCEEDED' ? 'TIMEOUT' : 'VECTOR_STORE_UNREACHABLE',
+        };
+      }
+      try {
+        const [row] = await client.query<{ present: boolean }>(
+          'SELECT to_regclass($1) IS NOT NULL AS present',
+          [table],
+        );
+        return row?.present ? { status: 'ready' } : { status: 'degraded', code: 'COLLECTION_MISSING' };
+      } catch {
+        return { status: 'degraded', code: 'VECTOR_STORE_UNREACHABLE' };
+      }
     },
     close: () => client.close(),
   };

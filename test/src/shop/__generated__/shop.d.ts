@@ -363,7 +363,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Aggregated readiness of the configured health items. */
+    /** Readiness from the last probe of the health items: 503 when a critical item is degraded, 200 otherwise. */
     get: operations['health.ready'];
     put?: never;
     post?: never;
@@ -3400,9 +3400,10 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {unknown} */
-            status: 'ready' | 'degraded';
+            status: 'ready' | 'degraded' | 'unavailable';
             checks: {
               name: string;
+              critical: boolean;
               /** @enum {unknown} */
               status: 'ready' | 'degraded';
               code?: string;
@@ -3410,7 +3411,7 @@ export interface operations {
           };
         };
       };
-      /** @description Degraded */
+      /** @description A critical item is degraded */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3418,9 +3419,10 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {unknown} */
-            status: 'ready' | 'degraded';
+            status: 'ready' | 'degraded' | 'unavailable';
             checks: {
               name: string;
+              critical: boolean;
               /** @enum {unknown} */
               status: 'ready' | 'degraded';
               code?: string;

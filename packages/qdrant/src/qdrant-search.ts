@@ -1,0 +1,113 @@
+import type {
+  Bm25Parameters,
+  DenseSearch,
+  HybridSearch,
+  KnowledgeFilter,
+  LexicalSearch,
+  MetadataValue,
+  ScoredRecord,
+} from '@opwire/knowledge';
+import { checkVectorLength, type QdrantContext } from './qdrant-context.js';
+import { qdrantErrors } from './qdrant-errors.js';
+import { queryVector } from './sparse-terms.js';
+import { tenantFilter, toQdrantFilter } from './to-qdrant-filter.js';
+
+interface ChunkPayload {
+  readonly documentId: string;
+  readonly chunkIndex: number;
+  readonly text: string;
+  readonly title?: string;
+  readonly source?: string;
+  readonly metadata: Readonly<Record<string, MetadataValue>>;
+}
+
+const returned = ['documentId', 'chunkIndex', 'text', 'title', 'source', 'metadata'];
+
+// `fuseRanks` gives rank r (from 1) 1 / (60 + r); Qdrant gives position p (from 0) 1 / (p + k), so k = 61.
+const rrfK = 61;
+
+const toScored = (point: { payload?: unknown; score: number }): ScoredRecord => {
+  const payload = point.payload as ChunkPayload;
+  return {
+    id: `${payload.documentId}#${payload.chunkIndex}`,
+    documentId: payload.documentId,
+    chunkIndex: payload.chunkIndex,
+    text: payload.text,
+    ...(payload.title == null ? {} : { title: payload.title }),
+    ...(payload.source == null ? {} : { source: payload.source }),
+    metadata: payload.metadata ?? {},
+    score: point.score,
+  };
+};
+
+const nothingMatches = (filter: KnowledgeFilter | undefined) => filter?.documentIds?.length === 0;
+const isZero = (vector: readonly number[]) => vector.every((value) => value === 0);
+
+/** The searches of the Qdrant store; tenancy and filters are Qdrant filters, never applied afterwards. */
+export function createQdrantSearch(context: QdrantContext) {
+  const { client, options } = context;
+  const checkBm25 = (bm25: Bm25Parameters) => {
+    const { k1, b } = options.lexical;
+    if (bm25.k1 !== k1 || bm25.b !== b) {
+      throw qdrantErrors.QDRANT_BM25_MISMATCH({
+        params: { k1: bm25.k1, b: bm25.b, storeK1: k1, storeB: b },
+      });
+    }
+  };
+  // IDF counts the tenant's live chunks only, as the exact stores count the tenant's scope (Qdrant 1.19 corpus).
+  const lexicalParams = (tenant: string) => ({ idf: { corpus: tenantFilter(tenant) } }) as never;
+  const query = async (collection: string, body: Record<string, unknown>) =>
+    (
+      await client.query(context.collection(collection).qdrantName, { ...body, with_payload: returned })
+    ).points.map(toScored);
+
+  return {
+    async searchDense(search: DenseSearch): Promise<ScoredRecord[]> {
+      checkVectorLength(search.collection, context.collection(search.collection), search.vector);
+      if (isZero(search.vector) || nothingMatches(search.filter)) return [];
+      return query(search.collection, {
+        query: [...search.vector],
+        using: 'dense',
+        filter: toQdrantFilter(search.tenant, search.filter),
+        limit: search.top,
+      });
+    },
+    async searchLexical(search: LexicalSearch): Promise<ScoredRecord[]> {
+      context.collection(search.collection);
+      checkBm25(search.bm25);
+      if (search.terms.length === 0 || nothingMatches(search.filter)) return [];
+      return query(search.collection, {
+        query: queryVector(search.terms),
+        using: 'terms',
+        filter: toQdrantFilter(search.tenant, search.filter),
+        params: lexicalParams(search.tenant),
+        limit: search.top,
+      });
+    },
+    /** Qdrant's own fusion: both searches as prefetches, fused by reciprocal rank in one request. */
+    async searchHybrid(search: HybridSearch): Promise<ScoredRecord[]> {
+      checkVectorLength(search.collection, context.collection(search.collection), search.vector);
+      checkBm25(search.bm25);
+      if (nothingMatches(search.filter)) return [];
+      const filter = toQdrantFilter(search.tenant, search.filter);
+      const prefetch = [
+        ...(isZero(search.vector)
+          ? []
+          : [{ query: [...search.vector], using: 'dense', filter, limit: search.depth }]),
+        ...(search.terms.length === 0
+          ? []
+          : [
+              {
+                query: queryVector(search.terms),
+                using: 'terms',
+                filter,
+                params: lexicalParams(search.tenant),
+                limit: search.depth,
+              },
+            ]),
+      ];
+      if (prefetch.length === 0) return [];
+      return query(search.collection, { prefetch, query: { rrf: { k: rrfK } }, limit: search.top });
+    },
+  };
+}

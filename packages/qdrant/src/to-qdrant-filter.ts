@@ -1,0 +1,51 @@
+import type { KnowledgeFilter, MetadataValue } from '@opwire/knowledge';
+import { qdrantErrors } from './qdrant-errors.js';
+
+/** A Qdrant filter: conditions every point must pass. */
+export interface QdrantFilter {
+  readonly must: Array<Record<string, unknown>>;
+}
+
+const metadataKey = /^[A-Za-z0-9_-]+$/;
+
+const match = (key: string, value: MetadataValue): Record<string, unknown> =>
+  // Qdrant matches strings, integers and booleans exactly; a fractional number needs a closed range.
+  typeof value === 'number' && !Number.isInteger(value)
+    ? { key, range: { gte: value, lte: value } }
+    : { key, match: { value } };
+
+/** The points of one tenant that searches may see: its live chunks (a version being written is not live). */
+export function tenantFilter(tenant: string): QdrantFilter {
+  return {
+    must: [
+      { key: 'tenant', match: { value: tenant } },
+      { key: 'live', match: { value: true } },
+    ],
+  };
+}
+
+/**
+ * A search's filter pushed down to Qdrant: the tenant's live chunks, the listed documents, every metadata value
+ * equal. Nothing is filtered after the fact, so `top` counts only chunks the caller may see.
+ */
+export function toQdrantFilter(tenant: string, filter: KnowledgeFilter | undefined): QdrantFilter {
+  const must = [...tenantFilter(tenant).must];
+  if (filter?.documentIds) must.push({ key: 'documentId', match: { any: [...filter.documentIds] } });
+  for (const [key, value] of Object.entries(filter?.metadata ?? {})) {
+    if (!metadataKey.test(key)) throw qdrantErrors.QDRANT_FILTER_KEY_UNSUPPORTED({ params: { key } });
+    must.push(match(`metadata.${key}`, value));
+  }
+  return { must };
+}
+
+/** Every point of one document of one tenant, whatever its version. */
+export function documentFilter(tenant: string, documentIds: readonly string[]): QdrantFilter {
+  return {
+    must: [
+      { key: 'tenant', match: { value: tenant } },
+      documentIds.length === 1
+        ? { key: 'documentId', match: { value: documentIds[0]! } }
+        : { key: 'documentId', match: { any: [...documentIds] } },
+    ],
+  };
+}
