@@ -100,8 +100,8 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
       return fixed(readiness.status === 'ready' ? 200 : 503, 'application/json', JSON.stringify(readiness));
     }, runtime),
   );
-  if (options.docs !== false) {
-    const docs = createDocsAssets();
+  const docs = options.docs === false ? undefined : createDocsAssets(options.docs === true);
+  if (docs) {
     const serveDocs = answering(
       async (exchange, params) => (await docs(params.asset)) ?? notFound(exchange, []),
       runtime,
