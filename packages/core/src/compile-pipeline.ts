@@ -12,6 +12,7 @@ import type { AnyOperation } from './operation.js';
 import type { AuditLog } from './ports/audit-log.js';
 import type { Transaction, TransactionManager } from './ports/transaction-manager.js';
 import type { Stage } from './stage.js';
+import { spanParent } from './telemetry.js';
 import { tracingEnabled } from './tracing-enabled.js';
 import { admitsAnyValue } from './validation/admits-any-value.js';
 import { closeSchema } from './validation/close-schema.js';
@@ -174,9 +175,7 @@ export function compilePipeline(
       invocation.trace = invocation.parentTrace;
       return start(input, invocation, undefined);
     }
-    const parent = invocation.parentTrace
-      ? trace.setSpanContext(otelContext.active(), invocation.parentTrace)
-      : otelContext.active();
+    const parent = spanParent(otelContext.active(), invocation.parentTrace);
     const span = tracer.startSpan(
       operation.id,
       { attributes: { 'opwire.operation.id': operation.id, 'opwire.origin': invocation.origin.surface } },
