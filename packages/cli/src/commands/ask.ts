@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
 import { type RetrievalMode, retrievalModes } from '@opwire/knowledge';
 import { knowledgeArgs, openCliKnowledge } from '../open-cli-knowledge.js';
+import { requireFolder } from '../require-folder.js';
 
-/** One line for `opwire --help`. */
-export const summary =
-  'ask "<question>": retrieve from the ingested knowledge and print the numbered context';
+/** What `opwire ask --help` prints. */
+export const usage = `usage: opwire ask "<question>" [--top 5] [--mode ${retrievalModes.join('|')}] [--data-dir .data/knowledge] [--collection default] [--dimensions 384]`;
 
 /** Runs the command; returns the exit code. */
 export async function run(args: string[]): Promise<number> {
@@ -21,11 +21,15 @@ export async function run(args: string[]): Promise<number> {
   const mode = values.mode as RetrievalMode;
   const top = Number(values.top);
   if (!question || !retrievalModes.includes(mode) || !Number.isInteger(top) || top < 1) {
-    console.error(
-      `usage: opwire ask "<question>" [--top 5] [--mode ${retrievalModes.join('|')}] [--data-dir .data/knowledge] [--dimensions 384]`,
-    );
+    console.error(usage);
     return 2;
   }
+  // Asking never creates a store: a mistyped folder is an error, not an empty answer.
+  requireFolder(
+    '--data-dir',
+    values['data-dir'],
+    ' (ingest into it first: opwire ingest <dir> --data-dir <folder>)',
+  );
   const { knowledge, close } = await openCliKnowledge({
     store: 'pglite',
     dataDir: values['data-dir'],

@@ -8,11 +8,10 @@ import {
   runRetrievalBenchmark,
 } from '@opwire/knowledge';
 import { knowledgeArgs, openCliKnowledge, parseWholeNumber } from '../open-cli-knowledge.js';
+import { requireFolder } from '../require-folder.js';
 
-/** One line for `opwire --help`. */
-export const summary = 'bench retrieval --data <dir>: nDCG@10, Recall@100, MAP and latency on a BEIR folder';
-
-const usage =
+/** What `opwire bench --help` prints. */
+export const usage =
   `usage: opwire bench retrieval --data <beir-dir> [--split test|train] [--modes ${retrievalModes.join(',')}] ` +
   '[--store memory|pglite] [--chunk-tokens 4096] [--dimensions 384]';
 
@@ -42,6 +41,7 @@ export async function run(args: string[]): Promise<number> {
     console.error(usage);
     return 2;
   }
+  requireFolder('--data', values.data);
   const maxTokens = parseWholeNumber('--chunk-tokens', values['chunk-tokens'], { min: 8, max: 1_000_000 });
   const { knowledge, dimensions, close } = await openCliKnowledge({
     store: values.store === 'pglite' ? 'pglite' : 'memory',
