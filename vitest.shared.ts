@@ -6,7 +6,10 @@ import { defineConfig } from 'vitest/config';
  * `@opwire/source` export condition, so tests run the packages' TypeScript source, not their built dist/.
  */
 // Vitest's own defaults leave out `module` (it would pick ES builds that Node cannot load), and so do we.
-const conditions = ['@opwire/source', ...defaultServerConditions.filter((condition) => condition !== 'module')];
+const conditions = [
+  '@opwire/source',
+  ...defaultServerConditions.filter((condition) => condition !== 'module'),
+];
 
 export const sharedConfig = defineConfig({
   oxc: { decorator: { legacy: true } },
