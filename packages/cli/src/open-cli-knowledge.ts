@@ -6,6 +6,7 @@ import {
   type Knowledge,
 } from '@opwire/knowledge';
 import { openPostgresKnowledgeStore } from '@opwire/postgres/knowledge';
+import { requireFolder } from './require-folder.js';
 import { UsageError } from './usage-error.js';
 
 /** The folder the CLI keeps its knowledge database in unless `--data-dir` says otherwise. */
@@ -26,6 +27,8 @@ export interface CliKnowledgeOptions {
   /** `--dimensions` as typed: the hashing embedder's vector length. */
   readonly dimensions: string;
   readonly chunking?: ChunkingOptions;
+  /** Refuse a `dataDir` that does not exist (reading commands never create a store), after the options are checked. */
+  readonly requireDataDir?: boolean;
 }
 
 /** The opened knowledge pipeline; `close` closes its store. */
@@ -52,6 +55,13 @@ export function parseWholeNumber(option: string, value: string, range: { min: nu
  */
 export async function openCliKnowledge(options: CliKnowledgeOptions): Promise<CliKnowledge> {
   const dimensions = parseWholeNumber('--dimensions', options.dimensions, { min: 1, max: 4096 });
+  if (options.requireDataDir && options.dataDir !== undefined) {
+    requireFolder(
+      '--data-dir',
+      options.dataDir,
+      ' (ingest into it first: opwire ingest <dir> --data-dir <folder>)',
+    );
+  }
   const store =
     options.store === 'memory'
       ? createMemoryKnowledgeStore()

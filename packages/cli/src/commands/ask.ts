@@ -1,7 +1,6 @@
 import { parseArgs } from 'node:util';
 import { type RetrievalMode, retrievalModes } from '@opwire/knowledge';
 import { knowledgeArgs, openCliKnowledge } from '../open-cli-knowledge.js';
-import { requireFolder } from '../require-folder.js';
 
 /** What `opwire ask --help` prints. */
 export const usage = `usage: opwire ask "<question>" [--top 5] [--mode ${retrievalModes.join('|')}] [--data-dir .data/knowledge] [--collection default] [--dimensions 384]`;
@@ -24,16 +23,12 @@ export async function run(args: string[]): Promise<number> {
     console.error(usage);
     return 2;
   }
-  // Asking never creates a store: a mistyped folder is an error, not an empty answer.
-  requireFolder(
-    '--data-dir',
-    values['data-dir'],
-    ' (ingest into it first: opwire ingest <dir> --data-dir <folder>)',
-  );
   const { knowledge, close } = await openCliKnowledge({
     store: 'pglite',
     dataDir: values['data-dir'],
     dimensions: values.dimensions,
+    // Asking never creates a store: a mistyped folder is an error, not an empty answer.
+    requireDataDir: true,
   });
   try {
     const chunks = await knowledge.retrieve({ text: question, collection: values.collection, top, mode });
