@@ -1,9 +1,12 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, mergeConfig } from 'vitest/config';
+import { sharedConfig } from './vitest.shared.js';
 
-// One project per workspace folder; legacy decorators so inversify's @injectable/@inject work in tests.
-export default defineConfig({
-  oxc: { decorator: { legacy: true } },
-  test: {
-    projects: ['packages/*', 'apps/*', 'test'],
-  },
-});
+// One project per workspace folder; a folder without a config of its own inherits this one.
+export default mergeConfig(
+  sharedConfig,
+  defineConfig({
+    test: {
+      projects: ['packages/*', 'apps/*', 'test'],
+    },
+  }),
+);

@@ -1,11 +1,13 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, mergeConfig } from 'vitest/config';
+import { sharedConfig } from '../vitest.shared.js';
 
 // Cross-package suites start child processes, servers and PGlite, so they get more time than the defaults.
-// Legacy decorators as in the root config, which a project with its own config does not inherit.
-export default defineConfig({
-  oxc: { decorator: { legacy: true } },
-  test: {
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
-  },
-});
+export default mergeConfig(
+  sharedConfig,
+  defineConfig({
+    test: {
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
+    },
+  }),
+);

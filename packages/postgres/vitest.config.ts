@@ -1,10 +1,13 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, mergeConfig } from 'vitest/config';
+import { sharedConfig } from '../../vitest.shared.js';
 
 // PGlite takes seconds to start (WASM), so hooks and tests get more time than vitest's defaults.
-export default defineConfig({
-  oxc: { decorator: { legacy: true } },
-  test: {
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-  },
-});
+export default mergeConfig(
+  sharedConfig,
+  defineConfig({
+    test: {
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  }),
+);

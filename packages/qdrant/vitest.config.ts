@@ -1,9 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { sharedConfig } from '../../vitest.shared.js';
 
-// The stand-in compiles Qdrant's schemas once per file, and a real server may be remote: more time than defaults.
-export default defineConfig({
-  test: {
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
-  },
-});
+// Runs this package's tests on the workspace's TypeScript source (the `@opwire/source` condition).
+export default sharedConfig;

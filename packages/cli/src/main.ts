@@ -1,38 +1,53 @@
-import { isUsageError } from './usage-error.js';
+#!/usr/bin/env node
+import { readFileSync } from 'node:fs';
+import { type CommandModule, commands, findCommand } from './commands.js';
+import { reportFailure } from './report-failure.js';
 
-/**
- * `opwire <command>`: each command lives in `src/commands/<name>.ts` and exports
- * `run(args: string[]): Promise<number>` (the exit code) and a one-line `summary`.
- */
-const commands: Record<string, () => Promise<{ run(args: string[]): Promise<number>; summary: string }>> = {
-  tools: () => import('./commands/tools.js'),
-  ingest: () => import('./commands/ingest.js'),
-  ask: () => import('./commands/ask.js'),
-  bench: () => import('./commands/bench.js'),
-  trim: () => import('./commands/trim.js'),
+const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  version: string;
 };
 
-async function main(argv: string[]): Promise<number> {
-  const [name, ...rest] = argv;
-  const load = name ? commands[name] : undefined;
-  if (!name || !load) {
-    console.log('usage: opwire <command> [options]\n');
-    for (const [command, loadCommand] of Object.entries(commands)) {
-      const summary = await loadCommand().then(
-        (module) => module.summary,
-        () => '(not available)',
-      );
-      console.log(`  ${command.padEnd(8)} ${summary}`);
-    }
-    return name ? 2 : 0;
+/** `opwire --help`: the commands and their one-line summaries (no command module is loaded for it). */
+function help(): string {
+  const lines = ['usage: opwire <command> [options]', '       opwire <command> --help', '', 'commands:'];
+  for (const command of commands) lines.push(`  ${command.name.padEnd(8)} ${command.summary}`);
+  lines.push('', 'options:', '  -h, --help     print this help', '  -v, --version  print the version');
+  return lines.join('\n');
+}
+
+/** A command line the CLI cannot run at all: says why on stderr, with where to look, and exits 2. */
+function misuse(message: string): number {
+  console.error(`opwire: ${message}\nRun 'opwire --help' for the commands.`);
+  return 2;
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
+    console.log(help());
+    return 0;
+  }
+  if (first === '--version' || first === '-v') {
+    console.log(manifest.version);
+    return 0;
+  }
+  if (first.startsWith('-')) return misuse(`unknown option '${first}'`);
+  const command = findCommand(first);
+  if (!command) return misuse(`unknown command '${first}'`);
+  let module: CommandModule;
+  try {
+    module = await command.load();
+  } catch (error) {
+    return reportFailure(command.name, error);
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    console.log(module.usage);
+    return 0;
   }
   try {
-    return await (await load()).run(rest);
+    return await module.run(rest);
   } catch (error) {
-    // A wrong command line is the user's to fix: say what is wrong, without a stack trace.
-    if (!isUsageError(error)) throw error;
-    console.error(`opwire ${name}: ${error.message}`);
-    return 2;
+    return reportFailure(command.name, error, module.usage);
   }
 }
 

@@ -7,6 +7,7 @@ import {
   type KnowledgeStore,
 } from '@opwire/knowledge';
 import { openPostgresKnowledgeStore } from '@opwire/postgres/knowledge';
+import { requireFolder } from './require-folder.js';
 import { UsageError } from './usage-error.js';
 
 /** The folder the CLI keeps its knowledge database in unless `--data-dir` says otherwise. */
@@ -38,6 +39,8 @@ export interface CliKnowledgeOptions {
   readonly collections?: readonly string[];
   /** Qdrant: collections of this run only, dropped at close (benchmarks start empty). */
   readonly temporary?: boolean;
+  /** Refuse a `dataDir` that does not exist (reading commands never create a store), after the options are checked. */
+  readonly requireDataDir?: boolean;
 }
 
 /** The opened knowledge pipeline; `close` closes its store. */
@@ -103,6 +106,13 @@ async function openStore(options: CliKnowledgeOptions, dimensions: number) {
  */
 export async function openCliKnowledge(options: CliKnowledgeOptions): Promise<CliKnowledge> {
   const dimensions = parseWholeNumber('--dimensions', options.dimensions, { min: 1, max: 4096 });
+  if (options.requireDataDir && options.store === 'pglite' && options.dataDir !== undefined) {
+    requireFolder(
+      '--data-dir',
+      options.dataDir,
+      ' (ingest into it first: opwire ingest <dir> --data-dir <folder>)',
+    );
+  }
   const { store, location } = await openStore(options, dimensions);
   const knowledge = createKnowledge({
     store,

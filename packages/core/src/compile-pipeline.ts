@@ -12,6 +12,7 @@ import type { AnyMiddleware } from './middleware.js';
 import type { AnyOperation } from './operation.js';
 import type { AuditLog } from './ports/audit-log.js';
 import type { TransactionManager } from './ports/transaction-manager.js';
+import { spanParent } from './telemetry.js';
 import { tracingEnabled } from './tracing-enabled.js';
 
 /** What a compiled pipeline needs from the app. */
@@ -85,9 +86,7 @@ export function compilePipeline(
       invocation.trace = invocation.parentTrace;
       return start(input, invocation, undefined);
     }
-    const parent = invocation.parentTrace
-      ? trace.setSpanContext(otelContext.active(), invocation.parentTrace)
-      : otelContext.active();
+    const parent = spanParent(otelContext.active(), invocation.parentTrace);
     const span = tracer.startSpan(
       operation.id,
       { attributes: { 'opwire.operation.id': operation.id, 'opwire.origin': invocation.origin.surface } },

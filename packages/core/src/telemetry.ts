@@ -1,4 +1,4 @@
-import { isSpanContextValid, type SpanContext, TraceFlags } from '@opentelemetry/api';
+import { type Context, isSpanContextValid, type SpanContext, TraceFlags, trace } from '@opentelemetry/api';
 
 const traceparentPattern = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 
@@ -18,4 +18,17 @@ export function parseTraceparent(header: string | undefined | null): SpanContext
 /** Formats a span context as a W3C `traceparent` header. */
 export function formatTraceparent(context: SpanContext): string {
   return `00-${context.traceId}-${context.spanId}-0${context.traceFlags & TraceFlags.SAMPLED}`;
+}
+
+/**
+ * The context an operation's span starts in. An incoming remote parent (a `traceparent`) is used unless the
+ * active context already holds a span of that same trace: that span (an HTTP instrumentation's server span,
+ * itself a child of the remote parent) is the nearer ancestor, so the operation span becomes its child.
+ */
+export function spanParent(active: Context, incoming: SpanContext | undefined): Context {
+  if (incoming === undefined) return active;
+  const current = trace.getSpanContext(active);
+  if (current !== undefined && isSpanContextValid(current) && current.traceId === incoming.traceId)
+    return active;
+  return trace.setSpanContext(active, incoming);
 }

@@ -140,8 +140,8 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
       );
     }, runtime),
   );
-  if (options.docs !== false) {
-    const docs = createDocsAssets();
+  const docs = options.docs === false ? undefined : createDocsAssets(options.docs === true);
+  if (docs) {
     const serveDocs = answering(
       async (exchange, params) => (await docs(params.asset)) ?? notFound(exchange, []),
       runtime,

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { coreErrors } from '@opwire/core';
 import type { PlainAnswer } from './answer.js';
 
 const assetTypes: Readonly<Record<string, string>> = {
@@ -48,9 +49,29 @@ const securityHeaders = {
   'x-content-type-options': 'nosniff',
 };
 
-/** Serves the docs page and its assets from the installed `swagger-ui-dist` package (no CDN). */
-export function createDocsAssets(): (name: string | undefined) => Promise<PlainAnswer | undefined> {
-  const folder = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+/** The folder of the installed `swagger-ui-dist` (an optional peer of this package), or `undefined`. */
+function swaggerUiFolder(): string | undefined {
+  try {
+    return dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Serves the docs page and its assets from the installed `swagger-ui-dist` package (no CDN). Without that
+ * package there is no page: `undefined`, or with `required` (`docs: true`) an `INVALID_CONFIGURATION` error.
+ */
+export function createDocsAssets(
+  required = false,
+): ((name: string | undefined) => Promise<PlainAnswer | undefined>) | undefined {
+  const folder = swaggerUiFolder();
+  if (folder === undefined) {
+    if (!required) return undefined;
+    throw coreErrors.INVALID_CONFIGURATION({
+      params: { reason: 'docs: true needs the swagger-ui-dist package (npm install swagger-ui-dist)' },
+    });
+  }
   const cache = new Map<string, Promise<Uint8Array>>();
   return async (name) => {
     if (name === undefined || name === '') {

@@ -91,7 +91,10 @@ export interface HttpOptions {
   readonly logger?: Logger;
   /** Deadline of each operation call in milliseconds (none by default). */
   readonly timeoutMs?: number;
-  /** Serve the API docs page at `/docs` (default true). */
+  /**
+   * Serve the Swagger UI docs page at `/docs`: by default when the optional `swagger-ui-dist` package is
+   * installed; `true` requires it (startup fails without it); `false` never serves it.
+   */
   readonly docs?: boolean;
   /** How long `close()` waits for in-flight requests before cutting connections (default 10 s). */
   readonly shutdownTimeoutMs?: number;

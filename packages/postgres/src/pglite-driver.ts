@@ -1,5 +1,6 @@
-import { type Extensions, PGlite } from '@electric-sql/pglite';
+import type { Extensions } from '@electric-sql/pglite';
 import type { Driver, Session, SessionResult } from './driver.js';
+import { loadPglite } from './load-pglite.js';
 import { SerialQueue } from './serial-queue.js';
 
 const reentry =
@@ -14,8 +15,9 @@ export interface PgliteDriverOptions {
   readonly extensions?: Extensions;
 }
 
-/** Opens embedded PGlite and serializes every session on its single connection. */
+/** Opens embedded PGlite (loaded on first use) and serializes every session on its single connection. */
 export async function createPgliteDriver(options: PgliteDriverOptions): Promise<Driver> {
+  const { PGlite } = await loadPglite();
   const database = await PGlite.create({
     ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
     ...(options.extensions === undefined ? {} : { extensions: options.extensions }),

@@ -62,7 +62,6 @@ describe('opwire ingest / ask / bench', () => {
 
   it('rejects bad arguments with usage and exit code 2', async () => {
     expect((await capture(ingest, [])).code).toBe(2);
-    expect((await capture(ingest, [join(fixtures, 'missing'), '--data-dir', dataDir])).code).toBe(2);
     expect((await capture(ask, ['x', '--mode', 'fuzzy', '--data-dir', dataDir])).code).toBe(2);
     expect((await capture(bench, ['retrieval'])).code).toBe(2);
   });
@@ -104,6 +103,31 @@ describe('opwire ingest / ask / bench', () => {
       expect(result.stderr).not.toMatch(/RangeError|TypeError|\n\s+at /);
     }
     expect(existsSync(neverCreated)).toBe(false);
+  });
+
+  it('refuses a folder that does not exist with one line and exit code 1, creating nothing', () => {
+    const missing = join(dataDir, 'no-such-folder');
+    const cases = [
+      {
+        args: ['ask', 'Can I return shoes?', '--data-dir', missing],
+        message: `opwire ask: --data-dir ${missing} does not exist (ingest into it first: opwire ingest <dir> --data-dir <folder>)`,
+      },
+      {
+        args: ['bench', 'retrieval', '--data', missing],
+        message: `opwire bench: --data ${missing} does not exist`,
+      },
+      {
+        args: ['ingest', missing, '--data-dir', dataDir],
+        message: `opwire ingest: folder ${missing} does not exist`,
+      },
+    ];
+    for (const { args, message } of cases) {
+      const result = opwire(...args);
+      expect(result.status).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe(`${message}\n`);
+    }
+    expect(existsSync(missing)).toBe(false);
   });
 });
 

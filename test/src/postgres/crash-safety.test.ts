@@ -12,8 +12,9 @@ const hangOrder = 'order-killed';
 /** Starts the writer under tsx and resolves with its process once it reports the half-written order. */
 function startWriter(url: string, schema: string): Promise<{ child: ChildProcess; lines: string[] }> {
   const script = fileURLToPath(new URL('./crash-writer.ts', import.meta.url));
-  // `node --import tsx` keeps the script in this one process, so SIGKILL hits the writer itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  // `node --import tsx` keeps the script in this one process, so SIGKILL hits the writer itself; the source
+  // condition runs the workspace's TypeScript, as the rest of the suite does.
+  const child = spawn(process.execPath, ['--conditions=@opwire/source', '--import', 'tsx', script], {
     cwd: fileURLToPath(new URL('.', import.meta.url)),
     env: {
       ...process.env,

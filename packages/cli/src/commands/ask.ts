@@ -2,9 +2,8 @@ import { parseArgs } from 'node:util';
 import { type RetrievalMode, retrievalModes } from '@opwire/knowledge';
 import { knowledgeArgs, openCliKnowledge, parseStore } from '../open-cli-knowledge.js';
 
-/** One line for `opwire --help`. */
-export const summary =
-  'ask "<question>": retrieve from the ingested knowledge and print the numbered context';
+/** What `opwire ask --help` prints. */
+export const usage = `usage: opwire ask "<question>" [--top 5] [--mode ${retrievalModes.join('|')}] [--store pglite|qdrant] [--data-dir .data/knowledge] [--url <qdrant>] [--collection default] [--dimensions 384]`;
 
 /** Runs the command; returns the exit code. */
 export async function run(args: string[]): Promise<number> {
@@ -21,9 +20,7 @@ export async function run(args: string[]): Promise<number> {
   const mode = values.mode as RetrievalMode;
   const top = Number(values.top);
   if (!question || !retrievalModes.includes(mode) || !Number.isInteger(top) || top < 1) {
-    console.error(
-      `usage: opwire ask "<question>" [--top 5] [--mode ${retrievalModes.join('|')}] [--store pglite|qdrant] [--data-dir .data/knowledge] [--url <qdrant>] [--dimensions 384]`,
-    );
+    console.error(usage);
     return 2;
   }
   const { knowledge, close } = await openCliKnowledge({
@@ -32,6 +29,8 @@ export async function run(args: string[]): Promise<number> {
     ...(values.url ? { url: values.url } : {}),
     collections: [values.collection],
     dimensions: values.dimensions,
+    // Asking never creates a store: a mistyped folder is an error, not an empty answer.
+    requireDataDir: true,
   });
   try {
     const chunks = await knowledge.retrieve({ text: question, collection: values.collection, top, mode });

@@ -10,11 +10,10 @@ import {
   runRetrievalBenchmark,
 } from '@opwire/knowledge';
 import { knowledgeArgs, openCliKnowledge, parseStore, parseWholeNumber } from '../open-cli-knowledge.js';
+import { requireFolder } from '../require-folder.js';
 
-/** One line for `opwire --help`. */
-export const summary = 'bench retrieval --data <dir>: nDCG@10, Recall@100, MAP and latency on a BEIR folder';
-
-const usage =
+/** What `opwire bench --help` prints. */
+export const usage =
   `usage: opwire bench retrieval --data <beir-dir> [--split test|train] [--modes ${retrievalModes.join(',')}] ` +
   '[--store memory,pglite,qdrant] [--url <qdrant>] [--chunk-tokens 4096] [--dimensions 384]';
 
@@ -44,6 +43,7 @@ export async function run(args: string[]): Promise<number> {
     console.error(usage);
     return 2;
   }
+  requireFolder('--data', values.data);
   const maxTokens = parseWholeNumber('--chunk-tokens', values['chunk-tokens'], { min: 8, max: 1_000_000 });
   const stores = values.store.split(',').map((store) => parseStore(store, ['memory', 'pglite', 'qdrant']));
   parseWholeNumber('--dimensions', values.dimensions, { min: 1, max: 4096 });

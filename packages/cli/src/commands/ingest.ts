@@ -3,10 +3,11 @@ import { extname, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { IngestDocument } from '@opwire/knowledge';
 import { knowledgeArgs, openCliKnowledge, parseStore } from '../open-cli-knowledge.js';
+import { requireFolder } from '../require-folder.js';
 
-/** One line for `opwire --help`. */
-export const summary =
-  'ingest <dir>: chunk, embed and store the .md/.txt files of a folder (PGlite or Qdrant)';
+/** What `opwire ingest --help` prints. */
+export const usage =
+  'usage: opwire ingest <dir> [--store pglite|qdrant] [--data-dir .data/knowledge] [--url <qdrant>] [--collection default] [--dimensions 384]';
 
 async function listFiles(directory: string): Promise<string[]> {
   const entries = await readdir(directory, { withFileTypes: true, recursive: true });
@@ -35,16 +36,11 @@ export async function run(args: string[]): Promise<number> {
   });
   const [directory] = positionals;
   if (!directory) {
-    console.error(
-      'usage: opwire ingest <dir> [--store pglite|qdrant] [--data-dir .data/knowledge] [--url <qdrant>] [--collection default] [--dimensions 384]',
-    );
+    console.error(usage);
     return 2;
   }
-  const files = await listFiles(directory).catch(() => undefined);
-  if (!files) {
-    console.error(`cannot read folder ${directory}`);
-    return 2;
-  }
+  requireFolder('folder', directory);
+  const files = await listFiles(directory);
   const store = parseStore(values.store, ['pglite', 'qdrant']);
   const { knowledge, location, close } = await openCliKnowledge({
     store,

@@ -1,49 +1,39 @@
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { createToolCatalog, type ToolCatalogOptions, type ToolEntry } from '@opwire/ai';
-import { type AnyOperation, createOpwire, isOpwireError } from '@opwire/core';
+import { type AnyOperation, createOpwire } from '@opwire/core';
+import { DataError } from '../data-error.js';
+import { importApp } from '../import-app.js';
 
-/** One line for `opwire --help`. */
-export const summary = 'print the AI tool registration report of an app (--app <module>)';
+/** What `opwire tools --help` prints. */
+export const usage =
+  'usage: opwire tools --app <module exporting operations (and optionally tools, names)>\n' +
+  '       a compiled .js module, or a .ts one when its project has tsx installed';
 
-const usage = 'usage: opwire tools --app <module exporting operations (and optionally tools, names)>';
-
-/** Runs the command; returns the exit code (1 when the catalog is invalid, 2 on bad usage). */
+/** Runs the command; returns the exit code (1 when the app cannot be loaded or its catalog is invalid, 2 on bad usage). */
 export async function run(args: string[]): Promise<number> {
-  const index = args.indexOf('--app');
-  const path = index === -1 ? undefined : args[index + 1];
+  const { values } = parseArgs({ args, options: { app: { type: 'string' } } });
+  const path = values.app;
   if (!path) {
     console.error(usage);
     return 2;
   }
-  let module: { operations?: unknown; tools?: ToolCatalogOptions['tools']; names?: Record<string, string> };
-  try {
-    module = await import(pathToFileURL(resolve(process.cwd(), path)).href);
-  } catch (error) {
-    console.error(
-      `opwire tools: cannot load ${path}: ${error instanceof Error ? error.message : String(error)}`,
-    );
-    return 1;
-  }
+  const module = (await importApp(path)) as {
+    operations?: unknown;
+    tools?: ToolCatalogOptions['tools'];
+    names?: Record<string, string>;
+  };
   if (!Array.isArray(module.operations)) {
-    console.error(`opwire tools: ${path} must export "operations" (an array of operations)`);
-    return 1;
+    throw new DataError(`${path} must export "operations" (an array of operations)`);
   }
-  try {
-    const app = createOpwire({ operations: module.operations as AnyOperation[] });
-    const catalog = createToolCatalog({
-      app,
-      ...(module.tools ? { tools: module.tools } : {}),
-      ...(module.names ? { names: module.names } : {}),
-    });
-    console.log(report(catalog.all()));
-    return 0;
-  } catch (error) {
-    console.error(
-      `opwire tools: ${isOpwireError(error) ? `${error.code}: ${error.message}` : String(error)}`,
-    );
-    return 1;
-  }
+  // An invalid catalog throws its startup error, which `opwire` prints as one line with exit code 1.
+  const app = createOpwire({ operations: module.operations as AnyOperation[] });
+  const catalog = createToolCatalog({
+    app,
+    ...(module.tools ? { tools: module.tools } : {}),
+    ...(module.names ? { names: module.names } : {}),
+  });
+  console.log(report(catalog.all()));
+  return 0;
 }
 
 function report(entries: readonly ToolEntry[]): string {

@@ -2,11 +2,8 @@ import { parseArgs } from 'node:util';
 import { parseWholeNumber } from '../open-cli-knowledge.js';
 import { UsageError } from '../usage-error.js';
 
-/** One line for `opwire --help`. */
-export const summary =
-  'trim --older-than-days <n>: remove turn ledger rows, AI audit events and audit records past retention (never conversations)';
-
-const usage =
+/** What `opwire trim --help` prints. */
+export const usage =
   'usage: opwire trim --older-than-days <n> [--database-url <postgres://…> | --data-dir <PGlite folder>] [--schema <name>] [--tenant <tenant>]';
 
 /** Runs the command; returns the exit code. The database is `--database-url`, else `DATABASE_URL`, else `--data-dir`. */

@@ -1,6 +1,6 @@
-import { vector } from '@electric-sql/pglite-pgvector';
 import type { Driver, Session } from '../driver.js';
 import { checkHealth, type PostgresHealth } from '../health.js';
+import { loadPglite, loadPgvector } from '../load-pglite.js';
 import { createPgliteDriver } from '../pglite-driver.js';
 import { createPoolDriver } from '../pool-driver.js';
 import { checkPostgresOptions } from '../postgres-options.js';
@@ -56,6 +56,8 @@ export function createSqlClient(driver: Driver): SqlClient {
 
 /** Opens embedded PGlite with pgvector loaded; without `dataDir` the database lives in memory. */
 export async function openPgliteClient(options: { readonly dataDir?: string } = {}): Promise<SqlClient> {
+  await loadPglite(); // first, so a missing PGlite is named as such rather than as pgvector's failure
+  const { vector } = await loadPgvector();
   const driver = await createPgliteDriver({
     ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
     extensions: { vector },

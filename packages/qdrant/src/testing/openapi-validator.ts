@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { Ajv, type ValidateFunction } from 'ajv';
+import qdrantOpenApi from './__fixtures__/qdrant-openapi.json' with { type: 'json' };
 import type { OpenApiDocument, OpenApiOperation } from './openapi-subset.js';
 
 /** Checks requests and answers against Qdrant's OpenAPI document; each check returns its problems. */
@@ -11,7 +11,6 @@ export interface OpenApiValidator {
 }
 
 const documentId = 'qdrant-openapi.json';
-const fixture = new URL('./__fixtures__/qdrant-openapi.json', import.meta.url);
 
 const unsigned = (bits: number) => (value: number) =>
   Number.isInteger(value) && value >= 0 && (bits >= 53 || value < 2 ** bits);
@@ -72,7 +71,8 @@ const coerce = (text: string): unknown => {
 
 /** Loads the stored subset of Qdrant's OpenAPI document (server 1.19) and compiles its schemas. */
 export function createOpenApiValidator(): OpenApiValidator {
-  const document = JSON.parse(readFileSync(fixture, 'utf8')) as OpenApiDocument;
+  // Imported as JSON, so the build carries it to dist/ beside this module.
+  const document = qdrantOpenApi as unknown as OpenApiDocument;
   const requests = createAjv(document, true);
   const responses = createAjv(document, false);
   const compiled = new Map<string, ValidateFunction>();

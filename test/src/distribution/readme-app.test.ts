@@ -1,0 +1,23 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { consumerSources, readmeDevInstall, readmeInstall } from './consumer-project.js';
+import { workspaceRoot } from './pack-workspace.js';
+
+const readme = readFileSync(join(workspaceRoot, 'README.md'), 'utf8');
+const section = readme.slice(readme.indexOf('## Use it in your app'));
+
+describe('the README\'s "Use it in your app"', () => {
+  it('shows the install lines the consumer test runs', () => {
+    const install = /```sh\n(.*)\n(.*)\n```/.exec(section);
+    expect(install?.slice(1)).toEqual([
+      `npm install ${readmeInstall.join(' ')}`,
+      `npm install --save-dev ${readmeDevInstall.join(' ')}`,
+    ]);
+  });
+
+  it('quotes test/consumer/src/app.ts, the app the consumer test compiles and runs, exactly', () => {
+    const quoted = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
+    expect(quoted).toBe(readFileSync(join(consumerSources, 'src/app.ts'), 'utf8'));
+  });
+});
