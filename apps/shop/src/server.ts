@@ -142,7 +142,7 @@ export async function createShop(options: ShopOptions = {}): Promise<Shop> {
         version: '0.1.0',
         description: 'Multi-tenant orders, declared once and served over HTTP, to models and to MCP clients.',
       },
-      routes: extension.routes ?? [],
+      routes: [...(attached?.routes ?? []), ...(extension.routes ?? [])],
       operationRoutes: attached?.operationRoutes ?? [],
       logger: options.logger,
       onClose: async () => {
