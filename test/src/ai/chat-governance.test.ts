@@ -104,11 +104,13 @@ it('gives the model the conversation so far on the second turn, and the conversa
 });
 
 it("answers NOT_FOUND for someone else's conversation and calls no model", async () => {
-  const { chatAs } = shop();
+  const { chatAs, call } = shop();
   server.script({ kind: 'reply', text: 'Hello.' });
   const mine = await chatAs('token-support', { message: 'Hi' });
   const theirs = await chatAs('token-customer', { conversationId: mine.body.conversationId, message: 'Hi' });
   expect([theirs.status, theirs.body.code]).toEqual([404, 'NOT_FOUND']);
+  const read = await call('GET', `/conversations/${mine.body.conversationId}`, 'token-customer');
+  expect([read.status, read.body.code]).toEqual([404, 'NOT_FOUND']);
   expect(server.requests).toHaveLength(1);
 });
 
@@ -177,6 +179,67 @@ it('keeps a complete, ordered and masked audit trail of a turn: request, calls, 
   expect(stored).not.toContain('ada@example.com');
   expect(stored).not.toContain('hunter2');
   expect(stored).toContain('[masked]');
+  expect(order.status).toBe('open');
+});
+
+it('keeps one turn with a tool call, a denied call, an approval and a stop complete, ordered and masked', async () => {
+  const { app, governance, seed } = shop();
+  const order = seed();
+  server.script(
+    {
+      kind: 'reply',
+      toolCalls: [
+        { id: 'call_1', name: 'orders_list', arguments: '{}' },
+        // Support may not create orders: denied by the pipeline, with a planted email in its arguments.
+        {
+          id: 'call_2',
+          name: 'orders_create',
+          arguments: '{"sku":"tea for grace@example.org","quantity":1}',
+        },
+        { id: 'call_3', name: 'orders_cancel', arguments: JSON.stringify({ orderId: order.id }) },
+      ],
+    },
+    { kind: 'hang', chunks: ['Working '], delayMs: 5 },
+  );
+  const controller = new AbortController();
+  const stream = (await app.invoke(
+    'ai.chat',
+    { message: 'I am ada@example.com, my password is hunter2. Tidy up my orders.' },
+    { caller: fixtureCallers.support, signal: controller.signal },
+  )) as AsyncIterable<any>;
+  let turnId = '';
+  await expect(
+    (async () => {
+      for await (const event of stream) {
+        if (event.type === 'start') turnId = event.turnId;
+        if (event.type === 'text') controller.abort(); // the user presses stop during the second step
+      }
+    })(),
+  ).rejects.toMatchObject({ code: 'CANCELLED' });
+  await expect.poll(() => governance.ledger.get(turnId, 'acme')).toMatchObject({ outcome: 'stopped' });
+  const events = await governance.events.forTurn(turnId, 'acme');
+  expect(events.map((event) => event.sequence)).toEqual(events.map((_, index) => index + 1));
+  const byCall = (toolName: string) =>
+    events.filter((event) => event.toolName === toolName).map((event) => [event.action, event.code]);
+  expect(events[0]?.action).toBe('request');
+  expect(byCall('orders_list')).toEqual([
+    ['tool_call', undefined],
+    ['tool_result', 'ok'],
+  ]);
+  expect(byCall('orders_create')).toEqual([
+    ['tool_call', undefined],
+    ['tool_result', 'PERMISSION_DENIED'],
+  ]);
+  expect(byCall('orders_cancel')).toEqual([
+    ['tool_call', undefined],
+    ['approval_requested', undefined],
+    ['tool_result', 'approval_pending'],
+  ]);
+  expect(events.at(-1)).toMatchObject({ action: 'stop', code: 'CANCELLED' });
+  expect(events).toHaveLength(9);
+  const stored = JSON.stringify(events);
+  for (const planted of ['ada@example.com', 'grace@example.org', 'hunter2'])
+    expect(stored).not.toContain(planted);
   expect(order.status).toBe('open');
 });
 
