@@ -1,3 +1,4 @@
+import { context as otelContext, trace } from '@opentelemetry/api';
 import { coreErrors, type Logger } from '@opwire/core';
 import { streamText } from 'ai';
 import { aiErrors } from './ai-errors.js';
@@ -130,7 +131,10 @@ export function createChat(options: ChatOptions): Chat {
 async function run(turn: Turn, emit: (event: ChatEvent) => void): Promise<ChatResult> {
   await turn.open(emit);
   await turn.prepare(emit);
-  const stream = streamText({ ...turn.settings(), onError: () => {} });
+  // Under the turn's span, so the AI SDK's own spans (when an app registers `@ai-sdk/otel`) are its children.
+  const stream = otelContext.with(trace.setSpan(otelContext.active(), turn.span), () =>
+    streamText({ ...turn.settings(), onError: () => {} }),
+  );
   let failure: unknown;
   let text = '';
   const invalid = new Map<string, Promise<ToolErrorResult>>();

@@ -384,15 +384,16 @@ it('runs no tool call past the per-step cap; the ones past it get TOOL_CALL_LIMI
   ).toEqual(['ok', 'ok', 'TOOL_CALL_LIMIT_REACHED', 'TOOL_CALL_LIMIT_REACHED']);
 });
 
-it('refuses arguments nested past the depth limit with TOOL_ARGUMENTS_TOO_LARGE and runs nothing', async () => {
-  const { chatAs, orders } = shop({ chat: { limits: { argumentDepth: 8 } } });
-  const deep = `${'{"a":'.repeat(50)}1${'}'.repeat(50)}`;
+it('refuses arguments nested 2,000 deep with TOOL_ARGUMENTS_TOO_LARGE, answers 200 and runs nothing', async () => {
+  const { chatAs, orders } = shop();
+  const deep = `${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}`;
   server.script(
     { kind: 'reply', toolCalls: [{ id: 'call_1', name: 'orders_create', arguments: deep }] },
     { kind: 'reply', text: 'Could not.' },
   );
   const answer = await chatAs('token-customer', { message: 'Order something' });
   expect(answer.status).toBe(200);
+  expect(answer.body.text).toBe('Could not.');
   expect(answer.body.steps[0].toolResults[0].output.error.code).toBe('TOOL_ARGUMENTS_TOO_LARGE');
   expect(orders.size).toBe(0);
 });
