@@ -170,6 +170,36 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
     expect(failed.errors[0]).toMatch(/^PROVIDER_FAILED: /);
   });
 
+  it('ends the turn when the client stops reading, and records it as stopped', async () => {
+    model.script({ kind: 'hang', chunks: ['Once ', 'upon ', 'a ', 'time '], delayMs: 10 });
+    const chatId = randomUUID();
+    const controller = new AbortController();
+    const stream = await transport('customer-token').sendMessages({
+      trigger: 'submit-message',
+      chatId,
+      messageId: undefined,
+      messages: [userMessage('Tell me a long story')],
+      abortSignal: controller.signal,
+    });
+    const texts: string[] = [];
+    // The transport ends the stream quietly when its signal aborts, as `useChat`'s stop expects.
+    for await (const snapshot of readUIMessageStream({ stream })) {
+      const text = snapshot.parts.find((part) => part.type === 'text') as { text: string } | undefined;
+      if (text) texts.push(text.text);
+      if (texts.length === 2) controller.abort(); // the user presses stop
+    }
+    await model.disconnected;
+    await expect
+      .poll(async () => {
+        const turns = await running.request(`/governance/turns?conversationId=${chatId}`, {
+          token: 'admin-token',
+        });
+        return turns.body.turns?.map((turn: { outcome: string }) => turn.outcome);
+      })
+      .toEqual(['stopped']);
+    expect(texts.at(-1)).toMatch(/^Once /);
+  });
+
   it('rejects a body useChat would never send with a specific code, before any model call', async () => {
     const requests = model.requests.length;
     const post = (body: unknown) =>
