@@ -24,7 +24,8 @@ export interface McpStdio {
 
 /**
  * Serves an app's MCP tools and prompts over stdio with the official SDK's transport, every request as
- * `caller`. Only protocol messages are written to `output`: log to stderr.
+ * `caller`. Only protocol messages are written to `output`: log to stderr. At the end of input the calls
+ * already received finish and answer before the server closes.
  */
 export async function serveMcpStdio(options: McpStdioOptions): Promise<McpStdio> {
   const surface = createMcpSurface(options);
@@ -40,7 +41,33 @@ export async function serveMcpStdio(options: McpStdioOptions): Promise<McpStdio>
     await server.close();
     settle();
   };
-  input.once('end', () => void close());
-  await server.connect(new StdioServerTransport(input, options.output ?? process.stdout));
+  const transport = new StdioServerTransport(input, options.output ?? process.stdout);
+  await server.connect(transport);
+  // The client closed its end: the requests it sent before still run and answer, then the server closes.
+  const unanswered = new Set<string | number>();
+  let ended = false;
+  const closeWhenAnswered = () => {
+    if (ended && unanswered.size === 0) void close();
+  };
+  const receive = transport.onmessage;
+  transport.onmessage = (message) => {
+    if ('method' in message && 'id' in message) unanswered.add(message.id);
+    if ('method' in message && message.method === 'notifications/cancelled') {
+      unanswered.delete((message.params as { requestId: string | number }).requestId);
+    }
+    receive?.(message);
+    closeWhenAnswered();
+  };
+  const send = transport.send.bind(transport);
+  transport.send = async (message) => {
+    await send(message);
+    if (('result' in message || 'error' in message) && message.id !== undefined)
+      unanswered.delete(message.id);
+    closeWhenAnswered();
+  };
+  input.once('end', () => {
+    ended = true;
+    closeWhenAnswered();
+  });
   return { server, closed, close };
 }
