@@ -1,7 +1,8 @@
 /**
  * Starts the shop's HTTP server: `pnpm start` (root) or `pnpm --filter @opwire/example-shop start`.
  * Environment: PORT (default 3000), HOST (default 127.0.0.1), DATABASE_URL (default: PGlite in apps/shop/.data),
- * DATABASE_SCHEMA (a schema of its own on that server), RATE_LIMIT_PER_MINUTE (order writes per caller, default 60, 0 = off).
+ * DATABASE_SCHEMA (a schema of its own on that server), RATE_LIMIT_PER_MINUTE (order writes per caller, default 60, 0 = off),
+ * CORS_ORIGINS (comma-separated browser origins allowed to call, such as https://app.example.com; also MCP's Origin allow-list).
  */
 import { createShop } from './server.js';
 
@@ -19,12 +20,18 @@ if (!Number.isInteger(writesPerMinute) || writesPerMinute < 0) {
   process.exit(1);
 }
 
+const allowedOrigins = (process.env.CORS_ORIGINS ?? '')
+  .split(',')
+  .map((origin) => origin.trim())
+  .filter((origin) => origin !== '');
+
 const shop = await createShop({
   databaseUrl: process.env.DATABASE_URL || undefined,
   schema: process.env.DATABASE_SCHEMA || undefined,
   writesPerMinute: writesPerMinute === 0 ? false : writesPerMinute,
   port,
   host: process.env.HOST || '127.0.0.1',
+  mcp: { allowedOrigins },
 });
 const { url } = await shop.listen();
 
@@ -36,6 +43,7 @@ console.log(`  Health        ${url}/health/live  ${url}/health/ready`);
 console.log(
   `  Chat          POST ${url}/ai/chat  (model: OPENAI_API_KEY / OPENAI_BASE_URL, OPWIRE_CHAT_MODEL)`,
 );
+console.log(`  MCP           ${url}/mcp  (Streamable HTTP, Authorization: Bearer <token>)`);
 console.log(`  Try           curl -H 'Authorization: Bearer customer-token' ${url}/orders`);
 
 let stopping = false;

@@ -11,6 +11,7 @@ import {
 } from '@opwire/core';
 import { type CustomRoute, createHttpServer, type HealthItem, staticTokens } from '@opwire/http';
 import { knowledgeHealthItem } from '@opwire/knowledge';
+import type { McpHttp } from '@opwire/mcp';
 import { createPostgres, type Postgres } from '@opwire/postgres';
 import { createAssistant } from './assistant/create-assistant.js';
 import { createShopApp } from './create-shop-app.js';
@@ -18,6 +19,7 @@ import { demoCallers } from './demo-callers.js';
 import { orderMigrations } from './order-migrations.js';
 import { seedShop } from './seed-orders.js';
 import { createShopGovernance, type ShopGovernanceOptions } from './shop-governance.js';
+import { createShopMcp, type ShopMcpOptions } from './shop-mcp.js';
 
 /** The default data folder: `apps/shop/.data/pg`, whatever the working directory. */
 export const defaultDataDir = fileURLToPath(new URL('../.data/pg', import.meta.url));
@@ -64,6 +66,8 @@ export interface ShopOptions {
    * counted in the database so every process shares the count; `false` turns the limit off (default 60).
    */
   readonly writesPerMinute?: number | false;
+  /** The MCP endpoint at `/mcp` (Streamable HTTP) for the callers' tokens; `false` leaves it out. */
+  readonly mcp?: ShopMcpOptions | false;
 }
 
 /** A built shop: the app, its database and its HTTP server. */
@@ -75,6 +79,8 @@ export interface Shop {
   readonly server: ReturnType<typeof createHttpServer>;
   /** The assistant's chat, when the assistant is on. */
   readonly chat: Chat | undefined;
+  /** The MCP endpoint and its sessions, unless `mcp: false`. */
+  readonly mcp: McpHttp | undefined;
   /** Starts serving; resolves to the base URL such as `http://127.0.0.1:3000`. */
   listen(): Promise<{ readonly url: string }>;
   /** Stops serving (in-flight requests finish), then closes the database. */
@@ -129,6 +135,10 @@ export async function createShop(options: ShopOptions = {}): Promise<Shop> {
     });
     const attached = assistant?.attach(app);
     const extension = (await options.extend?.({ app, db })) ?? {};
+    const mcp =
+      options.mcp === false
+        ? undefined
+        : createShopMcp(app, { callers, governance: governed.governance, options: options.mcp });
     const server = createHttpServer(app, {
       authenticate: staticTokens(callers),
       // The database is critical (no order can be served without it); the knowledge store is not.
@@ -142,7 +152,7 @@ export async function createShop(options: ShopOptions = {}): Promise<Shop> {
         version: '0.1.0',
         description: 'Multi-tenant orders, declared once and served over HTTP, to models and to MCP clients.',
       },
-      routes: [...(attached?.routes ?? []), ...(extension.routes ?? [])],
+      routes: [...(attached?.routes ?? []), ...(mcp?.routes ?? []), ...(extension.routes ?? [])],
       operationRoutes: attached?.operationRoutes ?? [],
       logger: options.logger,
       onClose: async () => {
@@ -159,8 +169,13 @@ export async function createShop(options: ShopOptions = {}): Promise<Shop> {
       governance: governed.governance,
       server,
       chat: attached?.chat,
+      mcp,
       listen: () => server.listen({ port: options.port ?? 3000, host: options.host ?? '127.0.0.1' }),
-      close: () => server.close(),
+      // MCP sessions first: their open event streams would otherwise hold the graceful shutdown.
+      close: async () => {
+        await mcp?.close();
+        await server.close();
+      },
     };
   } catch (error) {
     await db.close();

@@ -28,7 +28,7 @@ describe('opwire follows CLI conventions', { timeout: 30_000 }, () => {
     expect(result.status).toBe(0);
     expect(result.stderr).toBe('');
     expect(result.stdout).toMatch(/^usage: opwire <command> \[options\]/);
-    for (const command of ['tools', 'ingest', 'ask', 'bench'])
+    for (const command of ['tools', 'mcp', 'ingest', 'ask', 'bench'])
       expect(result.stdout).toMatch(`\n  ${command} `);
   });
 
@@ -46,7 +46,7 @@ describe('opwire follows CLI conventions', { timeout: 30_000 }, () => {
     expect(result.stderr).toBe(`${message}\nRun 'opwire --help' for the commands.\n`);
   });
 
-  it.each(['tools', 'ingest', 'ask', 'bench'])(
+  it.each(['tools', 'mcp', 'ingest', 'ask', 'bench'])(
     '%s --help prints its usage to stdout and exits 0',
     (command) => {
       const result = opwire([command, '--help']);

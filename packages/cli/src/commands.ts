@@ -19,6 +19,11 @@ export const commands: readonly Command[] = [
     load: () => import('./commands/tools.js'),
   },
   {
+    name: 'mcp',
+    summary: 'serve an app to an MCP client over stdio as the caller of OPWIRE_TOKEN (--app <module>)',
+    load: () => import('./commands/mcp.js'),
+  },
+  {
     name: 'ingest',
     summary: 'ingest <dir>: chunk, embed and store the .md/.txt files of a folder (PGlite or Qdrant)',
     load: () => import('./commands/ingest.js'),

@@ -10,6 +10,7 @@ import * as coreTesting from '@opwire/core/testing';
 import * as httpTesting from '@opwire/http/testing';
 import { createHashingEmbeddingModel, createKnowledge, createMemoryKnowledgeStore } from '@opwire/knowledge';
 import * as knowledgeTesting from '@opwire/knowledge/testing';
+import * as mcp from '@opwire/mcp';
 import { createPostgres } from '@opwire/postgres';
 import * as postgresAi from '@opwire/postgres/ai';
 import { openPostgresKnowledgeStore } from '@opwire/postgres/knowledge';
@@ -84,6 +85,7 @@ for (const [subpath, module, name] of [
   ['@opwire/knowledge/testing', knowledgeTesting, 'describeKnowledgeStoreConformance'],
   ['@opwire/postgres/knowledge', { openPostgresKnowledgeStore }, 'openPostgresKnowledgeStore'],
   ['@opwire/postgres/ai', postgresAi, 'createPostgresGovernanceStores'],
+  ['@opwire/mcp', mcp, 'createMcpRoutes'],
   ['@opwire/qdrant', qdrant, 'openQdrantKnowledgeStore'],
   ['@opwire/qdrant/testing', qdrantTesting, 'startQdrantStandIn'],
 ] as const) {

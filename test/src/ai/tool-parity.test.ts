@@ -1,7 +1,10 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createChat, createToolCatalog, isToolErrorResult } from '@opwire/ai';
 import { answer, callTools, createOrdersFixture, fixtureCallers } from '@opwire/ai/testing';
 import { type Caller, isOpwireError } from '@opwire/core';
 import { createFetchHandler, staticTokens } from '@opwire/http';
+import { createMcpRoutes } from '@opwire/mcp';
 import { simulateStreamingMiddleware, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,6 +45,41 @@ async function httpDecision(
   );
   if (response.ok) return 'ok';
   return ((await response.json()) as { code: string }).code;
+}
+
+/**
+ * The decision an MCP client sees: the official SDK client over Streamable HTTP, served by `@opwire/http`'s
+ * fetch handler with the MCP routes (no socket), `ok` or the code of the `isError` result.
+ */
+async function mcpDecision(
+  app: ReturnType<typeof createOrdersFixture>['app'],
+  id: string,
+  input: unknown,
+  role: Role,
+) {
+  const mcp = createMcpRoutes({ app, authenticate: staticTokens(tokens) });
+  const handler = createFetchHandler(app, {
+    authenticate: staticTokens(tokens),
+    docs: false,
+    routes: mcp.routes,
+  });
+  const transport = new StreamableHTTPClientTransport(new URL('http://shop.test/mcp'), {
+    fetch: (url, init) => handler(new Request(url, init)),
+    requestInit: { headers: { authorization: `Bearer token-${role}` } },
+  });
+  const client = new Client({ name: 'parity', version: '1.0.0' });
+  await client.connect(transport);
+  try {
+    const result = await client.callTool({
+      name: id.replace('.', '_'),
+      arguments: input as Record<string, unknown>,
+    });
+    const content = result.structuredContent as { error?: { code: string } } | undefined;
+    return result.isError ? (content?.error?.code ?? 'ERROR') : 'ok';
+  } finally {
+    await client.close();
+    await mcp.close();
+  }
 }
 
 /** The decision a model sees through the tool path: `ok` or the code in the error result. */
@@ -89,6 +127,7 @@ describe('bad arguments through the tool path', () => {
       expect(toolDecision(output)).toBe(code);
       expect(await invokeDecision(app, 'orders.create', input, fixtureCallers.customer)).toBe(code);
       expect(await httpDecision(handler, 'orders.create', input, 'customer')).toBe(code);
+      expect(await mcpDecision(app, 'orders.create', input, 'customer')).toBe(code);
       expect(orders.size).toBe(0);
     },
   );
@@ -112,12 +151,14 @@ describe('identity parity', () => {
   });
 
   it.each(combinations)(
-    '%s calling %s with %j is decided the same through a bound tool, invoke and HTTP',
+    '%s calling %s with %j is decided the same, with the same effect, through a bound tool, invoke, HTTP and MCP',
     async (role, id, input) => {
+      // The decision and the side effect: the orders as the call left them.
       const decide = async (run: (fixture: ReturnType<typeof createOrdersFixture>) => Promise<string>) => {
         const fixture = createOrdersFixture();
         fixture.seed();
-        return run(fixture);
+        const decision = await run(fixture);
+        return { decision, orders: JSON.stringify([...fixture.orders.values()]) };
       };
       const viaTool = await decide(async ({ app }) => {
         const model = new MockLanguageModelV4({
@@ -147,7 +188,12 @@ describe('identity parity', () => {
           role,
         ),
       );
-      expect({ viaTool, viaHttp }).toEqual({ viaTool: viaInvoke, viaHttp: viaInvoke });
+      const viaMcp = await decide(({ app }) => mcpDecision(app, id, input, role));
+      expect({ viaTool, viaHttp, viaMcp }).toEqual({
+        viaTool: viaInvoke,
+        viaHttp: viaInvoke,
+        viaMcp: viaInvoke,
+      });
     },
   );
 });

@@ -40,6 +40,8 @@ export interface ExpectedRejection {
 export interface RunningShop {
   readonly shop: Shop;
   readonly url: string;
+  /** The shop's schema on the PostgreSQL server, when it runs on one. */
+  readonly schema: string | undefined;
   request(path: string, request?: ShopRequest): Promise<ShopResponse>;
   snapshot(): Promise<ShopSnapshot>;
   /** The audit rows written after `before` was taken. */
@@ -56,6 +58,9 @@ export async function startShop(
     readonly assistant?: ShopOptions['assistant'];
     /** The order-write rate limit; off unless a test is about it (property tests send many writes). */
     readonly writesPerMinute?: number | false;
+    /** Operations served beside the shop's own (a test's slow write, say). */
+    readonly operations?: ShopOptions['operations'];
+    readonly mcp?: ShopOptions['mcp'];
   } = {},
 ): Promise<RunningShop> {
   const folder = options.databaseUrl ? undefined : await mkdtemp(join(tmpdir(), 'opwire-shop-'));
@@ -67,6 +72,8 @@ export async function startShop(
     ...shopOptions,
     assistant: options.assistant ?? { env: {} },
     writesPerMinute: options.writesPerMinute ?? false,
+    ...(options.operations ? { operations: options.operations } : {}),
+    ...(options.mcp === undefined ? {} : { mcp: options.mcp }),
   });
   const { url } = await shop.listen();
 
@@ -94,6 +101,7 @@ export async function startShop(
   return {
     shop,
     url,
+    schema,
     async request(path, request = {}) {
       const headers: Record<string, string> = { ...request.headers };
       if (request.token) headers.authorization = `Bearer ${request.token}`;

@@ -42,7 +42,8 @@ export interface Assistant {
   };
 }
 
-const shopPrompt = [
+/** The system prompt of the shop's chat, also served to MCP clients as the `shop` prompt. */
+export const shopPrompt = [
   'You are the Opwire shop assistant for {principalId} (tenant {tenant}). Answer in the language of the',
   "user's last message. Use the tools to read or change orders; you act with the user's own permissions.",
   'When passages are given below, answer from them and cite them by number, like [1].',

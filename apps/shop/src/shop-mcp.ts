@@ -1,0 +1,44 @@
+import { type Approvals, createApprovals, type Governance } from '@opwire/ai';
+import type { Caller, Opwire } from '@opwire/core';
+import { staticTokens } from '@opwire/http';
+import { createMcpRoutes, type McpHttp } from '@opwire/mcp';
+import { shopPrompt } from './assistant/create-assistant.js';
+
+/** How the shop serves MCP at `/mcp` (Streamable HTTP). */
+export interface ShopMcpOptions {
+  /** Browser origins allowed to call (the shop's `CORS_ORIGINS`); requests without `Origin` pass. Default none. */
+  readonly allowedOrigins?: readonly string[];
+  /** The origin clients reach the shop at, such as `https://shop.example.com` (default: the request's Host). */
+  readonly publicUrl?: string;
+}
+
+/** The shop's prompt templates served to MCP clients: the chat's own system prompt as `shop`. */
+export const shopPrompts = { shop: shopPrompt } as const;
+
+/**
+ * The approvals MCP calls wait in: the governance store in the shop's database, the same the chat's approvals
+ * use, so a user approves a call from an MCP client at `POST /ai/approvals/{approvalId}/approve` like a chat's.
+ */
+export function shopApprovals(app: Opwire, governance: Governance): Approvals {
+  return createApprovals({ app, store: governance.approvals, events: governance });
+}
+
+/** The shop's MCP endpoint: its operations exposed to `mcp`, as the caller of the request's bearer token. */
+export function createShopMcp(
+  app: Opwire,
+  shop: {
+    readonly callers: Readonly<Record<string, Caller>>;
+    readonly governance: Governance;
+    readonly options?: ShopMcpOptions;
+  },
+): McpHttp {
+  return createMcpRoutes({
+    app,
+    authenticate: staticTokens(shop.callers),
+    approvals: shopApprovals(app, shop.governance),
+    prompts: shopPrompts,
+    name: 'opwire-shop',
+    ...(shop.options?.allowedOrigins ? { allowedOrigins: shop.options.allowedOrigins } : {}),
+    ...(shop.options?.publicUrl ? { publicUrl: shop.options.publicUrl } : {}),
+  });
+}

@@ -1,0 +1,92 @@
+import type { CallToolResult, ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import type { Approvals } from '@opwire/ai';
+import {
+  type AnyOperation,
+  closeSchema,
+  compileValidator,
+  isOpwireError,
+  type Opwire,
+  type Validator,
+  validationError,
+} from '@opwire/core';
+import { invokeOptionsFrom } from '@opwire/core/surface';
+import { gateApproval } from './approval-gate.js';
+import { localeOf, type McpRequestContext } from './mcp-connection.js';
+import { type McpTool, mayCallTool } from './mcp-tools.js';
+import type { ToolCallExtra } from './tool-call-extra.js';
+import { toErrorResult, toSuccessResult } from './tool-results.js';
+
+/** One `tools/call` of a known tool. */
+export interface ToolCall {
+  readonly app: Opwire;
+  readonly tool: McpTool;
+  readonly input: unknown;
+  readonly context: McpRequestContext;
+  readonly extra: ToolCallExtra;
+  readonly approvals: Approvals;
+  readonly capabilities: ClientCapabilities | undefined;
+  readonly elicitationTimeoutMs: number;
+}
+
+/** Request validators of operations that need approval, compiled once. */
+const prechecks = new WeakMap<AnyOperation, Validator>();
+
+function precheckOf(operation: AnyOperation): Validator {
+  let precheck = prechecks.get(operation);
+  if (!precheck) {
+    precheck = compileValidator(closeSchema(operation.request));
+    prechecks.set(operation, precheck);
+  }
+  return precheck;
+}
+
+/**
+ * Runs a call through `app.invoke` as the request's caller, origin `mcp` with the session and request ids, the
+ * client's cancellation aborting it. A call that needs approval (and that the caller may make, with valid
+ * arguments) runs only once the user accepts it. Every failure is an `isError` result; a cancelled call rejects,
+ * so the SDK sends nothing back for it.
+ */
+export async function callTool(call: ToolCall): Promise<CallToolResult> {
+  const { caller, headers } = call.context;
+  const locale = localeOf(call.context);
+  const { extra, tool } = call;
+  try {
+    if (tool.requiresApproval && mayCallTool(tool, caller)) {
+      const issues = precheckOf(tool.operation)(call.input);
+      if (issues) throw validationError(issues);
+      const decision = await gateApproval({
+        tool,
+        input: call.input,
+        caller,
+        locale,
+        approvals: call.approvals,
+        capabilities: call.capabilities,
+        extra,
+        elicitationTimeoutMs: call.elicitationTimeoutMs,
+      });
+      if (decision !== 'run') {
+        return toErrorResult(
+          decision.error,
+          locale,
+          decision.approval ? { approval: decision.approval } : {},
+        );
+      }
+    }
+    const options = invokeOptionsFrom({
+      surface: 'mcp',
+      caller,
+      signal: extra.signal,
+      ids: {
+        requestId: String(extra.requestId),
+        ...(extra.sessionId === undefined ? {} : { sessionId: extra.sessionId }),
+      },
+      ...(headers ? { headers } : {}),
+    });
+    return toSuccessResult(tool, await call.app.invoke(tool.operation, call.input, options));
+  } catch (error) {
+    if (extra.signal.aborted) throw error;
+    // The pipeline logs what fails inside it; this is for what failed around it (an approval store).
+    if (!isOpwireError(error)) call.app.logger.error('mcp tool call failed', { tool: tool.name, error });
+    return toErrorResult(error, locale);
+  }
+}

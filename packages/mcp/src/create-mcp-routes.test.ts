@@ -1,0 +1,219 @@
+import { staticTokens } from '@opwire/core/surface';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMcpRoutes, type McpHttpOptions } from './create-mcp-routes.js';
+import { connectOverHttp, createNotesApp, hostRoutes, noteCallers } from './test-support.js';
+
+const authenticate = staticTokens({
+  'reader-token': noteCallers.reader,
+  'writer-token': noteCallers.writer,
+  'globex-token': { ...noteCallers.reader, tenant: 'globex' },
+});
+const opened: Array<{ close(): Promise<void> }> = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((each) => each.close()));
+});
+
+function serve(options: Partial<McpHttpOptions> = {}) {
+  const mcp = createMcpRoutes({ app: createNotesApp().app, authenticate, ...options });
+  opened.push(mcp);
+  return { mcp, fetch: hostRoutes(mcp.routes) };
+}
+
+const initialize = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'curl', version: '1' } },
+};
+const post = (headers: Record<string, string>, body: unknown = initialize): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+  body: JSON.stringify(body),
+});
+
+describe('authentication', () => {
+  it('answers a request without a token 401 with a pointer to the protected-resource metadata', async () => {
+    const { fetch } = serve();
+    const response = await fetch('http://mcp.test/mcp', post({}));
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toBe(
+      'Bearer resource_metadata="http://mcp.test/.well-known/oauth-protected-resource/mcp"',
+    );
+    expect(await response.json()).toMatchObject({ error: { data: { code: 'UNAUTHENTICATED' } }, id: null });
+    const metadata = await fetch('http://mcp.test/.well-known/oauth-protected-resource/mcp');
+    expect(await metadata.json()).toEqual({
+      resource: 'http://mcp.test/mcp',
+      bearer_methods_supported: ['header'],
+      resource_name: 'opwire',
+    });
+  });
+
+  it('says an unknown token is invalid, and builds the URLs from publicUrl and basePath', async () => {
+    const { mcp } = serve({
+      publicUrl: 'https://shop.example.com',
+      basePath: '/api',
+      authorizationServers: ['https://id.example.com'],
+    });
+    const metadataRoute = mcp.routes.find((route) => route.path.startsWith('/.well-known'));
+    expect(metadataRoute).toMatchObject({
+      path: '/.well-known/oauth-protected-resource/api/mcp',
+      prefixed: false,
+    });
+    const fetch = hostRoutes(mcp.routes);
+    const response = await fetch('http://mcp.test/mcp', post({ authorization: 'Bearer stolen' }));
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toBe(
+      'Bearer resource_metadata="https://shop.example.com/.well-known/oauth-protected-resource/api/mcp", error="invalid_token"',
+    );
+    const metadata = await fetch('http://mcp.test/.well-known/oauth-protected-resource/api/mcp');
+    expect(await metadata.json()).toMatchObject({
+      resource: 'https://shop.example.com/api/mcp',
+      authorization_servers: ['https://id.example.com'],
+    });
+  });
+
+  it.each([
+    [{ publicUrl: 'https://shop.example.com/app' }, /publicUrl/],
+    [{ publicUrl: 'ftp://shop.example.com' }, /publicUrl/],
+    [{ basePath: 'api' }, /basePath/],
+    [{ path: '/mcp/' }, /path/],
+    [{ allowedOrigins: ['*'] }, /allowedOrigins/],
+    [{ allowedOrigins: ['https://app.example.com/page'] }, /allowedOrigins/],
+  ])('fails startup on %j', (options, reason) => {
+    expect(() => createMcpRoutes({ app: createNotesApp().app, authenticate, ...options })).toThrow(reason);
+  });
+});
+
+describe('the Origin allow-list', () => {
+  it.each([
+    ['no Origin (not a browser)', 200, {}],
+    ['an allowed origin', 200, { origin: 'https://app.example.com' }],
+    ['the public URL origin', 200, { origin: 'https://shop.example.com' }],
+    ['a foreign origin', 403, { origin: 'https://evil.example.net' }],
+    ['an opaque origin', 403, { origin: 'null' }],
+  ])('answers %s with %i', async (_name, status, headers) => {
+    const { fetch } = serve({
+      allowedOrigins: ['https://app.example.com'],
+      publicUrl: 'https://shop.example.com',
+    });
+    const response = await fetch(
+      'http://mcp.test/mcp',
+      post({ authorization: 'Bearer reader-token', ...headers }),
+    );
+    expect(response.status).toBe(status);
+    if (status === 403)
+      expect(await response.json()).toMatchObject({ error: { data: { code: 'ORIGIN_NOT_ALLOWED' } } });
+  });
+
+  it('refuses a foreign origin even with a valid token and session', async () => {
+    const { mcp } = serve();
+    const { transport } = await connectOverHttp(mcp.routes, 'reader-token');
+    const response = await hostRoutes(mcp.routes)('http://mcp.test/mcp', {
+      method: 'GET',
+      headers: {
+        authorization: 'Bearer reader-token',
+        accept: 'text/event-stream',
+        'mcp-session-id': transport.sessionId ?? '',
+        origin: 'http://localhost:9999',
+      },
+    });
+    expect(response.status).toBe(403);
+  });
+});
+
+describe('sessions', () => {
+  it('mints unguessable ids and serves the SDK client', async () => {
+    const { mcp } = serve();
+    const { client, transport } = await connectOverHttp(mcp.routes, 'writer-token');
+    expect(transport.sessionId).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('notes_create');
+    const result = await client.callTool({ name: 'notes_create', arguments: { text: 'over http' } });
+    expect(result.structuredContent).toEqual({ id: 'note-1', text: 'over http' });
+    expect(mcp.sessionCount).toBe(1);
+  });
+
+  it("refuses another caller's token on a session, exactly as an unknown id, and keeps it for its owner", async () => {
+    const { mcp } = serve();
+    const owner = await connectOverHttp(mcp.routes, 'writer-token');
+    const sessionId = owner.transport.sessionId ?? '';
+    const fetch = hostRoutes(mcp.routes);
+    const call = (token: string, id: string) =>
+      fetch(
+        'http://mcp.test/mcp',
+        post(
+          { authorization: `Bearer ${token}`, 'mcp-session-id': id, 'mcp-protocol-version': '2025-11-25' },
+          {
+            jsonrpc: '2.0',
+            id: 9,
+            method: 'tools/call',
+            params: { name: 'notes_create', arguments: { text: 'x' } },
+          },
+        ),
+      );
+    const stolen = await call('reader-token', sessionId);
+    const unknown = await call('reader-token', 'A'.repeat(43));
+    expect(stolen.status).toBe(404);
+    expect(await stolen.json()).toEqual(await unknown.json());
+    expect((await owner.client.callTool({ name: 'notes_list', arguments: {} })).isError).toBeUndefined();
+  });
+
+  it('ends a session on DELETE', async () => {
+    const { mcp } = serve();
+    const { transport } = await connectOverHttp(mcp.routes, 'reader-token');
+    const sessionId = transport.sessionId ?? '';
+    await transport.terminateSession();
+    expect(mcp.sessionCount).toBe(0);
+    const after = await hostRoutes(mcp.routes)(
+      'http://mcp.test/mcp',
+      post(
+        { authorization: 'Bearer reader-token', 'mcp-session-id': sessionId },
+        { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      ),
+    );
+    expect(after.status).toBe(404);
+  });
+
+  it('honours MCP-Protocol-Version: an unsupported one is 400', async () => {
+    const { mcp } = serve();
+    const { transport } = await connectOverHttp(mcp.routes, 'reader-token');
+    const response = await hostRoutes(mcp.routes)(
+      'http://mcp.test/mcp',
+      post(
+        {
+          authorization: 'Bearer reader-token',
+          'mcp-session-id': transport.sessionId ?? '',
+          'mcp-protocol-version': '1999-01-01',
+        },
+        { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      ),
+    );
+    expect(response.status).toBe(400);
+  });
+
+  it('asks for a session id on anything but initialize', async () => {
+    const { fetch } = serve();
+    const response = await fetch(
+      'http://mcp.test/mcp',
+      post({ authorization: 'Bearer reader-token' }, { jsonrpc: '2.0', id: 2, method: 'tools/list' }),
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { data: { code: 'SESSION_REQUIRED' } } });
+  });
+
+  it('bounds the sessions: 503 past the limit, and a caller past its own limit loses its oldest', async () => {
+    const { mcp } = serve({ sessions: { max: 2, maxPerCaller: 1 } });
+    const first = await connectOverHttp(mcp.routes, 'reader-token');
+    const second = await connectOverHttp(mcp.routes, 'reader-token');
+    expect(mcp.sessionCount).toBe(1);
+    await expect(first.client.listTools()).rejects.toMatchObject({ code: 404 });
+    expect((await second.client.listTools()).tools.length).toBeGreaterThan(0);
+    await connectOverHttp(mcp.routes, 'writer-token');
+    const refused = await hostRoutes(mcp.routes)(
+      'http://mcp.test/mcp',
+      post({ authorization: 'Bearer writer-token' }),
+    );
+    // The writer holds one session already, so its own oldest goes and the new one fits.
+    expect(refused.status).toBe(200);
+    expect(mcp.sessionCount).toBe(2);
+  });
+});

@@ -1,0 +1,148 @@
+import { type Caller, coreErrors, type Locale, toOpwireError } from '@opwire/core';
+import { type Authenticator, requestedLocale } from '@opwire/core/surface';
+import { createOriginCheck } from './allowed-origins.js';
+import { createMcpSurface, type McpOptions, type McpSurface } from './create-mcp-surface.js';
+import { errorResponse } from './mcp-error-table.js';
+import { mcpErrors } from './mcp-errors.js';
+import type { McpRoute, McpRouteInput } from './mcp-route.js';
+import { openSession, toTransportRequest } from './open-session.js';
+import { protectedResourceMetadata, type ResourceLocation, resourceUrls } from './protected-resource.js';
+import { createSessionTable, type SessionLimits } from './session-table.js';
+
+/** How the Streamable HTTP endpoint is served. */
+export interface McpHttpOptions extends McpOptions, ResourceLocation {
+  /** Resolves the caller from the request's `Authorization` header (the app's, as given to the HTTP server). */
+  readonly authenticate: Authenticator;
+  /** Browser origins allowed to call (the same list as CORS); requests without `Origin` pass. Default none. */
+  readonly allowedOrigins?: readonly string[];
+  /** Authorization servers named in the protected-resource metadata (where an OAuth client gets tokens). */
+  readonly authorizationServers?: readonly string[];
+  /** Scopes named in the protected-resource metadata. */
+  readonly scopes?: readonly string[];
+  readonly sessions?: SessionLimits;
+}
+
+/** The routes to pass to `createHttpServer(app, { routes })`, and the sessions behind them. */
+export interface McpHttp {
+  readonly surface: McpSurface;
+  /** `POST`, `GET` and `DELETE` at the endpoint, and the protected-resource metadata at the host's root. */
+  readonly routes: readonly McpRoute[];
+  /** Sessions open now. */
+  readonly sessionCount: number;
+  /** Closes every session (open event streams end): call it before closing the HTTP server. */
+  close(): Promise<void>;
+}
+
+/**
+ * Serves an app's MCP tools over Streamable HTTP with the official SDK's web-standard transport: bearer
+ * authentication (401 with `WWW-Authenticate: Bearer resource_metadata="…"`), the Origin allow-list (403),
+ * sessions with unguessable ids bound to the caller who opened them (anyone else's id answers 404 like an
+ * unknown one), expiring when idle and bounded in number; `MCP-Protocol-Version` checked by the transport.
+ */
+export function createMcpRoutes(options: McpHttpOptions): McpHttp {
+  const surface = createMcpSurface(options);
+  const urls = resourceUrls(options);
+  const originAllowed = createOriginCheck([
+    ...(options.allowedOrigins ?? []),
+    ...(urls.publicOrigin ? [urls.publicOrigin] : []),
+  ]);
+  const sessions = createSessionTable(options.sessions);
+  const path = options.path ?? '/mcp';
+  const logger = surface.app.logger;
+
+  /** The caller of a request, or the answer that refuses it (foreign origin, no or bad credentials). */
+  const admit = async (input: McpRouteInput): Promise<{ caller: Caller; locale: Locale } | Response> => {
+    const { headers } = input;
+    const asked = requestedLocale(headers);
+    if (!originAllowed(headers.origin)) {
+      return errorResponse(
+        mcpErrors.ORIGIN_NOT_ALLOWED({ params: { origin: String(headers.origin).slice(0, 200) } }),
+        asked ?? 'en',
+      );
+    }
+    let caller = input.caller;
+    if (!caller && headers.authorization !== undefined) {
+      try {
+        caller = (await options.authenticate({ headers })) ?? undefined;
+      } catch (thrown) {
+        const error = toOpwireError(thrown);
+        if (error.code !== 'UNAUTHENTICATED') {
+          logger.error('mcp authenticator failed', { error: error.cause ?? error });
+          return errorResponse(coreErrors.UNAVAILABLE({ cause: thrown }), asked ?? 'en');
+        }
+      }
+    }
+    if (!caller) {
+      const challenge = `Bearer resource_metadata="${urls.metadata(headers)}"`;
+      return errorResponse(coreErrors.UNAUTHENTICATED(), asked ?? 'en', {
+        'www-authenticate':
+          headers.authorization === undefined ? challenge : `${challenge}, error="invalid_token"`,
+      });
+    }
+    return { caller, locale: asked ?? caller.locale ?? 'en' };
+  };
+
+  const serve =
+    (method: 'GET' | 'POST' | 'DELETE') =>
+    async (input: McpRouteInput): Promise<Response> => {
+      const admitted = await admit(input);
+      if (admitted instanceof Response) return admitted;
+      const { caller, locale } = admitted;
+      const request = toTransportRequest(method, urls.resource(input.headers), input);
+      const authInfo = {
+        token: '',
+        clientId: caller.principalId,
+        scopes: [...caller.permissions],
+        extra: { caller, headers: input.headers },
+      };
+      const sessionId = input.headers['mcp-session-id'];
+      if (sessionId === undefined) {
+        if (method !== 'POST' || !isInitialize(input.body))
+          return errorResponse(mcpErrors.SESSION_REQUIRED(), locale);
+        const release = sessions.reserve(caller);
+        if (!release)
+          return errorResponse(mcpErrors.SESSION_LIMIT_REACHED(), locale, { 'retry-after': '30' });
+        try {
+          return await openSession({ surface, sessions, caller, request, body: input.body, authInfo });
+        } finally {
+          release();
+        }
+      }
+      const session = sessions.find(sessionId, caller);
+      if (!session) return errorResponse(mcpErrors.SESSION_NOT_FOUND(), locale);
+      return session.handle(request, { parsedBody: input.body, authInfo });
+    };
+
+  const summary = 'Model Context Protocol (Streamable HTTP)';
+  return {
+    surface,
+    routes: [
+      { method: 'POST', path, public: true, summary, handle: serve('POST') },
+      { method: 'GET', path, public: true, summary, handle: serve('GET') },
+      { method: 'DELETE', path, public: true, summary, handle: serve('DELETE') },
+      {
+        method: 'GET',
+        path: urls.metadataPath,
+        public: true,
+        prefixed: false,
+        summary: 'OAuth protected-resource metadata of the MCP endpoint (RFC 9728)',
+        handle: async ({ headers }) =>
+          Response.json(
+            protectedResourceMetadata(urls.resource(headers), {
+              ...(options.authorizationServers ? { authorizationServers: options.authorizationServers } : {}),
+              ...(options.scopes ? { scopes: options.scopes } : {}),
+              name: options.name ?? 'opwire',
+            }),
+          ),
+      },
+    ],
+    get sessionCount() {
+      return sessions.size;
+    },
+    close: () => sessions.close(),
+  };
+}
+
+function isInitialize(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && (body as { method?: unknown }).method === 'initialize';
+}

@@ -1,0 +1,52 @@
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { describeError, type ErrorKind, type Locale, toOpwireError } from '@opwire/core';
+
+/**
+ * The one table from an error's kind to what MCP answers outside a tool result: the JSON-RPC error code of a
+ * protocol error (unknown tool, bad cursor) and the HTTP status of a request the transport refuses. A failed
+ * tool call is never here: it is an `isError` result whatever its kind.
+ */
+export const mcpErrorTable: Readonly<Record<ErrorKind, { readonly rpc: number; readonly status: number }>> = {
+  invalid: { rpc: ErrorCode.InvalidParams, status: 400 },
+  not_found: { rpc: ErrorCode.InvalidParams, status: 404 },
+  unauthenticated: { rpc: ErrorCode.ConnectionClosed, status: 401 },
+  denied: { rpc: ErrorCode.ConnectionClosed, status: 403 },
+  conflict: { rpc: ErrorCode.InvalidRequest, status: 409 },
+  rule: { rpc: ErrorCode.InvalidParams, status: 422 },
+  limited: { rpc: ErrorCode.InternalError, status: 429 },
+  too_large: { rpc: ErrorCode.InvalidRequest, status: 413 },
+  unsupported: { rpc: ErrorCode.InvalidRequest, status: 415 },
+  method: { rpc: ErrorCode.MethodNotFound, status: 405 },
+  cancelled: { rpc: ErrorCode.ConnectionClosed, status: 499 },
+  timeout: { rpc: ErrorCode.RequestTimeout, status: 504 },
+  unavailable: { rpc: ErrorCode.InternalError, status: 503 },
+  internal: { rpc: ErrorCode.InternalError, status: 500 },
+};
+
+/** A protocol error for the SDK to send: the table's JSON-RPC code, the message in `locale`, the Opwire code as data. */
+export function toProtocolError(thrown: unknown, locale: Locale): McpError {
+  const description = describeError(toOpwireError(thrown), locale);
+  return new McpError(mcpErrorTable[description.kind].rpc, description.message, { code: description.code });
+}
+
+/** A JSON-RPC error body for an HTTP answer of the transport (no request id: the request was not read). */
+export function errorResponse(
+  thrown: unknown,
+  locale: Locale,
+  headers: Record<string, string> = {},
+): Response {
+  const description = describeError(toOpwireError(thrown), locale);
+  const body = {
+    jsonrpc: '2.0',
+    error: {
+      code: mcpErrorTable[description.kind].rpc,
+      message: description.message,
+      data: { code: description.code },
+    },
+    id: null,
+  };
+  return new Response(JSON.stringify(body), {
+    status: mcpErrorTable[description.kind].status,
+    headers: { 'content-type': 'application/json', 'content-language': locale, ...headers },
+  });
+}

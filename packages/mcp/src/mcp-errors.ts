@@ -1,0 +1,58 @@
+import { defineErrors } from '@opwire/core';
+
+/** The codes the MCP surface adds: approvals asked of the user, and what the HTTP transport refuses. */
+export const mcpErrors = defineErrors({
+  APPROVAL_REQUIRED: {
+    kind: 'denied',
+    messages: {
+      en: 'This call waits for the user to approve it (approval {approvalId}); it has not run. The user approves it in the app, before {expiresAt}.',
+      'zh-CN':
+        '此调用正在等待用户批准（审批 {approvalId}），尚未执行。用户可在应用中于 {expiresAt} 之前批准。',
+    },
+  },
+  APPROVAL_DECLINED: {
+    kind: 'denied',
+    messages: {
+      en: 'The user did not approve the call to "{toolName}"; it has not run.',
+      'zh-CN': '用户没有批准对“{toolName}”的调用，该调用未执行。',
+    },
+  },
+  ORIGIN_NOT_ALLOWED: {
+    kind: 'denied',
+    messages: {
+      en: 'Requests from origin "{origin}" are not allowed.',
+      'zh-CN': '不允许来自“{origin}”的请求。',
+    },
+  },
+  SESSION_NOT_FOUND: {
+    kind: 'not_found',
+    messages: {
+      en: 'There is no MCP session with this id; start a new one.',
+      'zh-CN': '不存在此 MCP 会话，请重新建立会话。',
+    },
+  },
+  SESSION_REQUIRED: {
+    kind: 'invalid',
+    messages: {
+      en: 'The Mcp-Session-Id header is required once a session is initialized.',
+      'zh-CN': '会话初始化后，请求必须携带 Mcp-Session-Id 头。',
+    },
+  },
+  SESSION_LIMIT_REACHED: {
+    kind: 'unavailable',
+    messages: {
+      en: 'The server holds as many MCP sessions as it may; try again later.',
+      'zh-CN': '服务器的 MCP 会话数已达上限，请稍后再试。',
+    },
+  },
+  INVALID_CURSOR: {
+    kind: 'invalid',
+    messages: {
+      en: 'The cursor "{cursor}" is not one this server returned.',
+      'zh-CN': '游标“{cursor}”不是本服务器返回的。',
+    },
+  },
+});
+
+/** A code the MCP surface raises. */
+export type McpErrorCode = keyof typeof mcpErrors;

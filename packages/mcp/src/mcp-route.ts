@@ -1,0 +1,27 @@
+import type { Caller } from '@opwire/core';
+
+/** What an MCP route reads of a request (a subset of what `@opwire/http` hands a custom route). */
+export interface McpRouteInput {
+  /** The caller the HTTP server resolved, if it authenticates; the route authenticates itself otherwise. */
+  readonly caller: Caller | undefined;
+  /** Aborts when the client goes away. */
+  readonly signal: AbortSignal;
+  /** The parsed JSON body, or `undefined` when the request had none. */
+  readonly body: unknown;
+  /** Request headers, names in lower case. */
+  readonly headers: Readonly<Record<string, string | undefined>>;
+}
+
+/**
+ * A route for `createHttpServer(app, { routes })`: it matches `CustomRoute` of `@opwire/http` without importing
+ * it (a surface never imports another). Public, since it answers 401 itself with the metadata pointer;
+ * `prefixed: false` registers it at its path as it is, outside the host's prefix.
+ */
+export interface McpRoute {
+  readonly method: 'GET' | 'POST' | 'DELETE';
+  readonly path: string;
+  readonly public: true;
+  readonly prefixed?: boolean;
+  readonly summary: string;
+  handle(input: McpRouteInput): Promise<Response>;
+}

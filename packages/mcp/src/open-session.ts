@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type { Caller } from '@opwire/core';
+import type { McpSurface } from './create-mcp-surface.js';
+import type { McpRequestContext } from './mcp-connection.js';
+import type { McpRouteInput } from './mcp-route.js';
+import { type McpSession, ownerOf, type SessionTable } from './session-table.js';
+
+/** What opening a session needs: the `initialize` request and who sent it. */
+export interface SessionOpening {
+  readonly surface: McpSurface;
+  readonly sessions: SessionTable;
+  readonly caller: Caller;
+  readonly request: Request;
+  readonly body: unknown;
+  readonly authInfo: AuthInfo;
+}
+
+/**
+ * Answers an `initialize` request with a new session: a transport and a server of its own, under an id of 256
+ * random bits, owned by the caller. Each later request of the session runs as the caller its own token
+ * resolves to (same owner), so revoked permissions take effect at once. A failed initialization keeps nothing.
+ */
+export async function openSession(opening: SessionOpening): Promise<Response> {
+  let session: McpSession | undefined;
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: () => randomBytes(32).toString('base64url'),
+    onsessioninitialized: (id) => {
+      session = {
+        id,
+        owner: ownerOf(opening.caller),
+        lastSeen: Date.now(),
+        busy: 0,
+        handle: (request, options) => transport.handleRequest(request, options),
+        close: () => server.close(),
+      };
+      opening.sessions.add(session);
+    },
+  });
+  const server = opening.surface.createServer({
+    contextOf: (extra) => extra.authInfo?.extra as unknown as McpRequestContext,
+    begin: () => {
+      const current = session;
+      if (current) current.busy++;
+      return () => {
+        if (!current) return;
+        current.busy--;
+        current.lastSeen = Date.now();
+      };
+    },
+  });
+  server.onclose = () => {
+    if (session) opening.sessions.remove(session.id);
+  };
+  await server.connect(transport);
+  const response = await transport.handleRequest(opening.request, {
+    parsedBody: opening.body,
+    authInfo: opening.authInfo,
+  });
+  if (!session) await server.close();
+  return response;
+}
+
+/** The web `Request` the SDK's transport reads: the method, the endpoint's URL and the headers (the body is parsed already). */
+export function toTransportRequest(method: string, url: string, input: McpRouteInput): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(input.headers)) {
+    // The body is handed over parsed, so the headers that describe its bytes do not apply.
+    if (value !== undefined && name !== 'content-length' && name !== 'transfer-encoding')
+      headers.set(name, value);
+  }
+  return new Request(url, { method, headers, signal: input.signal });
+}

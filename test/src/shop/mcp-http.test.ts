@@ -1,0 +1,257 @@
+import { coreErrors, defineOperation } from '@opwire/core';
+import { OrderRepositoryToken } from '@opwire/example-shop';
+import Type from 'typebox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { badArguments, connectShop, rpcCodeOf, structured, toolNames } from './mcp-client.js';
+import { type RunningShop, startShop } from './shop-harness.js';
+
+let slowStarted: () => void = () => undefined;
+/** A write that inserts an order, then waits until the call is cancelled: its insert must roll back. */
+const slowOrder = defineOperation({
+  id: 'orders.slowPlace',
+  request: Type.Object({}),
+  response: Type.Object({ id: Type.String() }),
+  expose: ['mcp'],
+  permission: 'orders:create',
+  writes: true,
+  ai: { requiresApproval: false },
+  async handle(_request, context) {
+    const order = await context.resolve(OrderRepositoryToken).insert(context.tenant, {
+      customer: context.caller.principalId,
+      sku: 'KB-01',
+      quantity: 1,
+      totalCents: 1,
+    });
+    slowStarted();
+    await new Promise((resolve) => context.signal.addEventListener('abort', resolve, { once: true }));
+    if (context.signal.aborted) throw coreErrors.CANCELLED();
+    return { id: order.id };
+  },
+});
+
+let running: RunningShop;
+let pendingAcmeOrder: string;
+beforeAll(async () => {
+  running = await startShop({
+    operations: [slowOrder],
+    mcp: { allowedOrigins: ['https://app.example.com'] },
+  });
+  pendingAcmeOrder = (await running.request('/orders?status=pending', { token: 'support-token' })).body
+    .orders[0].id;
+}, 120_000);
+afterAll(() => running?.close(), 60_000);
+
+const initialize = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'curl', version: '1' } },
+};
+const postMcp = (headers: Record<string, string>, body: unknown = initialize) =>
+  fetch(new URL('/mcp', running.url), {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...headers,
+    },
+    body: JSON.stringify(body),
+  });
+
+describe('the shop over MCP Streamable HTTP (official SDK client)', { timeout: 60_000 }, () => {
+  it.each([
+    [
+      'customer-token',
+      ['knowledge_search', 'orders_create', 'orders_get', 'orders_list', 'orders_slowPlace'],
+    ],
+    ['support-token', ['knowledge_search', 'orders_cancel', 'orders_get', 'orders_list']],
+  ])('offers %s only the tools its caller may call', async (token, expected) => {
+    const { client } = await connectShop(running.url, token);
+    expect(await toolNames(client)).toEqual(expected);
+    const { tools } = await client.listTools();
+    expect(tools.find((tool) => tool.name === 'orders_list')).toMatchObject({
+      title: 'List orders',
+      annotations: { readOnlyHint: true },
+      inputSchema: { type: 'object' },
+      outputSchema: { type: 'object' },
+    });
+    await client.close();
+  });
+
+  it('runs a call as the caller: structuredContent (checked by the client against outputSchema) is what HTTP reads back', async () => {
+    const { client } = await connectShop(running.url, 'customer-token');
+    await client.listTools();
+    const before = await running.snapshot();
+    const result = await client.callTool({ name: 'orders_create', arguments: { sku: 'MS-02', quantity: 2 } });
+    expect(result.isError).toBeUndefined();
+    const order = structured(result);
+    expect(order).toMatchObject({ customer: 'alice', sku: 'MS-02', quantity: 2, status: 'pending' });
+    expect(JSON.parse((result.content as Array<{ text: string }>)[0]?.text ?? '')).toEqual(order);
+    const read = await running.request(`/orders/${order.id}`, { token: 'customer-token' });
+    expect(read.body).toEqual(order);
+    const created = (await running.auditSince(before)).filter((row) => row.operation_id === 'orders.create');
+    expect(created.map((row) => [row.origin, row.principal_id, row.outcome])).toEqual([
+      ['mcp', 'alice', 'ok'],
+    ]);
+    await client.close();
+  });
+
+  it.each(badArguments)(
+    'answers a $name argument with $code on $field like HTTP, and changes nothing',
+    async (testCase) => {
+      const { client } = await connectShop(running.url, 'customer-token');
+      const before = await running.snapshot();
+      const result = await client.callTool({ name: testCase.tool, arguments: testCase.arguments });
+      expect(result.isError).toBe(true);
+      expect(structured(result).error).toMatchObject({ code: testCase.code, field: testCase.field });
+      await running.expectUnchanged(before, { code: testCase.code, audited: true });
+      const [method, path] = testCase.http;
+      const http = await running.request(path, {
+        method,
+        token: 'customer-token',
+        ...(method === 'POST' ? { body: testCase.arguments } : {}),
+      });
+      expect(http.body.code).toBe(structured(result).error.code);
+      expect(http.body.detail ?? http.body.title).toBeDefined();
+      await client.close();
+    },
+  );
+
+  it("answers another tenant's order exactly like a missing one, and leaks nothing", async () => {
+    const { client } = await connectShop(running.url, 'globex-token');
+    const foreign = await client.callTool({ name: 'orders_get', arguments: { id: pendingAcmeOrder } });
+    const missing = await client.callTool({ name: 'orders_get', arguments: { id: 'ord_000000000000' } });
+    expect(structured(foreign).error.code).toBe('NOT_FOUND');
+    expect(structured(foreign)).toEqual(structured(missing));
+    const listed = await client.callTool({ name: 'orders_list', arguments: { limit: 100 } });
+    expect(JSON.stringify(listed)).not.toContain(pendingAcmeOrder);
+    await client.close();
+  });
+
+  it('rolls back a call the client cancels mid-way, and audits it CANCELLED', async () => {
+    const { client } = await connectShop(running.url, 'customer-token');
+    const before = await running.snapshot();
+    const started = new Promise<void>((resolve) => (slowStarted = resolve));
+    const controller = new AbortController();
+    const call = client.callTool({ name: 'orders_slowPlace', arguments: {} }, undefined, {
+      signal: controller.signal,
+    });
+    await started;
+    controller.abort('the user stopped it');
+    await expect(call).rejects.toThrow();
+    await expect
+      .poll(async () => (await running.auditSince(before)).map((row) => row.code), { timeout: 10_000 })
+      .toEqual(['CANCELLED']);
+    await running.expectUnchanged(before, { code: 'CANCELLED', audited: true });
+    await client.close();
+  });
+
+  it('makes an unknown tool and malformed params JSON-RPC errors (-32602)', async () => {
+    const { client } = await connectShop(running.url, 'customer-token');
+    expect(await rpcCodeOf(client.callTool({ name: 'orders_purge', arguments: {} }))).toBe(-32602);
+    expect(
+      await rpcCodeOf(
+        client.request(
+          { method: 'tools/call', params: { name: 'orders_list', arguments: 'x' } } as never,
+          {} as never,
+        ),
+      ),
+    ).toBe(-32602);
+    await client.close();
+  });
+});
+
+describe('approval over MCP', { timeout: 60_000 }, () => {
+  it('does not run a cancel until the user approves it where the chat approvals are', async () => {
+    const { client } = await connectShop(running.url, 'support-token');
+    const result = await client.callTool({ name: 'orders_cancel', arguments: { id: pendingAcmeOrder } });
+    expect(structured(result).error.code).toBe('APPROVAL_REQUIRED');
+    const { approvalId } = structured(result).approval;
+    const unchanged = await running.request(`/orders/${pendingAcmeOrder}`, { token: 'support-token' });
+    expect(unchanged.body.status).toBe('pending');
+    const someoneElse = await running.request(`/ai/approvals/${approvalId}/approve`, {
+      method: 'POST',
+      token: 'globex-token',
+    });
+    expect(someoneElse.body.code).toBe('APPROVAL_NOT_FOUND');
+    const approved = await running.request(`/ai/approvals/${approvalId}/approve`, {
+      method: 'POST',
+      token: 'support-token',
+    });
+    expect(approved.status).toBe(200);
+    const after = await running.request(`/orders/${pendingAcmeOrder}`, { token: 'support-token' });
+    expect(after.body.status).toBe('cancelled');
+    await client.close();
+  });
+
+  it.each([
+    ['decline', 'pending'],
+    ['accept', 'cancelled'],
+  ] as const)('asks a client with elicitation and runs only on accept (%s)', async (answer, status) => {
+    const created = await running.request('/orders', {
+      method: 'POST',
+      token: 'customer-token',
+      body: { sku: 'CB-USB', quantity: 1 },
+    });
+    const { client, asked } = await connectShop(running.url, 'support-token', {
+      capabilities: { elicitation: {} },
+      elicit: answer,
+    });
+    const result = await client.callTool({ name: 'orders_cancel', arguments: { id: created.body.id } });
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toContain(created.body.id);
+    if (answer === 'decline') expect(structured(result).error.code).toBe('APPROVAL_DECLINED');
+    const after = await running.request(`/orders/${created.body.id}`, { token: 'support-token' });
+    expect(after.body.status).toBe(status);
+    await client.close();
+  });
+});
+
+describe('what the MCP endpoint refuses', { timeout: 60_000 }, () => {
+  it('answers no token 401 with a pointer to the protected-resource metadata, which it serves', async () => {
+    const response = await postMcp({});
+    expect(response.status).toBe(401);
+    const metadataUrl = `${running.url}/.well-known/oauth-protected-resource/mcp`;
+    expect(response.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${metadataUrl}"`);
+    const metadata = await fetch(metadataUrl);
+    expect(await metadata.json()).toMatchObject({
+      resource: `${running.url}/mcp`,
+      bearer_methods_supported: ['header'],
+    });
+    await expect(connectShop(running.url, '')).rejects.toThrow();
+  });
+
+  it.each([
+    ['a foreign Origin', 403, { origin: 'https://evil.example.net' }],
+    ['an allowed Origin', 200, { origin: 'https://app.example.com' }],
+    ['no Origin', 200, {}],
+  ])('answers %s with %i', async (_name, status, headers) => {
+    const response = await postMcp({ authorization: 'Bearer customer-token', ...headers });
+    expect(response.status).toBe(status);
+    if (status === 403) expect(((await response.json()) as any).error.data.code).toBe('ORIGIN_NOT_ALLOWED');
+    else await response.body?.cancel();
+  });
+
+  it("refuses a session id with another caller's token, like an unknown or ended one", async () => {
+    const owner = await connectShop(running.url, 'support-token');
+    const sessionId = owner.transport.sessionId ?? '';
+    expect(sessionId).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const list = { jsonrpc: '2.0', id: 2, method: 'tools/list' };
+    const session = (token: string, id: string) =>
+      postMcp(
+        { authorization: `Bearer ${token}`, 'mcp-session-id': id, 'mcp-protocol-version': '2025-11-25' },
+        list,
+      );
+    const stolen = await session('globex-token', sessionId);
+    const unknown = await session('globex-token', 'A'.repeat(43));
+    expect(stolen.status).toBe(404);
+    expect(await stolen.json()).toEqual(await unknown.json());
+    // The SDK client resuming a session it was handed: every request of it is refused.
+    const hijacked = await connectShop(running.url, 'globex-token', { sessionId });
+    await expect(hijacked.client.listTools()).rejects.toThrow(/SESSION_NOT_FOUND/);
+    expect(await rpcCodeOf(owner.client.listTools())).toBe('resolved');
+    await owner.transport.terminateSession();
+    expect((await session('support-token', sessionId)).status).toBe(404);
+    expect((await postMcp({ authorization: 'Bearer support-token' }, list)).status).toBe(400);
+  });
+});
