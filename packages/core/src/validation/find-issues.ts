@@ -209,7 +209,12 @@ function describeExpected(schema: Schema | undefined): string | undefined {
   return typeof schema.type === 'string' ? schema.type : undefined;
 }
 
-function issue(code: string, path: Array<string | number>, expected: string | undefined): ValidationIssue {
+/** One issue at a path: its code, the field as `a.b[0]`, the JSON Pointer and what was expected. */
+export function issue(
+  code: string,
+  path: ReadonlyArray<string | number>,
+  expected: string | undefined,
+): ValidationIssue {
   let field = '';
   for (const segment of path)
     field += typeof segment === 'number' ? `[${segment}]` : field ? `.${segment}` : segment;
