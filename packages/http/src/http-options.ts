@@ -4,6 +4,7 @@ import type { Answer } from './answer.js';
 import type { CorsOptions } from './cors.js';
 import type { HealthItem } from './health.js';
 import type { HealthMonitor } from './health-monitor.js';
+import type { ServerLimits } from './server-limits.js';
 
 /** What a hand-written route receives once authentication and body parsing are done. */
 export interface CustomRouteInput {
@@ -115,6 +116,8 @@ export interface HttpOptions {
    * `durationMs` to the answer's head, requestId). Off by default; the logger needs `info`.
    */
   readonly accessLog?: boolean;
+  /** The node server's timeouts and connection cap (headers, whole request, keep-alive, connections). */
+  readonly limits?: ServerLimits;
   /** How long `close()` waits for in-flight requests before cutting connections (default 10 s). */
   readonly shutdownTimeoutMs?: number;
 }

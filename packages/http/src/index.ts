@@ -55,5 +55,7 @@ export { findPoisonedKey, parseJsonBody } from './parse-json-body.js';
 export { type ProblemJson, problemAnswer, problemType, toProblemJson } from './problem-json.js';
 /** Where a well-known document about a resource is served (RFC 9728), outside the prefix. */
 export { wellKnownPath } from './route-prefix.js';
+/** The node server's timeouts and connection cap. */
+export type { ServerLimits } from './server-limits.js';
 /** The one table from error kind to HTTP status. */
 export { statusOf, statusTable } from './status-table.js';
