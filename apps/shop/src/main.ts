@@ -1,8 +1,11 @@
 /**
  * Starts the shop's HTTP server: `pnpm start` (root) or `pnpm --filter @opwire/example-shop start`.
  * Environment: PORT (default 3000), HOST (default 127.0.0.1), DATABASE_URL (default: PGlite in apps/shop/.data),
- * DATABASE_SCHEMA (a schema of its own on that server), RATE_LIMIT_PER_MINUTE (order writes per caller, default 60, 0 = off).
+ * DATABASE_SCHEMA (a schema of its own on that server), RATE_LIMIT_PER_MINUTE (order writes per caller, default 60, 0 = off),
+ * CORS_ORIGINS (comma-separated browser origins allowed to call, none by default), HTTP_PREFIX (a base path such
+ * as /api), ACCESS_LOG (1 writes one line per request), LOG_LEVEL (debug, info, warn, error, silent; default info).
  */
+import { parseOrigins } from '@opwire/core/surface';
 import { createShop } from './server.js';
 
 const port = process.env.PORT ? Number(process.env.PORT) : 3000;
@@ -19,14 +22,26 @@ if (!Number.isInteger(writesPerMinute) || writesPerMinute < 0) {
   process.exit(1);
 }
 
+let corsOrigins: readonly string[];
+try {
+  corsOrigins = parseOrigins(process.env.CORS_ORIGINS);
+} catch (error) {
+  console.error(`CORS_ORIGINS: ${(error as Error).message}`);
+  process.exit(1);
+}
+
 const shop = await createShop({
   databaseUrl: process.env.DATABASE_URL || undefined,
   schema: process.env.DATABASE_SCHEMA || undefined,
   writesPerMinute: writesPerMinute === 0 ? false : writesPerMinute,
   port,
   host: process.env.HOST || '127.0.0.1',
+  corsOrigins,
+  prefix: process.env.HTTP_PREFIX || undefined,
+  accessLog: process.env.ACCESS_LOG === '1' || process.env.ACCESS_LOG === 'true',
 });
-const { url } = await shop.listen();
+const { url: origin } = await shop.listen();
+const url = origin + (shop.server.openapi().servers as Array<{ url: string }>)[0]?.url.replace(/\/$/, '');
 
 console.log(`Opwire example shop (${shop.db.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL server'})`);
 console.log(`  API           ${url}/orders`);

@@ -64,6 +64,15 @@ export interface ShopOptions {
    * counted in the database so every process shares the count; `false` turns the limit off (default 60).
    */
   readonly writesPerMinute?: number | false;
+  /**
+   * Browser origins allowed to call the API (`parseOrigins(process.env.CORS_ORIGINS)`); none by default. The
+   * same list is the one other surfaces (MCP's `Origin` check) are given.
+   */
+  readonly corsOrigins?: readonly string[];
+  /** A base path for every route, such as `/api` (none by default). */
+  readonly prefix?: string;
+  /** One access line per request on the logger (off by default). */
+  readonly accessLog?: boolean;
 }
 
 /** A built shop: the app, its database and its HTTP server. */
@@ -145,6 +154,11 @@ export async function createShop(options: ShopOptions = {}): Promise<Shop> {
       routes: extension.routes ?? [],
       operationRoutes: attached?.operationRoutes ?? [],
       logger: options.logger,
+      ...(options.corsOrigins && options.corsOrigins.length > 0
+        ? { cors: { origins: options.corsOrigins } }
+        : {}),
+      ...(options.prefix ? { prefix: options.prefix } : {}),
+      accessLog: options.accessLog ?? false,
       onClose: async () => {
         try {
           await extension.onClose?.();

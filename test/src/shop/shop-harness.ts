@@ -56,6 +56,8 @@ export async function startShop(
     readonly assistant?: ShopOptions['assistant'];
     /** The order-write rate limit; off unless a test is about it (property tests send many writes). */
     readonly writesPerMinute?: number | false;
+    /** A base path, CORS origins and the access log, as `main.ts` reads them from the environment. */
+    readonly http?: Pick<ShopOptions, 'prefix' | 'corsOrigins' | 'accessLog' | 'logger'>;
   } = {},
 ): Promise<RunningShop> {
   const folder = options.databaseUrl ? undefined : await mkdtemp(join(tmpdir(), 'opwire-shop-'));
@@ -67,6 +69,7 @@ export async function startShop(
     ...shopOptions,
     assistant: options.assistant ?? { env: {} },
     writesPerMinute: options.writesPerMinute ?? false,
+    ...options.http,
   });
   const { url } = await shop.listen();
 
