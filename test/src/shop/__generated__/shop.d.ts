@@ -443,7 +443,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, PROTOTYPE_POISONING */
       400: {
         headers: {
           [name: string]: unknown;
@@ -460,6 +460,7 @@ export interface operations {
               | 'UNKNOWN_FIELD'
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
+              | 'NUL_CHARACTER'
               | 'PROTOTYPE_POISONING';
           };
         };
@@ -559,7 +560,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
       400: {
         headers: {
           /** @description Set by middleware when it applies. */
@@ -578,6 +579,7 @@ export interface operations {
               | 'UNKNOWN_FIELD'
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
+              | 'NUL_CHARACTER'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
               | 'INVALID_IDEMPOTENCY_KEY';
@@ -732,7 +734,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, PROTOTYPE_POISONING */
       400: {
         headers: {
           [name: string]: unknown;
@@ -749,6 +751,7 @@ export interface operations {
               | 'UNKNOWN_FIELD'
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
+              | 'NUL_CHARACTER'
               | 'PROTOTYPE_POISONING';
           };
         };
@@ -851,7 +854,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
       400: {
         headers: {
           /** @description Set by middleware when it applies. */
@@ -870,6 +873,7 @@ export interface operations {
               | 'UNKNOWN_FIELD'
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
+              | 'NUL_CHARACTER'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
               | 'INVALID_IDEMPOTENCY_KEY';
@@ -1047,7 +1051,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, MALFORMED_JSON, PROTOTYPE_POISONING */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1064,6 +1068,7 @@ export interface operations {
               | 'UNKNOWN_FIELD'
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
+              | 'NUL_CHARACTER'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING';
           };
@@ -1198,7 +1203,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
       400: {
         headers: {
           /** @description Set by middleware when it applies. */
@@ -1217,6 +1222,7 @@ export interface operations {
               | 'UNKNOWN_FIELD'
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
+              | 'NUL_CHARACTER'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
               | 'INVALID_IDEMPOTENCY_KEY';
@@ -1365,7 +1371,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
       400: {
         headers: {
           /** @description Set by middleware when it applies. */
@@ -1384,6 +1390,7 @@ export interface operations {
               | 'UNKNOWN_FIELD'
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
+              | 'NUL_CHARACTER'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
               | 'INVALID_IDEMPOTENCY_KEY';
@@ -1571,7 +1578,7 @@ export interface operations {
               };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING, PROMPT_NOT_FOUND */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, MALFORMED_JSON, PROTOTYPE_POISONING, PROMPT_NOT_FOUND */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1588,6 +1595,7 @@ export interface operations {
               | 'UNKNOWN_FIELD'
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
+              | 'NUL_CHARACTER'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
               | 'PROMPT_NOT_FOUND';
@@ -1693,7 +1701,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, MALFORMED_JSON, PROTOTYPE_POISONING */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1710,6 +1718,7 @@ export interface operations {
               | 'UNKNOWN_FIELD'
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
+              | 'NUL_CHARACTER'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING';
           };
@@ -1825,7 +1834,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, MALFORMED_JSON, PROTOTYPE_POISONING */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1842,6 +1851,7 @@ export interface operations {
               | 'UNKNOWN_FIELD'
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
+              | 'NUL_CHARACTER'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING';
           };
@@ -1999,7 +2009,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, PROTOTYPE_POISONING */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2016,6 +2026,7 @@ export interface operations {
               | 'UNKNOWN_FIELD'
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
+              | 'NUL_CHARACTER'
               | 'PROTOTYPE_POISONING';
           };
         };
@@ -2141,7 +2152,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, PROTOTYPE_POISONING */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2158,6 +2169,7 @@ export interface operations {
               | 'UNKNOWN_FIELD'
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
+              | 'NUL_CHARACTER'
               | 'PROTOTYPE_POISONING';
           };
         };
@@ -2285,7 +2297,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, PROTOTYPE_POISONING */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2302,6 +2314,7 @@ export interface operations {
               | 'UNKNOWN_FIELD'
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
+              | 'NUL_CHARACTER'
               | 'PROTOTYPE_POISONING';
           };
         };
@@ -2442,7 +2455,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, PROTOTYPE_POISONING */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2459,6 +2472,7 @@ export interface operations {
               | 'UNKNOWN_FIELD'
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
+              | 'NUL_CHARACTER'
               | 'PROTOTYPE_POISONING';
           };
         };
@@ -2544,7 +2558,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
       400: {
         headers: {
           /** @description Set by middleware when it applies. */
@@ -2563,6 +2577,7 @@ export interface operations {
               | 'UNKNOWN_FIELD'
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
+              | 'NUL_CHARACTER'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
               | 'INVALID_IDEMPOTENCY_KEY';
@@ -2698,7 +2713,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, PROTOTYPE_POISONING */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2715,6 +2730,7 @@ export interface operations {
               | 'UNKNOWN_FIELD'
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
+              | 'NUL_CHARACTER'
               | 'PROTOTYPE_POISONING';
           };
         };
@@ -2800,7 +2816,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
       400: {
         headers: {
           /** @description Set by middleware when it applies. */
@@ -2819,6 +2835,7 @@ export interface operations {
               | 'UNKNOWN_FIELD'
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
+              | 'NUL_CHARACTER'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
               | 'INVALID_IDEMPOTENCY_KEY';
@@ -2985,7 +3002,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, PROTOTYPE_POISONING */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3002,6 +3019,7 @@ export interface operations {
               | 'UNKNOWN_FIELD'
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
+              | 'NUL_CHARACTER'
               | 'PROTOTYPE_POISONING';
           };
         };
@@ -3094,7 +3112,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
       400: {
         headers: {
           /** @description Set by middleware when it applies. */
@@ -3113,6 +3131,7 @@ export interface operations {
               | 'UNKNOWN_FIELD'
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
+              | 'NUL_CHARACTER'
               | 'PROTOTYPE_POISONING'
               | 'INVALID_IDEMPOTENCY_KEY';
           };
@@ -3263,7 +3282,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING, PROMPT_NOT_FOUND */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, MALFORMED_JSON, PROTOTYPE_POISONING, PROMPT_NOT_FOUND */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3280,6 +3299,7 @@ export interface operations {
               | 'UNKNOWN_FIELD'
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
+              | 'NUL_CHARACTER'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
               | 'PROMPT_NOT_FOUND';
