@@ -2,8 +2,10 @@
  * Starts the shop's HTTP server: `pnpm start` (root) or `pnpm --filter @opwire/example-shop start`.
  * Environment: PORT (default 3000), HOST (default 127.0.0.1), DATABASE_URL (default: PGlite in apps/shop/.data),
  * DATABASE_SCHEMA (a schema of its own on that server), RATE_LIMIT_PER_MINUTE (order writes per caller, default 60, 0 = off),
- * CORS_ORIGINS (comma-separated browser origins allowed to call, such as https://app.example.com; also MCP's Origin allow-list).
+ * CORS_ORIGINS (comma-separated browser origins allowed to call, none by default; also MCP's Origin allow-list), HTTP_PREFIX (a base path such
+ * as /api), ACCESS_LOG (1 writes one line per request), LOG_LEVEL (debug, info, warn, error, silent; default info).
  */
+import { parseOrigins } from '@opwire/core/surface';
 import { createShop } from './server.js';
 
 const port = process.env.PORT ? Number(process.env.PORT) : 3000;
@@ -20,10 +22,13 @@ if (!Number.isInteger(writesPerMinute) || writesPerMinute < 0) {
   process.exit(1);
 }
 
-const allowedOrigins = (process.env.CORS_ORIGINS ?? '')
-  .split(',')
-  .map((origin) => origin.trim())
-  .filter((origin) => origin !== '');
+let corsOrigins: readonly string[];
+try {
+  corsOrigins = parseOrigins(process.env.CORS_ORIGINS);
+} catch (error) {
+  console.error(`CORS_ORIGINS: ${(error as Error).message}`);
+  process.exit(1);
+}
 
 const shop = await createShop({
   databaseUrl: process.env.DATABASE_URL || undefined,
@@ -31,9 +36,12 @@ const shop = await createShop({
   writesPerMinute: writesPerMinute === 0 ? false : writesPerMinute,
   port,
   host: process.env.HOST || '127.0.0.1',
-  mcp: { allowedOrigins },
+  corsOrigins,
+  prefix: process.env.HTTP_PREFIX || undefined,
+  accessLog: process.env.ACCESS_LOG === '1' || process.env.ACCESS_LOG === 'true',
 });
-const { url } = await shop.listen();
+const { url: origin } = await shop.listen();
+const url = origin + (shop.server.openapi().servers as Array<{ url: string }>)[0]?.url.replace(/\/$/, '');
 
 console.log(`Opwire example shop (${shop.db.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL server'})`);
 console.log(`  API           ${url}/orders`);

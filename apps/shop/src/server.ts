@@ -68,6 +68,15 @@ export interface ShopOptions {
   readonly writesPerMinute?: number | false;
   /** The MCP endpoint at `/mcp` (Streamable HTTP) for the callers' tokens; `false` leaves it out. */
   readonly mcp?: ShopMcpOptions | false;
+  /**
+   * Browser origins allowed to call the API (`parseOrigins(process.env.CORS_ORIGINS)`); none by default. The
+   * same list is MCP's `Origin` allow-list.
+   */
+  readonly corsOrigins?: readonly string[];
+  /** A base path for every route, such as `/api` (none by default). */
+  readonly prefix?: string;
+  /** One access line per request on the logger (off by default). */
+  readonly accessLog?: boolean;
 }
 
 /** A built shop: the app, its database and its HTTP server. */
@@ -138,7 +147,13 @@ export async function createShop(options: ShopOptions = {}): Promise<Shop> {
     const mcp =
       options.mcp === false
         ? undefined
-        : createShopMcp(app, { callers, governance: governed.governance, options: options.mcp });
+        : createShopMcp(app, {
+            callers,
+            governance: governed.governance,
+            allowedOrigins: options.corsOrigins ?? [],
+            ...(options.prefix ? { basePath: options.prefix.replace(/\/+$/, '') } : {}),
+            options: options.mcp,
+          });
     const server = createHttpServer(app, {
       authenticate: staticTokens(callers),
       // The database is critical (no order can be served without it); the knowledge store is not.
@@ -155,6 +170,11 @@ export async function createShop(options: ShopOptions = {}): Promise<Shop> {
       routes: [...(attached?.routes ?? []), ...(mcp?.routes ?? []), ...(extension.routes ?? [])],
       operationRoutes: attached?.operationRoutes ?? [],
       logger: options.logger,
+      ...(options.corsOrigins && options.corsOrigins.length > 0
+        ? { cors: { origins: options.corsOrigins } }
+        : {}),
+      ...(options.prefix ? { prefix: options.prefix } : {}),
+      accessLog: options.accessLog ?? false,
       onClose: async () => {
         try {
           await extension.onClose?.();

@@ -6,8 +6,6 @@ import { shopPrompt } from './assistant/create-assistant.js';
 
 /** How the shop serves MCP at `/mcp` (Streamable HTTP). */
 export interface ShopMcpOptions {
-  /** Browser origins allowed to call (the shop's `CORS_ORIGINS`); requests without `Origin` pass. Default none. */
-  readonly allowedOrigins?: readonly string[];
   /** The origin clients reach the shop at, such as `https://shop.example.com` (default: the request's Host). */
   readonly publicUrl?: string;
 }
@@ -29,7 +27,11 @@ export function createShopMcp(
   shop: {
     readonly callers: Readonly<Record<string, Caller>>;
     readonly governance: Governance;
-    readonly options?: ShopMcpOptions;
+    /** Browser origins allowed to call: the shop's one allow-list (`CORS_ORIGINS`); requests without `Origin` pass. */
+    readonly allowedOrigins: readonly string[];
+    /** The HTTP server's route prefix (`HTTP_PREFIX`), for the resource URL and its well-known document. */
+    readonly basePath?: string;
+    readonly options?: ShopMcpOptions | undefined;
   },
 ): McpHttp {
   return createMcpRoutes({
@@ -38,7 +40,8 @@ export function createShopMcp(
     approvals: shopApprovals(app, shop.governance),
     prompts: shopPrompts,
     name: 'opwire-shop',
-    ...(shop.options?.allowedOrigins ? { allowedOrigins: shop.options.allowedOrigins } : {}),
+    allowedOrigins: shop.allowedOrigins,
+    ...(shop.basePath ? { basePath: shop.basePath } : {}),
     ...(shop.options?.publicUrl ? { publicUrl: shop.options.publicUrl } : {}),
   });
 }

@@ -3,6 +3,15 @@
 /** Tool names and descriptions, shared by every surface (from `@opwire/core/surface`). */
 export { describeOperationTool, isToolName, toolNameFor } from '@opwire/core/surface';
 export { type AiErrorCode, aiErrors } from './ai-errors.js';
+/** OpenTelemetry metrics of AI use: tokens by model, turns, their duration and cost, tool calls, approvals. */
+export {
+  type AiMetrics,
+  aiMetricNames,
+  createAiMetrics,
+  type MeteredApproval,
+  type MeteredToolCall,
+  type MeteredTurn,
+} from './ai-metrics.js';
 /** Pending approvals: the port, its in-memory adapter and the service that approves or declines. */
 export type { ApprovalStatus, ApprovalStore, PendingApproval } from './approvals/approval-store.js';
 /** Creates the approvals service that runs a pending call only when its caller approves it. */

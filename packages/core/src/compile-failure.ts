@@ -6,6 +6,7 @@ import { isOpwireError } from './errors/opwire-error.js';
 import type { Invocation } from './invocation.js';
 import type { Logger } from './logger.js';
 import type { AnyOperation } from './operation.js';
+import { recordOperation } from './operation-metrics.js';
 import type { AuditLog } from './ports/audit-log.js';
 
 /**
@@ -18,16 +19,16 @@ export function compileFailure(
   operation: AnyOperation,
   dependencies: { readonly audit: AuditLog; readonly logger: Logger },
 ): (invocation: Invocation, thrown: unknown, span: Span | undefined) => Promise<unknown> {
-  const { audit, logger } = dependencies;
+  const { audit } = dependencies;
   return async (invocation, thrown, span) => {
     try {
       if (invocation.audited) {
-        logger.error('middleware failed after the call committed; the committed response is returned', {
-          operationId: operation.id,
-          invocationId: invocation.invocationId,
-          error: thrown,
-        });
+        invocation.logger.error(
+          'middleware failed after the call committed; the committed response is returned',
+          { error: thrown },
+        );
         span?.setAttribute('opwire.outcome', 'ok');
+        recordOperation(invocation, 'ok');
         return invocation.result;
       }
       const error =
@@ -35,20 +36,17 @@ export function compileFailure(
           ? abortError(invocation.signal, thrown)
           : toOpwireError(thrown);
       if (error.code === 'INTERNAL') {
-        logger.error('operation failed', {
-          operationId: operation.id,
-          invocationId: invocation.invocationId,
-          error: error.cause ?? error,
-        });
+        invocation.logger.error('operation failed', { error: error.cause ?? error });
       }
       span?.setAttributes({ 'opwire.outcome': 'error', 'opwire.error.code': error.code });
       span?.setStatus({ code: SpanStatusCode.ERROR, message: error.code });
       // A stream the caller cancelled before its first event was stopped, like one cancelled later.
       const outcome = operation.stream === true && error.code === 'CANCELLED' ? 'stopped' : 'error';
+      recordOperation(invocation, outcome, error.code);
       try {
         await audit.append(auditRecord(invocation, outcome, error.code));
       } catch (auditError) {
-        logger.error('audit append failed', { operationId: operation.id, error: auditError });
+        invocation.logger.error('audit append failed', { error: auditError });
       }
       throw error;
     } finally {

@@ -10,6 +10,7 @@ import { isPromise } from './is-promise.js';
 import type { Logger } from './logger.js';
 import type { AnyMiddleware } from './middleware.js';
 import type { AnyOperation } from './operation.js';
+import { recordOperation } from './operation-metrics.js';
 import type { AuditLog } from './ports/audit-log.js';
 import type { TransactionManager } from './ports/transaction-manager.js';
 import { spanParent } from './telemetry.js';
@@ -54,11 +55,13 @@ export function compilePipeline(
       : compileCall(operation, { transactions, audit, middleware });
 
   /** Ends the span of a call that succeeded (a stream's span ends with the stream). */
-  const succeed = (span: Span | undefined, value: unknown) => {
-    if (span && !streams) {
+  const succeed = (invocation: Invocation, span: Span | undefined, value: unknown) => {
+    if (streams) return value;
+    if (span) {
       span.setAttribute('opwire.outcome', 'ok');
       span.end();
     }
+    recordOperation(invocation, 'ok');
     return value;
   };
 
@@ -73,9 +76,9 @@ export function compilePipeline(
     } catch (thrown) {
       return fail(invocation, thrown, span);
     }
-    if (!isPromise(pending)) return succeed(span, pending);
+    if (!isPromise(pending)) return succeed(invocation, span, pending);
     return pending.then(
-      (value) => succeed(span, value),
+      (value) => succeed(invocation, span, value),
       (thrown: unknown) => fail(invocation, thrown, span),
     );
   };

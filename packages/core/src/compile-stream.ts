@@ -10,6 +10,7 @@ import type { Invocation } from './invocation.js';
 import type { Logger } from './logger.js';
 import type { AnyMiddleware } from './middleware.js';
 import type { AnyOperation } from './operation.js';
+import { recordOperation } from './operation-metrics.js';
 import type { AuditLog } from './ports/audit-log.js';
 
 /** What running a stream needs from the app. */
@@ -49,17 +50,14 @@ export function compileStream(
     invocation.signal = AbortSignal.any([invocation.signal, stop.signal]);
     const events = (await outside(invocation, (inner) => inside(inner, open))) as AsyncIterable<unknown>;
     const end = async (outcome: 'ok' | 'error' | 'stopped', error: OpwireError | undefined) => {
+      recordOperation(invocation, outcome, error?.code);
       if (error?.code === 'INTERNAL') {
-        dependencies.logger.error('stream failed', {
-          operationId: operation.id,
-          invocationId: invocation.invocationId,
-          error: error.cause ?? error,
-        });
+        invocation.logger.error('stream failed', { error: error.cause ?? error });
       }
       try {
         await dependencies.audit.append(auditRecord(invocation, outcome, error?.code));
       } catch (auditError) {
-        dependencies.logger.error('audit append failed', { operationId: operation.id, error: auditError });
+        invocation.logger.error('audit append failed', { error: auditError });
       } finally {
         if (span) {
           span.setAttributes({

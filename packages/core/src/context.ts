@@ -3,6 +3,7 @@ import type { ServiceIdentifier } from 'inversify';
 import type { Caller } from './caller.js';
 import type { AnyErrorEntry, ErrorMap } from './errors/define-errors.js';
 import type { Locale } from './errors/locale.js';
+import type { Logger } from './logger.js';
 import type { AnyOperation, RequestOf, ResultOf } from './operation.js';
 import type { Transaction } from './ports/transaction-manager.js';
 
@@ -41,6 +42,8 @@ export interface InvocationContext {
   readonly trace: SpanContext | undefined;
   /** The invocation's transaction, once the transaction stage opened it. */
   readonly transaction: Transaction | undefined;
+  /** The app's logger, each line carrying this call's operation, invocation and request ids, principal and tenant. */
+  readonly logger: Logger;
   /** The transport's request headers (HTTP); empty for in-process, model and MCP calls. */
   readonly headers: RequestHeaders;
   /** Sets a response header the surface sends, with the answer or the error (HTTP; others ignore it). */

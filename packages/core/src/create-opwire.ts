@@ -2,11 +2,12 @@ import { Container } from 'inversify';
 import { neverAborted } from './abort.js';
 import { type CompiledPipeline, compilePipeline } from './compile-pipeline.js';
 import type { InvokeOptions, Origin } from './context.js';
+import { defaultLogger } from './create-logger.js';
 import { coreErrors } from './errors/core-errors.js';
 import type { AnyErrorEntry } from './errors/define-errors.js';
 import { createErrorRegistry, type ErrorRegistry } from './errors/error-registry.js';
 import { Invocation, type InvocationHost } from './invocation.js';
-import { consoleLogger, type Logger } from './logger.js';
+import type { Logger } from './logger.js';
 import { createMemoryAuditLog } from './memory/memory-audit-log.js';
 import { createMemoryTransactionManager } from './memory/memory-transaction-manager.js';
 import type { AnyMiddleware } from './middleware.js';
@@ -79,7 +80,7 @@ export function createOpwire(options: OpwireOptions): Opwire {
   const container = options.container ?? new Container();
   const transactions = options.transactions ?? createMemoryTransactionManager();
   const audit = options.audit ?? createMemoryAuditLog();
-  const logger = options.logger ?? consoleLogger;
+  const logger = options.logger ?? defaultLogger();
   const middlewareOf = (operation: AnyOperation): readonly AnyMiddleware[] => [
     ...use.filter((layer) => layer.appliesTo?.(operation) ?? true),
     ...operation.use,
@@ -127,6 +128,7 @@ export function createOpwire(options: OpwireOptions): Opwire {
 
   const host: InvocationHost = {
     container,
+    logger,
     invokeNested(parent, operation, input) {
       try {
         const found = operationOf(operation);

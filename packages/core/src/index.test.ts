@@ -40,6 +40,12 @@ const expected = [
   'supportedLocales',
   'toOpwireError',
   'validationError',
+  'createLogger',
+  'defaultLogger',
+  'pinoLogger',
+  'serializeDetails',
+  'operationDurationMetric',
+  'tracingEnabled',
 ];
 
 describe('@opwire/core public API', () => {

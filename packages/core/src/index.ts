@@ -28,6 +28,13 @@ export type {
   Surface,
 } from './context.js';
 export {
+  createLogger,
+  defaultLogger,
+  type LoggerOptions,
+  type PinoLike,
+  pinoLogger,
+} from './create-logger.js';
+export {
   type AnyErrorCatalogue,
   createOpwire,
   type Opwire,
@@ -59,7 +66,7 @@ export {
   type OpwireErrorOptions,
   type ValidationIssue,
 } from './errors/opwire-error.js';
-export { consoleLogger, type Logger } from './logger.js';
+export { consoleLogger, type Logger, type LogLevel, serializeDetails } from './logger.js';
 export { createMemoryAuditLog, type MemoryAuditLogOptions } from './memory/memory-audit-log.js';
 export { createMemoryTransactionManager, MemoryTransaction } from './memory/memory-transaction-manager.js';
 export {
@@ -90,6 +97,8 @@ export {
   type ResultOf,
   type Stability,
 } from './operation.js';
+/** The operation-duration histogram's name, recorded through the registered OpenTelemetry meter provider. */
+export { operationDurationMetric } from './operation-metrics.js';
 export type { AuditLog, AuditOutcome, AuditQuery, AuditRecord, AuditTrimOptions } from './ports/audit-log.js';
 export type { Transaction, TransactionManager, TransactionOptions } from './ports/transaction-manager.js';
 export { createRegistry, type Registry } from './registry.js';
@@ -97,6 +106,7 @@ export { createRegistry, type Registry } from './registry.js';
 export { createIdSequence } from './sequential-ids.js';
 export { formatTraceparent, parseTraceparent } from './telemetry.js';
 export { CurrentContext, CurrentTransaction } from './tokens.js';
+export { tracingEnabled } from './tracing-enabled.js';
 export { closeSchema } from './validation/close-schema.js';
 export { compileValidator, type Validator } from './validation/compile-validator.js';
 /** The error of a failed validation: the first issue's code and field, every issue listed. */

@@ -4,6 +4,7 @@ import type { Caller } from './caller.js';
 import type { InvocationContext, Origin, RequestHeaders } from './context.js';
 import type { AnyErrorEntry } from './errors/define-errors.js';
 import type { Locale } from './errors/locale.js';
+import type { Logger } from './logger.js';
 import type { AnyOperation } from './operation.js';
 import type { Transaction } from './ports/transaction-manager.js';
 import { createIdSequence } from './sequential-ids.js';
@@ -16,6 +17,7 @@ const nextInvocationId = createIdSequence(crypto.randomUUID().slice(0, 24));
 /** What an invocation needs from the runtime that started it. */
 export interface InvocationHost {
   readonly container: Container;
+  readonly logger: Logger;
   invokeNested(parent: Invocation, operation: AnyOperation | string, input: unknown): Promise<unknown>;
 }
 
@@ -59,6 +61,7 @@ export class Invocation implements InvocationContext {
   input: unknown = undefined;
   private readonly responseHeaders: Record<string, string> | undefined;
   private scope: Container | undefined = undefined;
+  private scopedLogger: Logger | undefined = undefined;
 
   constructor(
     private readonly host: InvocationHost,
@@ -79,6 +82,25 @@ export class Invocation implements InvocationContext {
 
   get tenant(): string | undefined {
     return this.caller?.tenant;
+  }
+
+  /** The app's logger with this invocation's ids, principal and tenant on every line; made on first use. */
+  get logger(): Logger {
+    if (this.scopedLogger === undefined) {
+      const base = this.host.logger;
+      const bindings: Record<string, unknown> = {
+        operationId: this.operation.id,
+        invocationId: this.invocationId,
+        surface: this.origin.surface,
+      };
+      if (this.origin.requestId !== undefined) bindings.requestId = this.origin.requestId;
+      if (this.caller !== undefined) {
+        bindings.principal = this.caller.principalId;
+        bindings.tenant = this.caller.tenant;
+      }
+      this.scopedLogger = base.child ? base.child(bindings) : withBindings(base, bindings);
+    }
+    return this.scopedLogger;
   }
 
   /** The operation's declared errors by code, for `throw context.errors.CODE(...)`. */
@@ -124,4 +146,16 @@ export class Invocation implements InvocationContext {
   invoke(operation: AnyOperation | string, input: unknown): Promise<any> {
     return this.host.invokeNested(this, operation, input);
   }
+}
+
+/** A logger without `child`: the bindings are added to each line's details. */
+function withBindings(base: Logger, bindings: Readonly<Record<string, unknown>>): Logger {
+  return {
+    error: (message, details) => base.error(message, { ...bindings, ...details }),
+    warn: (message, details) => base.warn(message, { ...bindings, ...details }),
+    ...(base.info ? { info: (message, details) => base.info?.(message, { ...bindings, ...details }) } : {}),
+    ...(base.debug
+      ? { debug: (message, details) => base.debug?.(message, { ...bindings, ...details }) }
+      : {}),
+  };
 }

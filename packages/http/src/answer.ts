@@ -37,6 +37,12 @@ export class JsonAnswer implements PlainAnswer {
     return this.extra ? { ...this.extra, ...own } : own;
   }
 
+  /** The same answer with more headers (CORS), the body not serialized again. */
+  withHeaders(more: Readonly<Record<string, string>>): JsonAnswer {
+    const copy = Object.create(JsonAnswer.prototype) as JsonAnswer;
+    return Object.assign(copy, this, { extra: this.extra ? { ...this.extra, ...more } : more });
+  }
+
   /** The headers as `name, value, …` for `ServerResponse.writeHead`, `content-length` included. */
   headerList(closing: boolean): string[] {
     const list =

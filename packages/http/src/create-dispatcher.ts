@@ -1,16 +1,20 @@
+import { trace } from '@opentelemetry/api';
 import { consoleLogger, coreErrors, type Opwire, toOpwireError } from '@opwire/core';
 import FindMyWay from 'find-my-way';
 import type { PlainAnswer } from './answer.js';
 import { compileCustomRoute } from './compile-custom-route.js';
 import { compileOperationRoute } from './compile-operation-route.js';
+import { compileCors } from './cors.js';
 import { deriveRoute, toRouterPath } from './derive-route.js';
 import { createDocsAssets } from './docs-page.js';
 import { createHealthMonitor, type HealthMonitor } from './health-monitor.js';
 import { httpErrors } from './http-errors.js';
 import type { HttpExchange, HttpOptions } from './http-options.js';
+import { ObservedExchange } from './observed-exchange.js';
 import { createOpenApiDocument, type OpenApiDocument, type OpenApiInput } from './openapi.js';
 import { problemAnswer } from './problem-json.js';
 import { localeOf, requestIdOf } from './request-preamble.js';
+import { normalizePrefix } from './route-prefix.js';
 import { answering, type RouteHandler, type RouteRuntime } from './route-runtime.js';
 
 /** A route the server answers, as listed by `routes()`. */
@@ -44,28 +48,37 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
     logger: options.logger ?? app.logger ?? consoleLogger,
     timeoutMs: options.timeoutMs,
   };
+  const prefix = normalizePrefix(options.prefix);
   const router = FindMyWay({ ignoreTrailingSlash: true, maxParamLength: 500 });
   const methods = new Set<string>();
   const routes: RouteInfo[] = [];
   // Paths without parameters are also kept by exact `METHOD path`: one map lookup answers most requests.
-  const staticRoutes = new Map<string, Map<string, RouteHandler>>();
-  const register = (method: string, path: string, handler: RouteHandler, operationId?: string) => {
+  const staticRoutes = new Map<string, Map<string, Served>>();
+  const register = (
+    method: string,
+    path: string,
+    handler: RouteHandler,
+    operationId?: string,
+    prefixed = true,
+  ) => {
+    const served = prefixed ? prefix + path : path;
+    const entry: Served = { handler, route: served };
     try {
-      router.on(method as 'GET', toRouterPath(path), () => undefined, handler);
-      if (!/[{}:*]/.test(path)) {
-        const byPath = staticRoutes.get(method) ?? new Map<string, RouteHandler>();
-        staticRoutes.set(method, byPath.set(path, handler));
+      router.on(method as 'GET', toRouterPath(served), () => undefined, entry);
+      if (!/[{}:*]/.test(served)) {
+        const byPath = staticRoutes.get(method) ?? new Map<string, Served>();
+        staticRoutes.set(method, byPath.set(served, entry));
       }
     } catch (error) {
       throw coreErrors.INVALID_CONFIGURATION({
         params: {
-          reason: `route ${method} ${path}${operationId ? ` of "${operationId}"` : ''} conflicts with another route`,
+          reason: `route ${method} ${served}${operationId ? ` of "${operationId}"` : ''} conflicts with another route`,
         },
         cause: error,
       });
     }
     methods.add(method);
-    routes.push(operationId === undefined ? { method, path } : { method, path, operationId });
+    routes.push(operationId === undefined ? { method, path: served } : { method, path: served, operationId });
   };
 
   const operations: Array<OpenApiInput['operations'][number]> = [];
@@ -99,14 +112,17 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
     });
     register(extra.method, extra.path, compileOperationRoute(operation, route, runtime, extra), extra.id);
   }
-  for (const route of options.routes ?? [])
-    register(route.method, route.path, answering(compileCustomRoute(route, runtime), runtime));
+  for (const route of options.routes ?? []) {
+    const handler = answering(compileCustomRoute(route, runtime), runtime);
+    register(route.method, route.path, handler, undefined, route.prefixed !== false);
+  }
 
   const document = createOpenApiDocument({
     info: options.info ?? { title: 'Opwire API', version: '0.0.0' },
     operations,
     operationRoutes,
     customRoutes: options.routes ?? [],
+    prefix,
     context: {
       authenticates: options.authenticate !== undefined,
       hasDeadline: options.timeoutMs !== undefined,
@@ -142,10 +158,12 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
   );
   const docs = options.docs === false ? undefined : createDocsAssets(options.docs === true);
   if (docs) {
-    const serveDocs = answering(
-      async (exchange, params) => (await docs(params.asset)) ?? notFound(exchange, []),
-      runtime,
-    );
+    const serveDocs = answering(async (exchange, params) => {
+      // The page's asset URLs are relative (`docs/swagger-ui.css`), right only from `…/docs` without a slash.
+      if (params.asset === undefined && exchange.url.split('?', 1)[0]?.endsWith('/'))
+        return { status: 308, headers: { location: '../docs' }, body: undefined };
+      return (await docs(params.asset)) ?? notFound(exchange, []);
+    }, runtime);
     register('GET', '/docs', serveDocs);
     register('GET', '/docs/{asset}', serveDocs);
   }
@@ -168,20 +186,42 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
     });
   };
 
+  const cors = options.cors ? compileCors(options.cors) : undefined;
+  const accessLogger = options.accessLog ? runtime.logger : undefined;
+  const observing = cors !== undefined || accessLogger !== undefined;
+
   return {
     document,
     routes,
     close: () => {
       if (monitor !== given) monitor.close();
     },
-    dispatch(exchange) {
+    dispatch(received) {
+      let exchange = received;
+      let observed: ObservedExchange | undefined;
+      if (observing) {
+        exchange = observed = new ObservedExchange(received, {
+          headers: cors?.headersFor(received.headers.origin),
+          logger: accessLogger,
+        });
+        // A preflight is answered before routing and authentication: it carries no credentials.
+        if (cors && received.method === 'OPTIONS' && received.headers['access-control-request-method']) {
+          observed.route = 'preflight';
+          return received.respond(cors.preflight(received.headers));
+        }
+      }
       try {
         const method = exchange.method === 'HEAD' ? 'GET' : exchange.method;
         const exact = staticRoutes.get(method)?.get(exchange.url);
-        if (exact !== undefined) return exact(exchange, noParameters, noParameters);
+        if (exact !== undefined) {
+          routed(exchange.method, exact.route, observed);
+          return exact.handler(exchange, noParameters, noParameters);
+        }
         const found = router.find(method as 'GET', exchange.url);
         if (found === null) return exchange.respond(notFound(exchange, allowedMethods(exchange.url)));
-        (found.store as RouteHandler)(exchange, found.params, found.searchParams);
+        const entry = found.store as Served;
+        routed(exchange.method, entry.route, observed);
+        entry.handler(exchange, found.params, found.searchParams);
       } catch (error) {
         runtime.logger.error('http dispatch failed', { method: exchange.method, error });
         exchange.respond(
@@ -194,6 +234,22 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
       }
     },
   };
+}
+
+/** A registered route: its handler and the template it was served under (`/orders/{id}`). */
+interface Served {
+  readonly handler: RouteHandler;
+  readonly route: string;
+}
+
+/** Names the matched route on the access line and on the active server span (`http.route`). */
+function routed(method: string, route: string, observed: ObservedExchange | undefined): void {
+  if (observed) observed.route = route;
+  const span = trace.getActiveSpan();
+  if (span?.isRecording()) {
+    span.setAttribute('http.route', route);
+    span.updateName(`${method} ${route}`);
+  }
 }
 
 const noParameters: Readonly<Record<string, never>> = Object.freeze({});

@@ -6,6 +6,7 @@ import { createDispatcher, type RouteInfo } from './create-dispatcher.js';
 import type { HttpOptions } from './http-options.js';
 import { type AnswerWriter, NodeExchange } from './node-exchange.js';
 import type { OpenApiDocument } from './openapi.js';
+import { applyLimits, checkingInterval, resolveLimits } from './server-limits.js';
 import { writeAnswer } from './write-answer.js';
 
 /** Where to listen; port 0 (the default) picks a free one. */
@@ -51,10 +52,15 @@ export function createHttpServer(app: Opwire, options: HttpOptions = {}): HttpSe
       settled();
     }
   };
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    inFlight++;
-    dispatcher.dispatch(new NodeExchange(request, response, answer));
-  });
+  const limits = resolveLimits(options.limits ?? {});
+  const server = createServer(
+    { connectionsCheckingInterval: checkingInterval(limits) },
+    (request: IncomingMessage, response: ServerResponse) => {
+      inFlight++;
+      dispatcher.dispatch(new NodeExchange(request, response, answer));
+    },
+  );
+  applyLimits(server, limits);
 
   const shutdown = async () => {
     closing = true;

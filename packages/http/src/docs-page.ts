@@ -21,21 +21,21 @@ const page = `<!doctype html>
 <head>
 <meta charset="utf-8">
 <title>API docs</title>
-<link rel="stylesheet" href="/docs/swagger-ui.css">
-<link rel="stylesheet" href="/docs/index.css">
-<link rel="icon" type="image/png" href="/docs/favicon-32x32.png" sizes="32x32">
+<link rel="stylesheet" href="docs/swagger-ui.css">
+<link rel="stylesheet" href="docs/index.css">
+<link rel="icon" type="image/png" href="docs/favicon-32x32.png" sizes="32x32">
 </head>
 <body>
 <div id="swagger-ui"></div>
-<script src="/docs/swagger-ui-bundle.js"></script>
-<script src="/docs/swagger-ui-standalone-preset.js"></script>
-<script src="/docs/initializer.js"></script>
+<script src="docs/swagger-ui-bundle.js"></script>
+<script src="docs/swagger-ui-standalone-preset.js"></script>
+<script src="docs/initializer.js"></script>
 </body>
 </html>
 `;
 
 const initializer = `window.ui = SwaggerUIBundle({
-  url: '/openapi.json',
+  url: 'openapi.json',
   dom_id: '#swagger-ui',
   deepLinking: true,
   presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],

@@ -11,6 +11,7 @@ const validationErrors: readonly AnyErrorEntry[] = [
   coreErrors.UNKNOWN_FIELD,
   coreErrors.OUT_OF_RANGE,
   coreErrors.INVALID_FORMAT,
+  coreErrors.NUL_CHARACTER,
 ];
 const bodyErrors: readonly AnyErrorEntry[] = [
   httpErrors.MALFORMED_JSON,

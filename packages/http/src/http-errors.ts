@@ -38,6 +38,24 @@ export const httpErrors = defineErrors({
       'zh-CN': '此处不允许使用 {method} 方法；请使用 {allow}。',
     },
   },
+  MALFORMED_REQUEST: {
+    kind: 'invalid',
+    messages: {
+      en: 'The request is not valid HTTP/1.1 ({reason}).',
+      'zh-CN': '请求不是有效的 HTTP/1.1（{reason}）。',
+    },
+  },
+  HEADERS_TOO_LARGE: {
+    kind: 'invalid',
+    messages: { en: 'The request headers are too large.', 'zh-CN': '请求头过大。' },
+  },
+  REQUEST_TIMEOUT: {
+    kind: 'invalid',
+    messages: {
+      en: 'The request was not received within the time allowed.',
+      'zh-CN': '未能在允许的时间内收到完整请求。',
+    },
+  },
 });
 
 /** A code the HTTP surface raises itself. */

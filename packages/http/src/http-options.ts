@@ -1,8 +1,10 @@
 import type { Caller, HttpMethod, InvokeOptions, Locale, Logger } from '@opwire/core';
 import type { Authenticator } from '@opwire/core/surface';
 import type { Answer } from './answer.js';
+import type { CorsOptions } from './cors.js';
 import type { HealthItem } from './health.js';
 import type { HealthMonitor } from './health-monitor.js';
+import type { ServerLimits } from './server-limits.js';
 
 /** What a hand-written route receives once authentication and body parsing are done. */
 export interface CustomRouteInput {
@@ -27,6 +29,12 @@ export interface CustomRoute {
   readonly path: string;
   /** Allow calls without a caller; by default a route answers 401 to anonymous requests. */
   readonly public?: boolean;
+  /**
+   * Serve the route under the server's `prefix` (the default); `false` serves it at `path` as written, such as
+   * a well-known document (RFC 9728 puts the resource's path after the well-known name:
+   * `/.well-known/oauth-protected-resource/api/mcp`, see `wellKnownPath`).
+   */
+  readonly prefixed?: boolean;
   readonly summary?: string;
   handle(input: CustomRouteInput): Promise<Response> | Response;
 }
@@ -96,6 +104,20 @@ export interface HttpOptions {
    * installed; `true` requires it (startup fails without it); `false` never serves it.
    */
   readonly docs?: boolean;
+  /**
+   * A base path every route is served under (`/api`): generated routes, custom ones (unless `prefixed: false`),
+   * `/openapi.json`, `/docs` and the health routes. OpenAPI lists it in `servers`. None by default.
+   */
+  readonly prefix?: string;
+  /** Cross-origin calls from browsers: allowed origins and the rest; without it no CORS header is sent. */
+  readonly cors?: CorsOptions;
+  /**
+   * Write one `info` line per request to the logger (`request`: method, route template, path, status,
+   * `durationMs` to the answer's head, requestId). Off by default; the logger needs `info`.
+   */
+  readonly accessLog?: boolean;
+  /** The node server's timeouts and connection cap (headers, whole request, keep-alive, connections). */
+  readonly limits?: ServerLimits;
   /** How long `close()` waits for in-flight requests before cutting connections (default 10 s). */
   readonly shutdownTimeoutMs?: number;
 }

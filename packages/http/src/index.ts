@@ -5,6 +5,8 @@
 export {
   type AuthenticationRequest,
   type Authenticator,
+  isOriginAllowed,
+  parseOrigins,
   readBearerToken,
   staticTokens,
   toJsonSchema,
@@ -12,6 +14,8 @@ export {
 export type { Answer, PlainAnswer } from './answer.js';
 /** Derives the coercion of path and query strings to a request schema's field types. */
 export { compileParameterCoercer, type ParameterCoercer } from './coerce-parameters.js';
+/** Cross-origin resource sharing from one allow-list of origins. */
+export type { CorsOptions } from './cors.js';
 /** The server-independent router behind both servers. */
 export { createDispatcher, type Dispatcher, type RouteInfo } from './create-dispatcher.js';
 /** The Web-standard `(Request) => Promise<Response>` handler. */
@@ -49,5 +53,9 @@ export { createOpenApiDocument, type OpenApiDocument, type OpenApiInput } from '
 export { findPoisonedKey, parseJsonBody } from './parse-json-body.js';
 /** RFC 9457 problem documents. */
 export { type ProblemJson, problemAnswer, problemType, toProblemJson } from './problem-json.js';
+/** Where a well-known document about a resource is served (RFC 9728), outside the prefix. */
+export { wellKnownPath } from './route-prefix.js';
+/** The node server's timeouts and connection cap. */
+export type { ServerLimits } from './server-limits.js';
 /** The one table from error kind to HTTP status. */
 export { statusOf, statusTable } from './status-table.js';

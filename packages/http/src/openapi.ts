@@ -24,6 +24,8 @@ export interface OpenApiInput {
     OpenApiInput['operations'][number] & { readonly extra: OperationRoute }
   >;
   readonly customRoutes: readonly CustomRoute[];
+  /** The base path every route is served under (`servers`); custom routes with `prefixed: false` are not. */
+  readonly prefix?: string;
   readonly context: Omit<ErrorCodeContext, 'hasBody' | 'declared'>;
 }
 
@@ -69,6 +71,10 @@ export function createOpenApiDocument(input: OpenApiInput): OpenApiDocument {
   for (const entry of input.operationRoutes ?? [])
     add(entry.route.path, entry.route.method, describeOperationRoute(entry, input));
   for (const route of input.customRoutes) {
+    // A route served outside the prefix names its own server (a path item's `servers` wins over the document's).
+    if (route.prefixed === false && input.prefix) {
+      paths[route.path] = { ...paths[route.path], servers: [{ url: '/' }] };
+    }
     add(route.path, route.method, {
       ...(route.summary ? { summary: route.summary } : {}),
       parameters: [...route.path.matchAll(/\{([^{}/]+)\}/g)].map((match) => ({
@@ -93,6 +99,8 @@ export function createOpenApiDocument(input: OpenApiInput): OpenApiDocument {
   return {
     openapi: '3.1.0',
     info: input.info,
+    // Relative to where the document was fetched from, so a proxy or a mount under another path keeps it true.
+    servers: [{ url: input.prefix || '/' }],
     paths,
     components: {
       schemas: { Problem: problemSchema },

@@ -90,8 +90,12 @@ export {
   retrievalModes,
   toQueryTerms,
 } from './retrieve.js';
+/** Compiles a filter once per query into a test of one record (for adapters that filter in process). */
+export { compileFilter, type RecordFilter } from './store/compile-filter.js';
 /** The health item of a knowledge store (not critical by default), for `@opwire/http`'s readiness. */
 export { type KnowledgeHealthItem, knowledgeHealthItem } from './store/knowledge-health-item.js';
+/** The bounds of record metadata and filters, and their checks (`OUT_OF_RANGE` past them). */
+export { checkFilter, checkMetadata, knowledgeLimits } from './store/knowledge-limits.js';
 /** The `KnowledgeStore` port and the types it speaks. */
 export type {
   Bm25Parameters,

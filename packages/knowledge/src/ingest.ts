@@ -3,6 +3,7 @@ import { embedTexts } from './embedding/embed-texts.js';
 import type { KnowledgeEmbeddingModel } from './embedding/embedding-model-v4.js';
 import { knowledgeErrors } from './knowledge-errors.js';
 import { indexedText, type KnowledgeSettings } from './knowledge-settings.js';
+import { checkMetadata } from './store/knowledge-limits.js';
 import type { KnowledgeRecord, MetadataValue } from './store/knowledge-store.js';
 import { toStoreError } from './store/to-store-error.js';
 
@@ -102,6 +103,7 @@ export async function ingest(
     const chunks = settings.chunk(collection, document.text);
     let model: KnowledgeEmbeddingModel | undefined;
     try {
+      checkMetadata(document.metadata, 'metadata');
       if (chunks.length > 0) model = settings.resolveModel(collection, options.embeddingModel);
     } catch (error) {
       results.set(index, { documentId: document.documentId, chunks: 0, error: toOpwireError(error) });

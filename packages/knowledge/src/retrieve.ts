@@ -4,6 +4,7 @@ import type { KnowledgeEmbeddingModel } from './embedding/embedding-model-v4.js'
 import { fuseRanks } from './fuse-ranks.js';
 import { knowledgeErrors } from './knowledge-errors.js';
 import type { KnowledgeSettings } from './knowledge-settings.js';
+import { checkFilter } from './store/knowledge-limits.js';
 import type { KnowledgeFilter, QueryTerm, ScoredRecord } from './store/knowledge-store.js';
 import { toStoreError } from './store/to-store-error.js';
 
@@ -69,6 +70,7 @@ export async function retrieve(
   const mode = request.mode ?? 'hybrid';
   if (!Number.isInteger(top) || top < 1)
     throw coreErrors.OUT_OF_RANGE({ field: 'top', params: { expected: 'an integer ≥ 1' } });
+  checkFilter(request.filter);
   const scope = {
     collection,
     tenant: request.tenant ?? '',

@@ -27,7 +27,14 @@ interface Contender {
 
 const allContenders: readonly Contender[] = [
   { name: 'raw node:http', start: startRaw, path: '/orders', body: orderBody },
-  { name: 'opwire', start: startOpwire, path: '/orders', body: orderBody },
+  { name: 'opwire', start: () => startOpwire(), path: '/orders', body: orderBody },
+  {
+    name: 'opwire+access-log',
+    start: () => startOpwire({ accessLog: true }),
+    path: '/orders',
+    body: orderBody,
+  },
+  { name: 'opwire+tracing', start: () => startOpwire({ tracing: true }), path: '/orders', body: orderBody },
   { name: 'fastify', start: startFastify, path: '/orders', body: orderBody },
   { name: 'hono', start: startHono, path: '/orders', body: orderBody },
   { name: 'orpc', start: startOrpc, path: '/rpc/orders/create', body: `{"json":${orderBody}}` },

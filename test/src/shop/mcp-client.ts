@@ -11,9 +11,11 @@ export async function connectShop(
     /** How the client answers an elicitation (approval) request, when it declares the capability. */
     readonly elicit?: 'accept' | 'decline' | 'cancel';
     readonly sessionId?: string;
+    /** The endpoint's path on the server (`/api/mcp` under `HTTP_PREFIX=/api`); default `/mcp`. */
+    readonly path?: string;
   } = {},
 ): Promise<{ client: Client; transport: StreamableHTTPClientTransport; asked: string[] }> {
-  const transport = new StreamableHTTPClientTransport(new URL('/mcp', url), {
+  const transport = new StreamableHTTPClientTransport(new URL(options.path ?? '/mcp', url), {
     requestInit: { headers: { authorization: `Bearer ${token}` } },
     ...(options.sessionId ? { sessionId: options.sessionId } : {}),
   });

@@ -34,7 +34,7 @@ let pendingAcmeOrder: string;
 beforeAll(async () => {
   running = await startShop({
     operations: [slowOrder],
-    mcp: { allowedOrigins: ['https://app.example.com'] },
+    http: { corsOrigins: ['https://app.example.com'] },
   });
   pendingAcmeOrder = (await running.request('/orders?status=pending', { token: 'support-token' })).body
     .orders[0].id;

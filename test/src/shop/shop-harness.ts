@@ -61,6 +61,8 @@ export async function startShop(
     /** Operations served beside the shop's own (a test's slow write, say). */
     readonly operations?: ShopOptions['operations'];
     readonly mcp?: ShopOptions['mcp'];
+    /** A base path, CORS origins and the access log, as `main.ts` reads them from the environment. */
+    readonly http?: Pick<ShopOptions, 'prefix' | 'corsOrigins' | 'accessLog' | 'logger'>;
   } = {},
 ): Promise<RunningShop> {
   const folder = options.databaseUrl ? undefined : await mkdtemp(join(tmpdir(), 'opwire-shop-'));
@@ -74,6 +76,7 @@ export async function startShop(
     writesPerMinute: options.writesPerMinute ?? false,
     ...(options.operations ? { operations: options.operations } : {}),
     ...(options.mcp === undefined ? {} : { mcp: options.mcp }),
+    ...options.http,
   });
   const { url } = await shop.listen();
 

@@ -42,6 +42,13 @@ export const coreErrors = defineErrors({
       'zh-CN': '字段“{field}”格式无效（应为 {expected}）。',
     },
   },
+  NUL_CHARACTER: {
+    kind: 'invalid',
+    messages: {
+      en: 'Field "{field}" contains a NUL character (U+0000), which is not accepted.',
+      'zh-CN': '字段“{field}”包含 NUL 字符（U+0000），不被接受。',
+    },
+  },
   INVALID_REQUEST: {
     kind: 'invalid',
     messages: { en: 'The request is invalid.', 'zh-CN': '请求无效。' },

@@ -3,6 +3,7 @@
  * descriptions, the authenticator port, and invoke options built from a request. HTTP, the AI
  * tools and MCP all import these from here, so no surface imports another.
  */
+export { isOriginAllowed, parseOrigins } from './allowed-origins.js';
 export {
   type AuthenticationRequest,
   type Authenticator,

@@ -141,3 +141,36 @@ describe('closeSchema', () => {
     expect((open as unknown as Record<string, unknown>).additionalProperties).toBeUndefined();
   });
 });
+
+describe('compileValidator on records with bounded keys', () => {
+  const record = compileValidator(
+    Type.Object({
+      metadata: Type.Record(Type.String(), Type.String(), {
+        maxProperties: 3,
+        propertyNames: { maxLength: 4 },
+      }),
+    }),
+  );
+
+  it('reports too many keys as OUT_OF_RANGE on the record, before looking at any key', () => {
+    const metadata = Object.fromEntries(Array.from({ length: 70_000 }, (_, index) => [`k${index}`, 'v']));
+    expect(record({ metadata })).toEqual([
+      { code: 'OUT_OF_RANGE', field: 'metadata', pointer: '/metadata', expected: 'at most 3 properties' },
+    ]);
+  });
+
+  it('reports a key that is too long as OUT_OF_RANGE on that key', () => {
+    expect(record({ metadata: { short: 'x' } })).toEqual([
+      { code: 'OUT_OF_RANGE', field: 'metadata.short', pointer: '/metadata/short', expected: 'length <= 4' },
+    ]);
+  });
+});
+
+it('explains a value of a union through the one branch of its type', () => {
+  const check = compileValidator(
+    Type.Object({ value: Type.Union([Type.String({ maxLength: 3 }), Type.Number(), Type.Boolean()]) }),
+  );
+  expect(check({ value: 'long' })?.[0]).toMatchObject({ code: 'OUT_OF_RANGE', field: 'value' });
+  expect(check({ value: null })?.[0]).toMatchObject({ code: 'NULL_NOT_ALLOWED' });
+  expect(check({ value: [] })?.[0]).toMatchObject({ code: 'WRONG_TYPE' });
+});

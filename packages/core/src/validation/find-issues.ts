@@ -57,6 +57,12 @@ function visitObject(
   issues: ValidationIssue[],
   limit: number,
 ) {
+  const count = Object.keys(value).length;
+  // The count first: an object of far too many keys is refused without walking them.
+  if (typeof schema.maxProperties === 'number' && count > schema.maxProperties) {
+    issues.push(issue('OUT_OF_RANGE', path, `at most ${schema.maxProperties} properties`));
+    return;
+  }
   const properties = (schema.properties ?? {}) as Record<string, Schema>;
   // Own keys only: `constructor` or `toString` in a request are fields like any other, not Object.prototype's.
   const propertyOf = (key: string) => (Object.hasOwn(properties, key) ? properties[key] : undefined);
@@ -68,8 +74,15 @@ function visitObject(
   const patterns = Object.entries((schema.patternProperties ?? {}) as Record<string, Schema>).map(
     ([pattern, property]) => [new RegExp(pattern, 'u'), property] as const,
   );
+  const names = schema.propertyNames as Schema | undefined;
   for (const key of Object.keys(value)) {
     if (issues.length >= limit) return;
+    if (names !== undefined && !Value.Check({ type: 'string', ...names } as never, key)) {
+      const before = issues.length;
+      visitString(names, key, [...path, key], issues);
+      if (issues.length === before) issues.push(issue('INVALID_FORMAT', [...path, key], 'a valid key'));
+      continue;
+    }
     const property = propertyOf(key) ?? patterns.find(([pattern]) => pattern.test(key))?.[1];
     if (property) {
       if (value[key] !== undefined) visit(property, value[key], [...path, key], issues, limit);
@@ -79,12 +92,8 @@ function visitObject(
       visit(schema.additionalProperties as Schema, value[key], [...path, key], issues, limit);
     }
   }
-  const count = Object.keys(value).length;
   if (typeof schema.minProperties === 'number' && count < schema.minProperties) {
     issues.push(issue('OUT_OF_RANGE', path, `at least ${schema.minProperties} properties`));
-  }
-  if (typeof schema.maxProperties === 'number' && count > schema.maxProperties) {
-    issues.push(issue('OUT_OF_RANGE', path, `at most ${schema.maxProperties} properties`));
   }
 }
 
@@ -163,10 +172,14 @@ function visitUnion(
     return;
   }
   const nonNull = branches.filter((branch) => branch.type !== 'null');
+  const sameType = nonNull.filter((branch) => typeof branch.type === 'string' && hasType(branch.type, value));
   if (value === null) {
     issues.push(issue('NULL_NOT_ALLOWED', path, nonNull.map(describeExpected).join(' | ')));
   } else if (nonNull.length === 1 && nonNull[0]) {
     visit(nonNull[0], value, path, issues, limit);
+  } else if (sameType.length === 1 && sameType[0]) {
+    // One branch takes values of this type (a string among string | number | boolean): its own check explains.
+    visit(sameType[0], value, path, issues, limit);
   } else {
     issues.push(issue('WRONG_TYPE', path, branches.map(describeExpected).join(' | ')));
   }
@@ -209,7 +222,12 @@ function describeExpected(schema: Schema | undefined): string | undefined {
   return typeof schema.type === 'string' ? schema.type : undefined;
 }
 
-function issue(code: string, path: Array<string | number>, expected: string | undefined): ValidationIssue {
+/** One issue at a path: its code, the field as `a.b[0]`, the JSON Pointer and what was expected. */
+export function issue(
+  code: string,
+  path: ReadonlyArray<string | number>,
+  expected: string | undefined,
+): ValidationIssue {
   let field = '';
   for (const segment of path)
     field += typeof segment === 'number' ? `[${segment}]` : field ? `.${segment}` : segment;

@@ -1,11 +1,11 @@
 import { knowledgeErrors } from '../knowledge-errors.js';
+import { compileFilter } from '../store/compile-filter.js';
 import type {
   DocumentScope,
   KnowledgeRecord,
   KnowledgeScope,
   KnowledgeStore,
 } from '../store/knowledge-store.js';
-import { matchesFilter } from '../store/matches-filter.js';
 import { toScoredRecord } from '../store/to-scored-record.js';
 import type { VectorIndex } from '../vector/index.js';
 import { createVectorIndex } from '../vector/index.js';
@@ -98,7 +98,8 @@ export function createMemoryKnowledgeStore(): KnowledgeStore {
       if (!partition?.vectors) return [];
       checkDimensions(search.collection, search.vector.length);
       if (isZero(search.vector)) return [];
-      const filter = (id: string) => matchesFilter(partition.records.get(id)!, search.filter);
+      const test = compileFilter(search.filter);
+      const filter = (id: string) => test(partition.records.get(id)!);
       return partition.vectors
         .search(Float32Array.from(search.vector), search.top, filter)
         .map((hit) => toScoredRecord(partition.records.get(hit.id)!, hit.score));
@@ -106,7 +107,8 @@ export function createMemoryKnowledgeStore(): KnowledgeStore {
     async searchLexical(search) {
       const partition = partitionOf(search, false);
       if (!partition) return [];
-      const filter = (id: string) => matchesFilter(partition.records.get(id)!, search.filter);
+      const test = compileFilter(search.filter);
+      const filter = (id: string) => test(partition.records.get(id)!);
       return partition.lexical
         .search(search.terms, { ...search.bm25, top: search.top, filter })
         .map((hit) => toScoredRecord(partition.records.get(hit.id)!, hit.score));

@@ -3,9 +3,18 @@ import Type from 'typebox';
 import type { Knowledge } from '../create-knowledge.js';
 import { knowledgeErrors } from '../knowledge-errors.js';
 import { retrievalModes } from '../retrieve.js';
+import { knowledgeLimits } from '../store/knowledge-limits.js';
 
-const MetadataValue = Type.Union([Type.String(), Type.Number(), Type.Boolean()]);
-const Metadata = Type.Record(Type.String(), MetadataValue);
+const MetadataValue = Type.Union([
+  Type.String({ maxLength: knowledgeLimits.metadataValueLength }),
+  Type.Number(),
+  Type.Boolean(),
+]);
+// Bounded like the store bounds them (`knowledgeLimits`), so an oversized filter is refused at validation.
+const Metadata = Type.Record(Type.String(), MetadataValue, {
+  maxProperties: knowledgeLimits.metadataKeys,
+  propertyNames: { maxLength: knowledgeLimits.metadataKeyLength },
+});
 const Chunk = Type.Object({
   documentId: Type.String(),
   chunkIndex: Type.Integer(),

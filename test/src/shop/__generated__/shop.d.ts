@@ -648,7 +648,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, PROTOTYPE_POISONING */
       400: {
         headers: {
           [name: string]: unknown;
@@ -665,6 +665,7 @@ export interface operations {
               | 'UNKNOWN_FIELD'
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
+              | 'NUL_CHARACTER'
               | 'PROTOTYPE_POISONING';
           };
         };
@@ -764,7 +765,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
       400: {
         headers: {
           /** @description Set by middleware when it applies. */
@@ -783,6 +784,7 @@ export interface operations {
               | 'UNKNOWN_FIELD'
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
+              | 'NUL_CHARACTER'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
               | 'INVALID_IDEMPOTENCY_KEY';
@@ -937,7 +939,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, PROTOTYPE_POISONING */
       400: {
         headers: {
           [name: string]: unknown;
@@ -954,6 +956,7 @@ export interface operations {
               | 'UNKNOWN_FIELD'
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
+              | 'NUL_CHARACTER'
               | 'PROTOTYPE_POISONING';
           };
         };
@@ -1056,7 +1059,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
       400: {
         headers: {
           /** @description Set by middleware when it applies. */
@@ -1075,6 +1078,7 @@ export interface operations {
               | 'UNKNOWN_FIELD'
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
+              | 'NUL_CHARACTER'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
               | 'INVALID_IDEMPOTENCY_KEY';
@@ -1252,7 +1256,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, MALFORMED_JSON, PROTOTYPE_POISONING */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1269,6 +1273,7 @@ export interface operations {
               | 'UNKNOWN_FIELD'
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
+              | 'NUL_CHARACTER'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING';
           };
@@ -1403,7 +1408,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
       400: {
         headers: {
           /** @description Set by middleware when it applies. */
@@ -1422,6 +1427,7 @@ export interface operations {
               | 'UNKNOWN_FIELD'
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
+              | 'NUL_CHARACTER'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
               | 'INVALID_IDEMPOTENCY_KEY';
@@ -1570,7 +1576,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
       400: {
         headers: {
           /** @description Set by middleware when it applies. */
@@ -1589,6 +1595,7 @@ export interface operations {
               | 'UNKNOWN_FIELD'
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
+              | 'NUL_CHARACTER'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
               | 'INVALID_IDEMPOTENCY_KEY';
@@ -1804,7 +1811,7 @@ export interface operations {
               };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING, PROMPT_NOT_FOUND */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, MALFORMED_JSON, PROTOTYPE_POISONING, PROMPT_NOT_FOUND */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1821,6 +1828,7 @@ export interface operations {
               | 'UNKNOWN_FIELD'
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
+              | 'NUL_CHARACTER'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
               | 'PROMPT_NOT_FOUND';
@@ -1974,7 +1982,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, MALFORMED_JSON, PROTOTYPE_POISONING */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1991,6 +1999,7 @@ export interface operations {
               | 'UNKNOWN_FIELD'
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
+              | 'NUL_CHARACTER'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING';
           };
@@ -2106,7 +2115,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, MALFORMED_JSON, PROTOTYPE_POISONING */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2123,6 +2132,7 @@ export interface operations {
               | 'UNKNOWN_FIELD'
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
+              | 'NUL_CHARACTER'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING';
           };
@@ -2280,7 +2290,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, PROTOTYPE_POISONING */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2297,6 +2307,7 @@ export interface operations {
               | 'UNKNOWN_FIELD'
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
+              | 'NUL_CHARACTER'
               | 'PROTOTYPE_POISONING';
           };
         };
@@ -2422,7 +2433,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, PROTOTYPE_POISONING */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2439,6 +2450,7 @@ export interface operations {
               | 'UNKNOWN_FIELD'
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
+              | 'NUL_CHARACTER'
               | 'PROTOTYPE_POISONING';
           };
         };
@@ -2566,7 +2578,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, PROTOTYPE_POISONING */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2583,6 +2595,7 @@ export interface operations {
               | 'UNKNOWN_FIELD'
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
+              | 'NUL_CHARACTER'
               | 'PROTOTYPE_POISONING';
           };
         };
@@ -2723,7 +2736,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, PROTOTYPE_POISONING */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2740,6 +2753,7 @@ export interface operations {
               | 'UNKNOWN_FIELD'
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
+              | 'NUL_CHARACTER'
               | 'PROTOTYPE_POISONING';
           };
         };
@@ -2825,7 +2839,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
       400: {
         headers: {
           /** @description Set by middleware when it applies. */
@@ -2844,6 +2858,7 @@ export interface operations {
               | 'UNKNOWN_FIELD'
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
+              | 'NUL_CHARACTER'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
               | 'INVALID_IDEMPOTENCY_KEY';
@@ -2979,7 +2994,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, PROTOTYPE_POISONING */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2996,6 +3011,7 @@ export interface operations {
               | 'UNKNOWN_FIELD'
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
+              | 'NUL_CHARACTER'
               | 'PROTOTYPE_POISONING';
           };
         };
@@ -3081,7 +3097,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
       400: {
         headers: {
           /** @description Set by middleware when it applies. */
@@ -3100,6 +3116,7 @@ export interface operations {
               | 'UNKNOWN_FIELD'
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
+              | 'NUL_CHARACTER'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
               | 'INVALID_IDEMPOTENCY_KEY';
@@ -3266,7 +3283,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, PROTOTYPE_POISONING */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3283,6 +3300,7 @@ export interface operations {
               | 'UNKNOWN_FIELD'
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
+              | 'NUL_CHARACTER'
               | 'PROTOTYPE_POISONING';
           };
         };
@@ -3375,7 +3393,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
       400: {
         headers: {
           /** @description Set by middleware when it applies. */
@@ -3394,6 +3412,7 @@ export interface operations {
               | 'UNKNOWN_FIELD'
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
+              | 'NUL_CHARACTER'
               | 'PROTOTYPE_POISONING'
               | 'INVALID_IDEMPOTENCY_KEY';
           };
@@ -3554,7 +3573,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING, PROMPT_NOT_FOUND */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, MALFORMED_JSON, PROTOTYPE_POISONING, PROMPT_NOT_FOUND */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3571,6 +3590,7 @@ export interface operations {
               | 'UNKNOWN_FIELD'
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
+              | 'NUL_CHARACTER'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
               | 'PROMPT_NOT_FOUND';

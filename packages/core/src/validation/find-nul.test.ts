@@ -1,0 +1,42 @@
+import Type from 'typebox';
+import { describe, expect, it } from 'vitest';
+import { closeSchema } from './close-schema.js';
+import { compileValidator } from './compile-validator.js';
+
+const validate = compileValidator(
+  closeSchema(
+    Type.Object({
+      note: Type.Optional(Type.String()),
+      lines: Type.Optional(Type.Array(Type.Object({ sku: Type.String() }))),
+      metadata: Type.Optional(Type.Record(Type.String(), Type.String())),
+      anything: Type.Optional(Type.Unknown()),
+    }),
+  ),
+);
+
+describe('a NUL character (U+0000) in a request', () => {
+  it.each([
+    ['a string field', { note: 'a\u0000b' }, 'note', '/note'],
+    ['a string at the very start', { note: '\u0000' }, 'note', '/note'],
+    ['an array item', { lines: [{ sku: 'ok' }, { sku: 'x\u0000' }] }, 'lines[1].sku', '/lines/1/sku'],
+    ['a record value', { metadata: { colour: 're\u0000d' } }, 'metadata.colour', '/metadata/colour'],
+    ['a record key', { metadata: { 'a\u0000b': 'x' } }, 'metadata.a\\u0000b', '/metadata/a\\u0000b'],
+    [
+      'deep inside an unknown value',
+      { anything: { list: ['fine', ['no\u0000']] } },
+      'anything.list[1][0]',
+      '/anything/list/1/0',
+    ],
+  ])('in %s is refused with NUL_CHARACTER and its field', (_name, value, field, pointer) => {
+    expect(validate(value)).toEqual([{ code: 'NUL_CHARACTER', field, pointer }]);
+  });
+
+  it('is told apart from the text "\\u0000" and other control characters, which pass', () => {
+    expect(validate({ note: '\\u0000 is how JSON writes NUL' })).toBeUndefined();
+    expect(validate({ note: 'tab\tbell\u0007 del\u007f' })).toBeUndefined();
+  });
+
+  it('comes after the schema check: a value that breaks its schema reports that first', () => {
+    expect(validate({ note: 5, metadata: { k: 'a\u0000' } })?.[0]?.code).toBe('WRONG_TYPE');
+  });
+});

@@ -1,0 +1,138 @@
+import { connect, type Socket } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { resolveLimits } from './server-limits.js';
+import { createFixtureApp, serveOverLoopback } from './testing/index.js';
+
+type Served = Awaited<ReturnType<typeof serveOverLoopback>>;
+let served: Served | undefined;
+const sockets: Socket[] = [];
+afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.destroy();
+  await served?.close();
+  served = undefined;
+});
+
+async function serve(limits: Parameters<typeof resolveLimits>[0]) {
+  const fixture = createFixtureApp();
+  served = await serveOverLoopback(fixture.app, {
+    authenticate: fixture.authenticate,
+    limits,
+    shutdownTimeoutMs: 200,
+  });
+  return served;
+}
+
+/** A raw connection: what it received, and a promise of the moment the server closed it. */
+async function open(url: string) {
+  const { port } = new URL(url);
+  const socket = connect(Number(port), '127.0.0.1');
+  sockets.push(socket);
+  let received = '';
+  socket.on('data', (chunk) => {
+    received += chunk.toString();
+  });
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  socket.on('error', () => undefined);
+  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+  return { socket, closed, received: () => received };
+}
+
+/** Writes `text` a few bytes at a time until the socket closes. */
+async function trickle(socket: Socket, text: string) {
+  for (const character of text) {
+    if (socket.destroyed || !socket.writable) return;
+    socket.write(character);
+    await sleep(100);
+  }
+}
+
+const problemOf = (raw: string) =>
+  JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)) as Record<string, unknown>;
+
+describe('server limits over a real socket', () => {
+  it('cuts a slowloris at the headers timeout with 408 problem+json while another client is served', async () => {
+    const server = await serve({ headersTimeoutMs: 400, requestTimeoutMs: 2000 });
+    const slow = await open(server.url);
+    void trickle(slow.socket, `GET /health/live HTTP/1.1\r\nHost: x\r\n${'X-Slow: 1\r\n'.repeat(100)}\r\n`);
+    expect((await server.send({ path: '/health/live' })).status).toBe(200);
+    await slow.closed;
+    expect(slow.received()).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    expect(slow.received()).toContain('content-type: application/problem+json');
+    expect(problemOf(slow.received())).toMatchObject({ status: 408, code: 'REQUEST_TIMEOUT' });
+  });
+
+  it('cuts a trickled body at the request timeout while another client is served', async () => {
+    const server = await serve({ headersTimeoutMs: 400, requestTimeoutMs: 800 });
+    const slow = await open(server.url);
+    const body = JSON.stringify({ item: 'tea', quantity: 1 }).padEnd(200, ' ');
+    slow.socket.write(
+      `POST /orders HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer customer-token\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
+    void trickle(slow.socket, body);
+    const other = await server.send({ path: '/orders', token: 'customer-token' });
+    expect(other.status).toBe(200);
+    await slow.closed;
+    expect(slow.received()).toMatch(/^HTTP\/1\.1 408 /);
+    // The order was never created: the cut request ran no handler.
+    expect(await other.json()).toMatchObject({ items: [] });
+    expect(await (await server.send({ path: '/orders', token: 'customer-token' })).json()).toMatchObject({
+      items: [],
+    });
+  });
+
+  it('refuses connections past the cap while the open ones keep being served', async () => {
+    const server = await serve({ maxConnections: 2 });
+    const first = await open(server.url);
+    const second = await open(server.url);
+    await sleep(50);
+    // The kernel may accept the connection before Node closes it, or refuse it outright: either way no answer.
+    const third = await open(server.url).catch(() => undefined);
+    if (third) {
+      third.socket.write('GET /health/live HTTP/1.1\r\nHost: x\r\n\r\n');
+      await third.closed;
+      expect(third.received()).toBe('');
+    }
+    for (const connection of [first, second]) {
+      connection.socket.write('GET /health/live HTTP/1.1\r\nHost: x\r\n\r\n');
+      await expect.poll(() => connection.received()).toMatch(/^HTTP\/1\.1 200 OK[\s\S]*"status":"live"/);
+    }
+  });
+
+  it('answers what Node refuses itself as problem+json: bad framing, smuggling shapes, headers too large', async () => {
+    const server = await serve({});
+    const cases: Array<[string, number, string]> = [
+      ['GET /health/live HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n', 400, 'MALFORMED_REQUEST'],
+      [
+        'POST /orders HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+        400,
+        'MALFORMED_REQUEST',
+      ],
+      [
+        `GET /health/live HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+        431,
+        'HEADERS_TOO_LARGE',
+      ],
+    ];
+    for (const [request, status, code] of cases) {
+      const connection = await open(server.url);
+      connection.socket.write(request);
+      await connection.closed;
+      expect(connection.received()).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+      expect(problemOf(connection.received())).toMatchObject({ status, code });
+    }
+  });
+
+  it('refuses limits that are not positive integers', () => {
+    for (const bad of [{ headersTimeoutMs: 0 }, { maxConnections: 1.5 }, { requestTimeoutMs: -1 }]) {
+      expect(() => resolveLimits(bad)).toThrow(expect.objectContaining({ code: 'INVALID_CONFIGURATION' }));
+    }
+    expect(resolveLimits({})).toEqual({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 5_000,
+      maxConnections: 10_000,
+    });
+  });
+});

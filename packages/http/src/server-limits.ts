@@ -1,0 +1,88 @@
+import type { Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { coreErrors, type OpwireError } from '@opwire/core';
+import { httpErrors } from './http-errors.js';
+import { toProblemJson } from './problem-json.js';
+
+/** How long a client may take and how many may connect; every field has a default. */
+export interface ServerLimits {
+  /** Milliseconds to receive a request's headers (slowloris); default 10 000 (Node: 60 000). */
+  readonly headersTimeoutMs?: number;
+  /** Milliseconds to receive a whole request, body included (a trickled body); default 30 000 (Node: 300 000). */
+  readonly requestTimeoutMs?: number;
+  /** Milliseconds an idle keep-alive connection stays open; default 5 000. */
+  readonly keepAliveTimeoutMs?: number;
+  /** Connections open at once; past it new ones are closed at once and open ones continue. Default 10 000. */
+  readonly maxConnections?: number;
+}
+
+/** The limits in force, defaults filled in. */
+export function resolveLimits(limits: ServerLimits): Required<ServerLimits> {
+  const resolved = {
+    headersTimeoutMs: limits.headersTimeoutMs ?? 10_000,
+    requestTimeoutMs: limits.requestTimeoutMs ?? 30_000,
+    keepAliveTimeoutMs: limits.keepAliveTimeoutMs ?? 5_000,
+    maxConnections: limits.maxConnections ?? 10_000,
+  };
+  for (const [name, value] of Object.entries(resolved)) {
+    if (!Number.isInteger(value) || value <= 0) {
+      throw coreErrors.INVALID_CONFIGURATION({
+        params: { reason: `limits.${name} must be a positive integer, got ${value}` },
+      });
+    }
+  }
+  // Node requires the headers to arrive no later than the whole request.
+  if (resolved.headersTimeoutMs > resolved.requestTimeoutMs)
+    resolved.headersTimeoutMs = resolved.requestTimeoutMs;
+  return resolved;
+}
+
+/** How often Node checks the timeouts: a quarter of the shortest, between 50 ms and 1 s (Node's default is 30 s). */
+export function checkingInterval(limits: Required<ServerLimits>): number {
+  return Math.max(
+    50,
+    Math.min(1000, Math.floor(Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) / 4)),
+  );
+}
+
+/** Applies the limits to a Node server and answers Node's own rejections as problem+json. */
+export function applyLimits(server: Server, limits: Required<ServerLimits>): void {
+  server.headersTimeout = limits.headersTimeoutMs;
+  server.requestTimeout = limits.requestTimeoutMs;
+  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+  server.maxConnections = limits.maxConnections;
+  server.on('clientError', answerClientError);
+}
+
+const reasons: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  431: 'Request Header Fields Too Large',
+};
+
+/**
+ * Answers a request Node refused before any route saw it (bad framing, a bad `Content-Length`, request
+ * smuggling shapes, headers too large, a timeout) with a problem+json document, when the socket still takes one.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  let status = 400;
+  let problem: OpwireError;
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    status = 431;
+    problem = httpErrors.HEADERS_TOO_LARGE();
+  } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    status = 408;
+    problem = httpErrors.REQUEST_TIMEOUT();
+  } else {
+    problem = httpErrors.MALFORMED_REQUEST({ params: { reason: String(error.code ?? 'unparsable') } });
+  }
+  const body = JSON.stringify({ ...toProblemJson(problem, 'en'), status, title: reasons[status] });
+  socket.end(
+    `HTTP/1.1 ${status} ${reasons[status]}\r\ncontent-type: application/problem+json\r\n` +
+      `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { createKnowledge } from '../create-knowledge.js';
+import { createHashingEmbeddingModel } from '../embedding/hashing-embedding-model.js';
+import { createMemoryKnowledgeStore } from '../memory/memory-knowledge-store.js';
+import { knowledgeLimits } from './knowledge-limits.js';
+
+const knowledge = () =>
+  createKnowledge({ store: createMemoryKnowledgeStore(), embeddingModel: createHashingEmbeddingModel() });
+const keys = (count: number) =>
+  Object.fromEntries(Array.from({ length: count }, (_, index) => [`k${index}`, 1]));
+const failure = async (work: () => Promise<unknown>) => {
+  try {
+    await work();
+  } catch (error) {
+    return { code: (error as { code: string }).code, field: (error as { field?: string }).field };
+  }
+  return undefined;
+};
+
+describe('knowledge bounds', () => {
+  it.each([
+    ['too many metadata keys', { metadata: keys(knowledgeLimits.metadataKeys + 1) }, 'filter.metadata'],
+    ['a key that is too long', { metadata: { ['k'.repeat(129)]: 1 } }, 'filter.metadata'],
+    ['a string value that is too long', { metadata: { lang: 'x'.repeat(2001) } }, 'filter.metadata.lang'],
+    [
+      'too many document ids',
+      { documentIds: Array.from({ length: 1001 }, (_, index) => `d${index}`) },
+      'filter.documentIds',
+    ],
+  ])('refuse a filter with %s: OUT_OF_RANGE on %s', async (_name, filter, field) => {
+    expect(await failure(() => knowledge().retrieve({ text: 'refund', filter }))).toEqual({
+      code: 'OUT_OF_RANGE',
+      field,
+    });
+  });
+
+  it('accept a filter right at the bounds', async () => {
+    const metadata = { ...keys(knowledgeLimits.metadataKeys - 1), lang: 'x'.repeat(2000) };
+    await expect(knowledge().retrieve({ text: 'refund', filter: { metadata } })).resolves.toEqual([]);
+  });
+
+  it('refuse a record with too much metadata and store nothing of it, while the others are stored', async () => {
+    const base = knowledge();
+    const results = await base.ingest([
+      { documentId: 'big', text: 'refund policy', metadata: keys(knowledgeLimits.metadataKeys + 1) },
+      { documentId: 'fine', text: 'refund policy', metadata: { lang: 'en' } },
+    ]);
+    expect(results.map((result) => [result.documentId, result.chunks, result.error?.code])).toEqual([
+      ['big', 0, 'OUT_OF_RANGE'],
+      ['fine', 1, undefined],
+    ]);
+    const found = await base.retrieve({ text: 'refund policy', mode: 'lexical' });
+    expect(found.map((chunk) => chunk.documentId)).toEqual(['fine']);
+  });
+});

@@ -1,0 +1,60 @@
+import { coreErrors } from '@opwire/core';
+import type { KnowledgeFilter, MetadataValue } from './knowledge-store.js';
+
+/**
+ * The bounds of what a record carries and a filter asks for. A filter is matched against every record in
+ * scope, so its size is work done per stored chunk: without a bound, one request of 70,000 keys held the
+ * event loop for most of a second.
+ */
+export const knowledgeLimits = {
+  /** Metadata keys of one record, and of one filter. */
+  metadataKeys: 64,
+  /** Characters of one metadata key. */
+  metadataKeyLength: 128,
+  /** Characters of one metadata string value. */
+  metadataValueLength: 2000,
+  /** Document ids one filter may list. */
+  filterDocumentIds: 1000,
+} as const;
+
+/** Refuses metadata past the bounds with `OUT_OF_RANGE` on the offending field (under `field`). */
+export function checkMetadata(
+  metadata: Readonly<Record<string, MetadataValue>> | undefined,
+  field: string,
+): void {
+  if (metadata === undefined) return;
+  const keys = Object.keys(metadata);
+  if (keys.length > knowledgeLimits.metadataKeys) {
+    throw coreErrors.OUT_OF_RANGE({
+      field,
+      params: { expected: `at most ${knowledgeLimits.metadataKeys} keys` },
+    });
+  }
+  for (const key of keys) {
+    if (key.length > knowledgeLimits.metadataKeyLength) {
+      throw coreErrors.OUT_OF_RANGE({
+        field,
+        params: { expected: `keys of at most ${knowledgeLimits.metadataKeyLength} characters` },
+      });
+    }
+    const value = metadata[key];
+    if (typeof value === 'string' && value.length > knowledgeLimits.metadataValueLength) {
+      throw coreErrors.OUT_OF_RANGE({
+        field: `${field}.${key}`,
+        params: { expected: `length <= ${knowledgeLimits.metadataValueLength}` },
+      });
+    }
+  }
+}
+
+/** Refuses a filter past the bounds with `OUT_OF_RANGE` on `filter.metadata` or `filter.documentIds`. */
+export function checkFilter(filter: KnowledgeFilter | undefined): void {
+  if (filter === undefined) return;
+  checkMetadata(filter.metadata, 'filter.metadata');
+  if ((filter.documentIds?.length ?? 0) > knowledgeLimits.filterDocumentIds) {
+    throw coreErrors.OUT_OF_RANGE({
+      field: 'filter.documentIds',
+      params: { expected: `at most ${knowledgeLimits.filterDocumentIds} items` },
+    });
+  }
+}

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type OpenAIWireServer, startOpenAIWireServer } from '../ai/openai-wire-server.js';
+import { type RunningShop, startShop } from './shop-harness.js';
+
+// Before: a metadata filter of 70,000 keys (under 1 MB) was rebuilt for every stored chunk and held the
+// event loop for most of a second. Now the filter is bounded at validation and compiled once per query.
+const hugeFilter = Object.fromEntries(Array.from({ length: 70_000 }, (_, index) => [`k${index}`, 'v']));
+
+describe('knowledge.search with an oversized metadata filter', { timeout: 60_000 }, () => {
+  let model: OpenAIWireServer;
+  let running: RunningShop;
+  beforeAll(async () => {
+    model = await startOpenAIWireServer();
+    running = await startShop({
+      assistant: {
+        env: { OPENAI_BASE_URL: model.baseURL, OPENAI_API_KEY: 'test', OPWIRE_CHAT_MODEL: 'local-model' },
+      },
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await running?.close();
+    await model?.close();
+  }, 60_000);
+
+  it('over HTTP: 400 OUT_OF_RANGE on metadata, saying the bound', async () => {
+    const response = await running.request('/knowledge/search', {
+      method: 'POST',
+      token: 'customer-token',
+      body: { query: 'refund', metadata: hugeFilter },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ code: 'OUT_OF_RANGE', errors: [{ field: 'metadata' }] });
+    expect(response.body.detail).toContain('at most 64 properties');
+  });
+
+  it('over HTTP: a key past 128 characters and a value past 2,000 are refused on their field', async () => {
+    const longKey = await running.request('/knowledge/search', {
+      method: 'POST',
+      token: 'customer-token',
+      body: { query: 'refund', metadata: { ['k'.repeat(129)]: 'v' } },
+    });
+    expect([longKey.status, longKey.body.code]).toEqual([400, 'OUT_OF_RANGE']);
+    const longValue = await running.request('/knowledge/search', {
+      method: 'POST',
+      token: 'customer-token',
+      body: { query: 'refund', metadata: { lang: 'x'.repeat(2001) } },
+    });
+    expect([longValue.status, longValue.body.code, longValue.body.errors[0].field]).toEqual([
+      400,
+      'OUT_OF_RANGE',
+      'metadata.lang',
+    ]);
+  });
+
+  it('through a tool call: the model gets OUT_OF_RANGE as the tool result and the turn goes on', async () => {
+    model.script(
+      {
+        kind: 'reply',
+        toolCalls: [
+          {
+            id: 'call_filter',
+            name: 'knowledge_search',
+            arguments: JSON.stringify({ query: 'refund', metadata: hugeFilter }),
+          },
+        ],
+      },
+      { kind: 'reply', text: 'The filter was too large.' },
+    );
+    const answer = await running.request('/ai/chat', {
+      method: 'POST',
+      token: 'customer-token',
+      body: { messages: [{ role: 'user', content: 'Search with every filter you know' }] },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.steps[0].toolResults[0].output).toMatchObject({
+      error: { code: 'OUT_OF_RANGE', field: 'metadata' },
+    });
+    expect(answer.body.text).toBe('The filter was too large.');
+  });
+});

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type OpenAIWireServer, startOpenAIWireServer } from '../ai/openai-wire-server.js';
+import { expectRejected } from './expect-rejected.js';
+import { type RunningShop, startShop } from './shop-harness.js';
+
+// PostgreSQL cannot store U+0000 in text or jsonb: before, such a string reached the database and the
+// shop answered 500 INTERNAL with a stack trace in the log. Validation now refuses it with its own code.
+const databaseUrl = process.env.DATABASE_URL;
+const engines = [
+  { name: 'embedded PGlite', databaseUrl: undefined },
+  ...(databaseUrl ? [{ name: 'a PostgreSQL server', databaseUrl }] : []),
+];
+
+describe.each(engines)('a NUL character in a request to the shop on $name', { timeout: 60_000 }, (engine) => {
+  let model: OpenAIWireServer;
+  let running: RunningShop;
+  beforeAll(async () => {
+    model = await startOpenAIWireServer();
+    running = await startShop({
+      ...(engine.databaseUrl ? { databaseUrl: engine.databaseUrl } : {}),
+      assistant: {
+        env: { OPENAI_BASE_URL: model.baseURL, OPENAI_API_KEY: 'test', OPWIRE_CHAT_MODEL: 'local-model' },
+      },
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await running?.close();
+    await model?.close();
+  }, 60_000);
+
+  it('over HTTP, in an order note: 400 NUL_CHARACTER on the field, audited, nothing stored', async () => {
+    const response = await expectRejected(running, '/orders', {
+      request: {
+        method: 'POST',
+        token: 'customer-token',
+        body: { sku: 'KB-01', quantity: 1, note: 'a\u0000b' },
+      },
+      status: 400,
+      code: 'NUL_CHARACTER',
+      field: 'note',
+      audited: true,
+    });
+    expect(response.body.detail).toBe(
+      'Field "note" contains a NUL character (U+0000), which is not accepted.',
+    );
+  });
+
+  it('over HTTP, in a path parameter and in a knowledge filter key', async () => {
+    const path = await running.request('/orders/ord%00x', { token: 'customer-token' });
+    expect([path.status, path.body.code]).toEqual([400, 'INVALID_FORMAT']);
+    const filter = await running.request('/knowledge/search', {
+      method: 'POST',
+      token: 'customer-token',
+      body: { query: 'refund', metadata: { 'lang\u0000': 'en' } },
+    });
+    expect([filter.status, filter.body.code, filter.body.errors[0].field]).toEqual([
+      400,
+      'NUL_CHARACTER',
+      'metadata.lang\\u0000',
+    ]);
+  });
+
+  it('through a tool call: the model gets NUL_CHARACTER as the tool result and no order is placed', async () => {
+    const before = await running.snapshot();
+    model.script(
+      {
+        kind: 'reply',
+        toolCalls: [
+          {
+            id: 'call_nul',
+            name: 'orders_create',
+            arguments: JSON.stringify({ sku: 'KB-01', quantity: 1, note: 'gift\u0000wrap' }),
+          },
+        ],
+      },
+      { kind: 'reply', text: 'That note cannot be stored.' },
+    );
+    const answer = await running.request('/ai/chat', {
+      method: 'POST',
+      token: 'customer-token',
+      body: { messages: [{ role: 'user', content: 'Order one KB-01 with a gift note' }] },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.steps[0].toolResults[0].output).toMatchObject({
+      error: { code: 'NUL_CHARACTER', field: 'note' },
+    });
+    expect(answer.body.text).toBe('That note cannot be stored.');
+    const after = await running.snapshot();
+    expect(after.orderCount).toBe(before.orderCount);
+  });
+});
