@@ -1,7 +1,14 @@
 import {
+  AggregationTemporality,
+  InMemoryMetricExporter,
+  MeterProvider,
+  PeriodicExportingMetricReader,
+} from '@opentelemetry/sdk-metrics';
+import {
   type Chat,
   type ChatOptions,
   chatJsonRoute,
+  createAiMetrics,
   createApprovals,
   createChat,
   createChatOperations,
@@ -405,4 +412,80 @@ it('fails a turn whose model never answers with 504 PROVIDER_TIMEOUT, recorded i
   expect(answer.body.code).toBe('PROVIDER_TIMEOUT');
   const turns = await governance.ledger.list({ tenant: 'acme' }, { limit: 5 });
   expect(turns.turns.map((turn) => [turn.outcome, turn.errorCode])).toEqual([['failed', 'PROVIDER_TIMEOUT']]);
+});
+
+it('counts each turn, its tokens, cost, tool calls and approval steps on the OpenTelemetry meters', async () => {
+  const exporter = new InMemoryMetricExporter(AggregationTemporality.CUMULATIVE);
+  const reader = new PeriodicExportingMetricReader({ exporter, exportIntervalMillis: 60_000 });
+  const meterProvider = new MeterProvider({ readers: [reader] });
+  const { chatAs, governance, seed } = shop({
+    governance: { metrics: createAiMetrics({ meterProvider }) },
+  });
+  const order = seed();
+  server.script(
+    {
+      kind: 'reply',
+      usage: [1000, 200],
+      toolCalls: [
+        { id: 'call_1', name: 'orders_list', arguments: '{}' },
+        { id: 'call_2', name: 'orders_create', arguments: '{"sku":"tea","quantity":1}' },
+        { id: 'call_3', name: 'orders_cancel', arguments: JSON.stringify({ orderId: order.id }) },
+      ],
+    },
+    { kind: 'reply', usage: [3000, 800], text: 'Approve the cancel.' },
+    { kind: 'reply', usage: [500, 100], text: 'Cancelled.' },
+  );
+  const first = await chatAs('token-support', { message: 'Tidy up.' });
+  const [pending] = first.body.pendingApprovals;
+  const second = await chatAs('token-support', {
+    conversationId: first.body.conversationId,
+    approvals: [{ approvalId: pending.approvalId, approved: true }],
+  });
+  expect(second.status).toBe(200);
+  await reader.forceFlush();
+  const exported =
+    exporter
+      .getMetrics()
+      .at(-1)
+      ?.scopeMetrics.flatMap((scope) => scope.metrics) ?? [];
+  const points = (name: string) =>
+    (exported.find((metric) => metric.descriptor.name === name)?.dataPoints ?? []).map((point) => {
+      const value = point.value as number | { count: number; sum: number };
+      return {
+        ...(point.attributes as Record<string, unknown>),
+        value: typeof value === 'number' ? value : { count: value.count, sum: value.sum },
+      } as Record<string, any>;
+    });
+  const rows = await Promise.all(
+    [first, second].map((turn) => governance.ledger.get(turn.body.turnId, 'acme')),
+  );
+  const tokens = points('gen_ai.client.token.usage');
+  expect(tokens.find((point) => point['gen_ai.token.type'] === 'input')?.value).toEqual({
+    count: 2,
+    sum: (rows[0]?.inputTokens ?? 0) + (rows[1]?.inputTokens ?? 0),
+  });
+  expect(rows.map((row) => row?.inputTokens)).toEqual([4000, 500]);
+  expect(points('opwire.ai.turns')).toEqual([
+    expect.objectContaining({ 'opwire.outcome': 'completed', 'gen_ai.provider.name': 'local', value: 2 }),
+  ]);
+  const [cost] = points('opwire.ai.cost');
+  expect(cost?.['opwire.ai.currency']).toBe('USD');
+  expect(cost?.value).toBeCloseTo((rows[0]?.cost?.amount ?? 0) + (rows[1]?.cost?.amount ?? 0), 12);
+  const calls = Object.fromEntries(
+    points('opwire.ai.tool_calls').map((point) => [
+      `${point['gen_ai.tool.name']} ${point['opwire.outcome']} ${point['error.type'] ?? ''}`.trim(),
+      point.value,
+    ]),
+  );
+  expect(calls).toEqual({
+    'orders_list ok': 1,
+    'orders_create error PERMISSION_DENIED': 1,
+    'orders_cancel approval_pending': 1,
+    'orders_cancel ok': 1,
+  });
+  const approvals = points('opwire.ai.approvals').map(
+    (point) => `${point['gen_ai.tool.name']} ${point['opwire.ai.approval.decision']} ${point.value}`,
+  );
+  expect(approvals.sort()).toEqual(['orders_cancel approved 1', 'orders_cancel requested 1']);
+  await meterProvider.shutdown();
 });

@@ -1,5 +1,6 @@
 import { type AuditLog, type Caller, consoleLogger, coreErrors, type Logger } from '@opwire/core';
 import type { ModelMessage } from 'ai';
+import { type AiMetrics, createAiMetrics } from '../ai-metrics.js';
 import type { ApprovalStore } from '../approvals/approval-store.js';
 import { createMemoryApprovalStore } from '../approvals/memory-approval-store.js';
 import type { AiAuditTrail } from './ai-audit-trail.js';
@@ -10,7 +11,7 @@ import type {
   ConversationPage,
   ConversationStore,
 } from './conversation-store.js';
-import { type GovernedTurn, startGovernedTurn, type TurnStart } from './governed-turn.js';
+import { countApproval, type GovernedTurn, startGovernedTurn, type TurnStart } from './governed-turn.js';
 import { createMasker, type Masker, type MaskingOptions } from './mask-payload.js';
 import { createMemoryAiAuditTrail } from './memory-ai-audit-trail.js';
 import { createMemoryConversationStore } from './memory-conversation-store.js';
@@ -37,6 +38,11 @@ export interface GovernanceOptions {
   /** Messages of history a turn loads at most; 40 by default. */
   readonly historyWindow?: number;
   readonly logger?: Logger;
+  /**
+   * Where every finished turn, its tool calls and each approval step are counted (OpenTelemetry meters); by
+   * default `createAiMetrics()` on the globally registered meter provider, a no-op until an SDK registers one.
+   */
+  readonly metrics?: AiMetrics;
   /** The clock, for tests. */
   readonly now?: () => number;
 }
@@ -121,6 +127,7 @@ export function createGovernance(options: GovernanceOptions = {}): Governance {
     });
   }
   const mask = createMasker(options.masking);
+  const metrics = options.metrics ?? createAiMetrics();
   const active = new Map<string, GovernedTurn>();
   const iso = () => new Date(now()).toISOString();
   const notFound = () => coreErrors.NOT_FOUND({ params: { resource: 'conversation' } });
@@ -181,6 +188,7 @@ export function createGovernance(options: GovernanceOptions = {}): Governance {
         prices,
         mask,
         logger,
+        metrics,
         now,
         onFinish: (turnId) => active.delete(turnId),
       });
@@ -202,6 +210,7 @@ export function createGovernance(options: GovernanceOptions = {}): Governance {
         });
         return running.flush();
       }
+      countApproval(metrics, event.action, event.toolName);
       try {
         await events.append({
           id: crypto.randomUUID(),

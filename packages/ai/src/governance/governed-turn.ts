@@ -1,4 +1,5 @@
 import type { Caller, Logger } from '@opwire/core';
+import type { AiMetrics, MeteredApproval } from '../ai-metrics.js';
 import { isToolErrorResult } from '../tool-result.js';
 import type { AiAuditAction, AiAuditTrail } from './ai-audit-trail.js';
 import type { Masker } from './mask-payload.js';
@@ -73,6 +74,8 @@ export interface TurnDependencies {
   readonly prices: PriceTable;
   readonly mask: Masker;
   readonly logger: Logger;
+  /** Counts the finished turn, its tool calls and approval steps. */
+  readonly metrics?: AiMetrics;
   readonly now: () => number;
   /** Called once the turn has finished, so late events stop going through it. */
   readonly onFinish: (turnId: string) => void;
@@ -93,6 +96,7 @@ export function startGovernedTurn(start: TurnStart, dependencies: TurnDependenci
   let finished: Promise<TurnRecord> | undefined;
 
   const record = (action: AiAuditAction, details: TurnEventDetails = {}) => {
+    countApproval(dependencies.metrics, action, details.toolName);
     const event = {
       id: crypto.randomUUID(),
       turnId,
@@ -157,6 +161,11 @@ export function startGovernedTurn(start: TurnStart, dependencies: TurnDependenci
     } catch (error) {
       logger.error('turn ledger row lost', { turnId, error });
     }
+    const { metrics } = dependencies;
+    if (metrics) {
+      metrics.recordTurn(row);
+      for (const call of calls) metrics.recordToolCall({ tool: call.toolName, outcome: call.outcome });
+    }
     dependencies.onFinish(turnId);
     return row;
   };
@@ -196,4 +205,20 @@ export function outcomeOf(output: unknown): string {
   if (isToolErrorResult(output)) return output.error.code;
   const approval = (output as { approval?: { status?: unknown } } | null)?.approval;
   return approval?.status === 'pending' ? 'approval_pending' : 'ok';
+}
+
+const approvalDecisions: Partial<Record<AiAuditAction, MeteredApproval['decision']>> = {
+  approval_requested: 'requested',
+  approval_approved: 'approved',
+  approval_declined: 'declined',
+};
+
+/** Counts an approval step when `action` is one. */
+export function countApproval(
+  metrics: AiMetrics | undefined,
+  action: AiAuditAction,
+  toolName: string | undefined,
+): void {
+  const decision = approvalDecisions[action];
+  if (metrics && decision) metrics.recordApproval({ tool: toolName ?? 'unknown', decision });
 }
