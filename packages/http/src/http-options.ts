@@ -28,6 +28,8 @@ export interface CustomRoute {
   /** Allow calls without a caller; by default a route answers 401 to anonymous requests. */
   readonly public?: boolean;
   readonly summary?: string;
+  /** `false` leaves the route out of the OpenAPI document: pages and static assets are not API. */
+  readonly openapi?: boolean;
   handle(input: CustomRouteInput): Promise<Response> | Response;
 }
 

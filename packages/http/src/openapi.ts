@@ -69,6 +69,7 @@ export function createOpenApiDocument(input: OpenApiInput): OpenApiDocument {
   for (const entry of input.operationRoutes ?? [])
     add(entry.route.path, entry.route.method, describeOperationRoute(entry, input));
   for (const route of input.customRoutes) {
+    if (route.openapi === false) continue;
     add(route.path, route.method, {
       ...(route.summary ? { summary: route.summary } : {}),
       parameters: [...route.path.matchAll(/\{([^{}/]+)\}/g)].map((match) => ({
