@@ -29,12 +29,14 @@ const shop = await createShop({
 const { url } = await shop.listen();
 
 console.log(`Opwire example shop (${shop.db.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL server'})`);
+console.log(`  Chat          ${url}/  (sign in with a demo account)`);
+console.log(`  Console       ${url}/console  (admin account: turns, audit, cost)`);
 console.log(`  API           ${url}/orders`);
 console.log(`  OpenAPI       ${url}/openapi.json`);
 console.log(`  Docs          ${url}/docs`);
 console.log(`  Health        ${url}/health/live  ${url}/health/ready`);
 console.log(
-  `  Chat          POST ${url}/ai/chat  (model: OPENAI_API_KEY / OPENAI_BASE_URL, OPWIRE_CHAT_MODEL)`,
+  `  Chat API      POST ${url}/ai/chat  (model: OPENAI_API_KEY / OPENAI_BASE_URL, OPWIRE_CHAT_MODEL)`,
 );
 console.log(`  Try           curl -H 'Authorization: Bearer customer-token' ${url}/orders`);
 

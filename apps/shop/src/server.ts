@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Chat, Governance } from '@opwire/ai';
+import { chatPageRoutes, consoleRoutes } from '@opwire/console';
 import {
   type AnyOperation,
   type Caller,
@@ -14,7 +15,7 @@ import { knowledgeHealthItem } from '@opwire/knowledge';
 import { createPostgres, type Postgres } from '@opwire/postgres';
 import { createAssistant } from './assistant/create-assistant.js';
 import { createShopApp } from './create-shop-app.js';
-import { demoCallers } from './demo-callers.js';
+import { demoAccounts, demoCallers } from './demo-callers.js';
 import { orderMigrations } from './order-migrations.js';
 import { seedShop } from './seed-orders.js';
 import { createShopGovernance, type ShopGovernanceOptions } from './shop-governance.js';
@@ -64,6 +65,11 @@ export interface ShopOptions {
    * counted in the database so every process shares the count; `false` turns the limit off (default 60).
    */
   readonly writesPerMinute?: number | false;
+  /**
+   * The browser pages: the chat page at `/` (a sign-in offering the demo accounts, then the chat drawer) and the
+   * governance console at `/console`. `false` leaves them out (default on).
+   */
+  readonly pages?: boolean;
 }
 
 /** A built shop: the app, its database and its HTTP server. */
@@ -142,7 +148,15 @@ export async function createShop(options: ShopOptions = {}): Promise<Shop> {
         version: '0.1.0',
         description: 'Multi-tenant orders, declared once and served over HTTP, to models and to MCP clients.',
       },
-      routes: extension.routes ?? [],
+      routes: [
+        ...(options.pages === false
+          ? []
+          : [
+              ...chatPageRoutes({ path: '/', accounts: demoAccounts, consolePath: '/console' }),
+              ...consoleRoutes({ path: '/console', accounts: demoAccounts, chatPath: '/' }),
+            ]),
+        ...(extension.routes ?? []),
+      ],
       operationRoutes: attached?.operationRoutes ?? [],
       logger: options.logger,
       onClose: async () => {
