@@ -155,6 +155,7 @@ export async function createShop(options: ShopOptions = {}): Promise<Shop> {
               ...chatPageRoutes({ path: '/', accounts: demoAccounts, consolePath: '/console' }),
               ...consoleRoutes({ path: '/console', accounts: demoAccounts, chatPath: '/' }),
             ]),
+        ...(attached?.routes ?? []),
         ...(extension.routes ?? []),
       ],
       operationRoutes: attached?.operationRoutes ?? [],

@@ -87,6 +87,27 @@ export const aiErrors = defineErrors({
       'zh-CN': '已有 {limit} 个操作在等待批准，请先批准或拒绝它们。',
     },
   },
+  PROVIDER_TIMEOUT: {
+    kind: 'timeout',
+    messages: {
+      en: 'The model did not start answering within {seconds} seconds.',
+      'zh-CN': '模型在 {seconds} 秒内没有开始回答。',
+    },
+  },
+  TOOL_CALL_LIMIT_REACHED: {
+    kind: 'limited',
+    messages: {
+      en: 'Too many tool calls at once: at most {limit} are allowed here; this call did not run.',
+      'zh-CN': '工具调用过多：此处最多允许 {limit} 次；本次调用未执行。',
+    },
+  },
+  TOOL_ARGUMENTS_TOO_LARGE: {
+    kind: 'too_large',
+    messages: {
+      en: 'The arguments of "{toolName}" are too large or too deeply nested (at most {maxBytes} bytes and {maxDepth} levels); the call did not run.',
+      'zh-CN': '“{toolName}”的参数过大或嵌套过深（最多 {maxBytes} 字节、{maxDepth} 层）；本次调用未执行。',
+    },
+  },
 });
 
 /** A code `@opwire/ai` raises. */

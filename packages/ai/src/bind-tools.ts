@@ -28,6 +28,29 @@ export interface BindOptions {
   readonly locale?: Locale;
   /** Narrows the offered tools to these names. */
   readonly only?: readonly string[];
+  /** Sees every call before it runs and what it returned; may refuse it with an error result. */
+  readonly watch?: ToolWatch;
+}
+
+/** What a turn learns of its tool calls: each call before it runs (it may refuse it), then its result. */
+export interface ToolWatch {
+  /** Called before a call runs; an error result returned here is the call's result, and it does not run. */
+  call(call: { readonly toolCallId: string; readonly toolName: string; readonly input: unknown }): unknown;
+  /** Called with what the call returned: its output, an error result, or a pending approval. */
+  result(result: { readonly toolCallId: string; readonly toolName: string; readonly output: unknown }): void;
+}
+
+/** Runs one call under a watch: refused calls return their error result, every result is reported. */
+async function watched(
+  watch: ToolWatch | undefined,
+  call: { readonly toolCallId: string; readonly toolName: string; readonly input: unknown },
+  run: () => Promise<unknown>,
+): Promise<unknown> {
+  if (!watch) return run();
+  const refused = watch.call(call);
+  const output = refused === undefined ? await run() : refused;
+  watch.result({ toolCallId: call.toolCallId, toolName: call.toolName, output });
+  return output;
 }
 
 /** Whether a caller may be offered a catalog entry. */
@@ -43,7 +66,7 @@ export function bindTools(catalog: ToolCatalog, caller: Caller, options: BindOpt
   for (const entry of catalog.all()) {
     if (only && !only.has(entry.name)) continue;
     if (!mayCall(entry, caller)) continue;
-    if (entry.tool) tools[entry.name] = explicitTool(entry.tool, options, locale);
+    if (entry.tool) tools[entry.name] = explicitTool(entry.name, entry.tool, options, locale);
     else if (entry.operation)
       tools[entry.name] = operationTool(catalog, entry, entry.operation, caller, options, locale);
   }
@@ -76,61 +99,67 @@ function operationTool(
     // No `validate`: the pipeline validates, so a model gets the same codes as every other surface.
     inputSchema: jsonSchema<unknown>(entry.input?.schema ?? { type: 'object' }),
     ...(entry.input?.strict ? { strict: true } : {}),
-    async execute(rawInput, { toolCallId, abortSignal }) {
-      const signals = [options.signal, abortSignal].filter((signal): signal is AbortSignal => !!signal);
-      const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
-      const input = restoreAbsent(operation.request, rawInput);
-      const origin: Origin = {
-        surface: 'ai',
-        toolCallId,
-        ...(options.conversationId === undefined ? {} : { conversationId: options.conversationId }),
-        ...(options.turnId === undefined ? {} : { turnId: options.turnId }),
-      };
-      try {
-        if (precheck) {
-          const issues = precheck(input);
-          if (issues) throw validationError(issues);
-          return await catalog.approvals.request({
-            toolCallId,
-            toolName: entry.name,
-            operation,
-            input,
-            caller,
-            locale,
-            ...(options.conversationId === undefined ? {} : { conversationId: options.conversationId }),
-            ...(options.turnId === undefined ? {} : { turnId: options.turnId }),
-          });
-        }
-        return await catalog.app.invoke(operation, input, {
-          caller,
-          origin,
-          locale,
-          ...(signal ? { signal } : {}),
-          ...(options.trace ? { trace: options.trace } : {}),
-          ...(options.baggage ? { baggage: options.baggage } : {}),
-        });
-      } catch (error) {
-        // Only cancellation ends the turn; every other failure is a result the model can read.
-        if (signal?.aborted) throw error;
-        return toToolErrorResult(error, locale);
-      }
-    },
+    execute: (rawInput, { toolCallId, abortSignal }) =>
+      watched(options.watch, { toolCallId, toolName: entry.name, input: rawInput }, () =>
+        runOperation(rawInput, toolCallId, abortSignal),
+      ),
   });
+
+  async function runOperation(rawInput: unknown, toolCallId: string, abortSignal: AbortSignal | undefined) {
+    const signals = [options.signal, abortSignal].filter((signal): signal is AbortSignal => !!signal);
+    const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+    const input = restoreAbsent(operation.request, rawInput);
+    const origin: Origin = {
+      surface: 'ai',
+      toolCallId,
+      ...(options.conversationId === undefined ? {} : { conversationId: options.conversationId }),
+      ...(options.turnId === undefined ? {} : { turnId: options.turnId }),
+    };
+    try {
+      if (precheck) {
+        const issues = precheck(input);
+        if (issues) throw validationError(issues);
+        return await catalog.approvals.request({
+          toolCallId,
+          toolName: entry.name,
+          operation,
+          input,
+          caller,
+          locale,
+          ...(options.conversationId === undefined ? {} : { conversationId: options.conversationId }),
+          ...(options.turnId === undefined ? {} : { turnId: options.turnId }),
+        });
+      }
+      return await catalog.app.invoke(operation, input, {
+        caller,
+        origin,
+        locale,
+        ...(signal ? { signal } : {}),
+        ...(options.trace ? { trace: options.trace } : {}),
+        ...(options.baggage ? { baggage: options.baggage } : {}),
+      });
+    } catch (error) {
+      // Only cancellation ends the turn; every other failure is a result the model can read.
+      if (signal?.aborted) throw error;
+      return toToolErrorResult(error, locale);
+    }
+  }
 }
 
 /** An explicit tool whose failures become error results too, so no thrown detail reaches the model. */
-function explicitTool(explicit: Tool, options: BindOptions, locale: Locale): Tool {
+function explicitTool(name: string, explicit: Tool, options: BindOptions, locale: Locale): Tool {
   const execute = explicit.execute;
   if (!execute) return explicit;
   return {
     ...explicit,
-    async execute(input: unknown, executionOptions: ToolExecutionOptions<never>) {
-      try {
-        return await execute(input, executionOptions);
-      } catch (error) {
-        if (options.signal?.aborted || executionOptions.abortSignal?.aborted) throw error;
-        return toToolErrorResult(error, locale);
-      }
-    },
+    execute: (input: unknown, executionOptions: ToolExecutionOptions<never>) =>
+      watched(options.watch, { toolCallId: executionOptions.toolCallId, toolName: name, input }, async () => {
+        try {
+          return await execute(input, executionOptions);
+        } catch (error) {
+          if (options.signal?.aborted || executionOptions.abortSignal?.aborted) throw error;
+          return toToolErrorResult(error, locale);
+        }
+      }),
   } as Tool;
 }

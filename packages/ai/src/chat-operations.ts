@@ -1,4 +1,4 @@
-import { type AnyOperation, defineOperation } from '@opwire/core';
+import { type AnyOperation, coreErrors, defineOperation } from '@opwire/core';
 import Type, { type Static } from 'typebox';
 import { aiErrors } from './ai-errors.js';
 import type { Approvals } from './approvals/create-approvals.js';
@@ -45,16 +45,22 @@ export function createChatOperations(options: ChatOperationsOptions): AnyOperati
     stream: true,
     expose: ['http'],
     errors: [
+      coreErrors.MISSING_FIELD,
+      coreErrors.NOT_FOUND,
       aiErrors.GUARDRAIL_REJECTED,
       aiErrors.CHAT_NOT_CONFIGURED,
       aiErrors.PROVIDER_FAILED,
+      aiErrors.PROVIDER_TIMEOUT,
       aiErrors.PROMPT_NOT_FOUND,
+      aiErrors.BUDGET_EXCEEDED,
+      ...approvalErrors,
     ],
     http: { method: 'POST', path: '/ai/chat/stream' },
     async *handle(request, context) {
       const turn = chatOf().stream({
         caller: context.caller,
-        messages: request.messages,
+        ...(request.message === undefined ? {} : { message: request.message }),
+        ...(request.approvals ? { approvals: request.approvals } : {}),
         ...(request.tools ? { tools: request.tools } : {}),
         ...(request.conversationId ? { conversationId: request.conversationId } : {}),
         signal: context.signal,
@@ -113,9 +119,11 @@ export function toChatEvent(event: ChatEvent): Static<typeof chatEventSchema> {
 export function toChatAnswer(result: ChatResult): Static<typeof chatResponseSchema> {
   return {
     conversationId: result.conversationId,
+    turnId: result.turnId,
     text: result.text,
     steps: result.steps,
     usage: { inputTokens: result.usage.inputTokens, outputTokens: result.usage.outputTokens },
+    ...(result.cost ? { cost: result.cost } : {}),
     outcome: result.outcome,
     ...(result.stopReason ? { stopReason: result.stopReason } : {}),
     ...(result.provider ? { provider: result.provider } : {}),

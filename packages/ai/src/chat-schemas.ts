@@ -1,16 +1,29 @@
 import Type from 'typebox';
 
-/** The body of `POST /ai/chat` (and of the streaming route). */
+/** The body of `POST /ai/chat` (and of the streaming route): the new message, or answers to approvals. */
 export const chatRequestSchema = Type.Object({
-  messages: Type.Array(
-    Type.Object({
-      role: Type.Union([Type.Literal('user'), Type.Literal('assistant')]),
-      content: Type.String({ maxLength: 32_000 }),
+  conversationId: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 200,
+      pattern: '^[A-Za-z0-9_.:-]+$',
+      description: 'The conversation; a new one when absent, one owned by the caller when unknown.',
     }),
-    { minItems: 1, maxItems: 200 },
+  ),
+  message: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 32_000, description: "The user's new message." }),
+  ),
+  approvals: Type.Optional(
+    Type.Array(
+      Type.Object({
+        approvalId: Type.String({ minLength: 1, maxLength: 200 }),
+        approved: Type.Boolean(),
+        reason: Type.Optional(Type.String({ maxLength: 500 })),
+      }),
+      { minItems: 1, maxItems: 20, description: 'Decisions on pending approvals of the caller.' },
+    ),
   ),
   tools: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 128 })),
-  conversationId: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
 });
 
 const toolCall = Type.Object({ toolCallId: Type.String(), toolName: Type.String(), input: Type.Unknown() });
@@ -23,9 +36,11 @@ const toolResult = Type.Object({
 /** The answer of `POST /ai/chat`. */
 export const chatResponseSchema = Type.Object({
   conversationId: Type.String(),
+  turnId: Type.String(),
   text: Type.String(),
   steps: Type.Array(Type.Object({ toolCalls: Type.Array(toolCall), toolResults: Type.Array(toolResult) })),
   usage: Type.Object({ inputTokens: Type.Integer(), outputTokens: Type.Integer() }),
+  cost: Type.Optional(Type.Object({ amount: Type.Number(), currency: Type.String() })),
   outcome: Type.Union([Type.Literal('completed'), Type.Literal('stopped'), Type.Literal('failed')]),
   stopReason: Type.Optional(Type.String()),
   provider: Type.Optional(Type.String()),
@@ -43,7 +58,15 @@ export const chatResponseSchema = Type.Object({
 
 /** One event of a streamed turn (`POST /ai/chat/stream`); `done` carries the whole answer. */
 export const chatEventSchema = Type.Union([
+  Type.Object({ type: Type.Literal('start'), conversationId: Type.String(), turnId: Type.String() }),
   Type.Object({ type: Type.Literal('text'), delta: Type.String() }),
+  Type.Object({ type: Type.Literal('reasoning'), delta: Type.String() }),
+  Type.Object({
+    type: Type.Literal('source'),
+    sourceId: Type.String(),
+    title: Type.String(),
+    url: Type.Optional(Type.String()),
+  }),
   Type.Object({ type: Type.Literal('tool-call'), ...toolCall.properties }),
   Type.Object({ type: Type.Literal('tool-result'), ...toolResult.properties }),
   Type.Object({ type: Type.Literal('done'), ...chatResponseSchema.properties }),

@@ -2,10 +2,13 @@ import { context as otelContext, type Span, SpanStatusCode, trace } from '@opent
 import { coreErrors, isOpwireError, type Locale, type OpwireError } from '@opwire/core';
 import type { ModelMessage, StepResult, ToolSet } from 'ai';
 import { isStepCount } from 'ai';
+import { boundToolArguments } from './bound-tool-arguments.js';
 import type { ChatConfig } from './chat-config.js';
 import { pendingApprovalsOf, stepLimitNotice, toChatSteps } from './chat-result.js';
-import type { ChatRequest, ChatResult } from './chat-types.js';
+import type { ChatEvent, ChatMessage, ChatRequest, ChatResult, ChatSource } from './chat-types.js';
 import { type Answerer, createFallbackModel } from './fallback-model.js';
+import type { GovernedTurn } from './governance/governed-turn.js';
+import type { TurnOutcome } from './governance/turn-ledger.js';
 import { runGuardrails } from './guardrails.js';
 import {
   type InvalidToolCall,
@@ -13,78 +16,131 @@ import {
   invalidCallsOf,
   rewriteInvalidToolCalls,
 } from './invalid-tool-calls.js';
-import { recordUsage, sumUsage } from './record-usage.js';
+import { ToolGate } from './tool-gate.js';
 import type { ToolErrorResult } from './tool-result.js';
+import { decideApprovals } from './turn-approvals.js';
 import { turnErrorOf } from './turn-error.js';
-import type { TurnOutcome } from './usage-ledger.js';
 
-/** How a turn ended, before usage is recorded. */
+/** How a turn ended, before it is recorded. */
 interface Ending {
   readonly text: string;
   readonly outcome: TurnOutcome;
   readonly reason: string | undefined;
+  readonly code?: string | undefined;
 }
 
 const tracer = trace.getTracer('@opwire/ai');
 
-/** One turn in progress: the settings to hand the AI SDK, and the bookkeeping that ends it. */
+/**
+ * One turn in progress: it opens its conversation and governed turn, answers approval decisions, loads
+ * the history, gives the AI SDK its settings, and records everything when it ends (in every case).
+ */
 export class Turn {
   readonly turnId = crypto.randomUUID();
-  readonly conversationId: string;
   readonly locale: Locale;
   readonly span: Span;
   readonly answerer: Answerer = { provider: undefined, model: undefined, skipped: [] };
   readonly steps: Array<StepResult<ToolSet>> = [];
-  readonly tools: ToolSet;
+  readonly gate: ToolGate;
+  conversationId = '';
+  private governed: GovernedTurn | undefined;
+  private tools: ToolSet = {};
+  private history: ModelMessage[] = [];
+  /** What this turn adds to the conversation before the model answers: approval outcomes, the user's message. */
+  private readonly added: ModelMessage[] = [];
   private readonly startedAt = performance.now();
   private readonly invalidResults = new Map<string, Promise<ToolErrorResult>>();
-  /** Per-turn context from the chat's `context` hook, computed with the input guardrails. */
   private context: string | undefined;
+  private finished: Promise<ChatResult> | undefined;
 
   constructor(
     private readonly config: ChatConfig,
     readonly request: ChatRequest,
   ) {
-    this.conversationId = request.conversationId ?? crypto.randomUUID();
     this.locale = request.locale ?? request.caller.locale ?? 'en';
+    this.gate = new ToolGate(config.limits, this.locale);
     const parent = request.trace
       ? trace.setSpanContext(otelContext.active(), request.trace)
       : otelContext.active();
-    this.span = tracer.startSpan(
-      'ai.turn',
-      { attributes: { 'opwire.conversation.id': this.conversationId, 'opwire.turn.id': this.turnId } },
-      parent,
-    );
-    this.tools = config.catalog.bind(request.caller, {
+    this.span = tracer.startSpan('ai.turn', { attributes: { 'opwire.turn.id': this.turnId } }, parent);
+  }
+
+  /**
+   * Opens the conversation (`NOT_FOUND` for anyone else's) and the governed turn, checks the budget
+   * before any model call, and carries out the caller's approval decisions. Emits nothing: a turn that
+   * fails here fails as a whole, before its first event.
+   */
+  async open(emit: (event: ChatEvent) => void): Promise<void> {
+    const { caller, message, approvals } = this.request;
+    if (message === undefined && (approvals?.length ?? 0) === 0)
+      throw coreErrors.MISSING_FIELD({ field: 'message' });
+    const { governance } = this.config;
+    const conversation = await governance.openConversation(caller, this.request.conversationId);
+    this.conversationId = conversation.id;
+    this.span.setAttribute('opwire.conversation.id', this.conversationId);
+    const first = this.config.chain[0];
+    this.governed = governance.startTurn({
+      caller,
+      conversationId: this.conversationId,
+      turnId: this.turnId,
+      traceId: this.span.spanContext().traceId,
+      ...(first ? { provider: first.name, requestedModel: first.model.modelId } : {}),
+      request: { message, approvals },
+    });
+    this.tools = this.config.catalog.bind(caller, {
       conversationId: this.conversationId,
       turnId: this.turnId,
       trace: this.span.spanContext(),
       locale: this.locale,
-      ...(request.signal ? { signal: request.signal } : {}),
-      ...(request.baggage ? { baggage: request.baggage } : {}),
-      ...(request.tools ? { only: request.tools } : {}),
+      ...(this.request.signal ? { signal: this.request.signal } : {}),
+      ...(this.request.baggage ? { baggage: this.request.baggage } : {}),
+      ...(this.request.tools ? { only: this.request.tools } : {}),
+      watch: {
+        call: (call) => {
+          this.governed?.toolCall(call);
+          return this.gate.admit(call.toolCallId, call.toolName);
+        },
+        result: (result) => this.governed?.toolResult(result),
+      },
     });
+    await governance.checkBudget(caller);
+    const decided = await decideApprovals(this.config.catalog.approvals, this.request, {
+      locale: this.locale,
+      trace: this.span.spanContext(),
+      governed: this.governed,
+    });
+    emit({ type: 'start', conversationId: this.conversationId, turnId: this.turnId });
+    for (const event of decided.events) emit(event);
+    this.added.push(...decided.messages);
   }
 
-  /** Runs the input guardrails on the last user message. */
-  async checkInput(): Promise<void> {
-    const last = [...this.request.messages].reverse().find((message) => message.role === 'user');
-    if (!last) throw coreErrors.MISSING_FIELD({ field: 'messages' });
-    await runGuardrails(this.config.guardrails, 'input', {
-      caller: this.request.caller,
-      messages: this.request.messages,
-      text: last.content,
-    });
-    this.context = await this.config.context?.({
-      caller: this.request.caller,
-      question: last.content,
-      messages: this.request.messages,
+  /** Loads the history, runs the input guardrails and the `context` hook, and streams its sources. */
+  async prepare(emit: (event: ChatEvent) => void): Promise<void> {
+    const { caller, message } = this.request;
+    this.history = await this.config.governance.loadHistory(caller, this.conversationId);
+    const question = message ?? '';
+    const messages = textOf([...this.history, ...this.added]);
+    if (message !== undefined) {
+      messages.push({ role: 'user', content: message });
+      await runGuardrails(this.config.guardrails, 'input', { caller, messages, text: message });
+      if (this.config.guardrails.length > 0) {
+        this.governed?.record('guardrail', { payload: { stage: 'input', passed: true } });
+      }
+      this.added.push({ role: 'user', content: message });
+    }
+    const context = await this.config.context?.({
+      caller,
+      question,
+      messages,
       locale: this.locale,
       signal: this.request.signal,
     });
+    const sources: readonly ChatSource[] = typeof context === 'object' ? (context.sources ?? []) : [];
+    this.context = typeof context === 'object' ? context.text : context;
+    for (const source of sources) emit({ type: 'source', ...source });
   }
 
-  /** The options shared by `generateText` and `streamText`. */
+  /** The options `streamText` runs the turn with. */
   settings() {
     const caller = this.request.caller;
     const promptName = this.request.prompt ?? this.config.defaultPrompt;
@@ -101,22 +157,35 @@ export class Turn {
       this.request.system,
       this.context,
     ].filter((part): part is string => !!part);
-    const messages: ModelMessage[] = this.request.messages.map((message) => ({
-      role: message.role,
-      content: message.content,
-    }));
+    const model = createFallbackModel(this.config.chain, this.answerer, this.config.modelTimeoutMs);
+    const invalid = rewriteInvalidToolCalls((call) => this.invalidResult(call));
     return {
-      model: createFallbackModel(this.config.chain, this.answerer),
+      model: boundToolArguments(model, this.gate),
       tools: this.tools,
-      messages,
+      messages: [...this.history, ...this.added],
       ...(instructions.length > 0 ? { instructions: instructions.join('\n\n') } : {}),
       stopWhen: isStepCount(this.config.maxSteps),
       maxRetries: this.config.maxRetries,
       ...(this.request.signal ? { abortSignal: this.request.signal } : {}),
-      prepareStep: rewriteInvalidToolCalls((call) => this.invalidResult(call)),
+      prepareStep: (step: Parameters<typeof invalid>[0]) => {
+        this.gate.nextStep();
+        return invalid(step);
+      },
       onStepEnd: (step: StepResult<ToolSet>) => {
         this.steps.push(step);
+        this.governed?.addUsage({
+          inputTokens: step.usage.inputTokens ?? 0,
+          outputTokens: step.usage.outputTokens ?? 0,
+        });
+        // The model the provider's response names (such as a dated snapshot); without one, the one asked.
+        const reported = step.response.modelId;
+        this.governed?.answeredBy({
+          ...(this.answerer.provider ? { provider: this.answerer.provider } : {}),
+          model: reported && reported !== model.modelId ? reported : this.answerer.model,
+        });
       },
+      // The AI SDK's own spans (once an app registers `@ai-sdk/otel`), without prompts or replies in them.
+      telemetry: { functionId: 'opwire.chat', recordInputs: false, recordOutputs: false },
     };
   }
 
@@ -134,19 +203,19 @@ export class Turn {
         ...(this.request.baggage ? { baggage: this.request.baggage } : {}),
       });
       this.invalidResults.set(call.toolCallId, result);
+      // A refused call is audited like any other: the attempt, then the code it was refused with.
+      const named = { toolCallId: call.toolCallId, toolName: call.toolName };
+      this.governed?.toolCall({ ...named, input: call.input });
+      void result.then((output) => this.governed?.toolResult({ ...named, output }));
     }
     return result;
   }
 
-  /** Whether the model still wanted tools when the step limit ended the turn. */
-  hitStepLimit(): boolean {
-    const last = this.steps.at(-1);
-    return this.steps.length >= this.config.maxSteps && last?.finishReason === 'tool-calls';
-  }
-
   /** The reply and outcome of a turn the model finished (or that ran out of steps). */
   async conclude(text: string): Promise<Ending> {
-    const ending: Ending = this.hitStepLimit()
+    const last = this.steps.at(-1);
+    const hitStepLimit = this.steps.length >= this.config.maxSteps && last?.finishReason === 'tool-calls';
+    const ending: Ending = hitStepLimit
       ? {
           text: stepLimitNotice(this.locale, this.steps.length, text),
           outcome: 'stopped',
@@ -155,75 +224,19 @@ export class Turn {
       : { text, outcome: 'completed', reason: undefined };
     await runGuardrails(this.config.guardrails, 'output', {
       caller: this.request.caller,
-      messages: this.request.messages,
+      messages: textOf([...this.history, ...this.added]),
       text: ending.text,
     });
     return ending;
   }
 
-  /** Records usage, ends the span and builds the result. */
-  async finish(ending: Ending): Promise<ChatResult> {
-    const invalid = invalidCallsOf(this.steps);
-    const results = await Promise.all(invalid.map((call) => this.invalidResult(call)));
-    const steps = toChatSteps(
-      this.steps,
-      new Map(invalid.map((call, index) => [call.toolCallId, results[index]!])),
-      this.locale,
-    );
-    const usage = sumUsage(this.steps.map((step) => step.usage));
-    const toolsCalled = this.steps.flatMap((step) => step.toolCalls.map((call) => call.toolName));
-    const result: ChatResult = {
-      conversationId: this.conversationId,
-      turnId: this.turnId,
-      text: ending.text,
-      steps,
-      usage,
-      provider: this.answerer.provider,
-      model: this.answerer.model,
-      toolsCalled,
-      latencyMs: performance.now() - this.startedAt,
-      outcome: ending.outcome,
-      stopReason: ending.reason,
-      pendingApprovals: pendingApprovalsOf(steps),
-    };
-    await recordUsage(this.config, {
-      turnId: result.turnId,
-      conversationId: result.conversationId,
-      principalId: this.request.caller.principalId,
-      tenant: this.request.caller.tenant,
-      ...result.usage,
-      provider: result.provider,
-      model: result.model,
-      toolsCalled: result.toolsCalled,
-      steps: this.steps.length,
-      latencyMs: result.latencyMs,
-      outcome: result.outcome,
-      ...(result.stopReason ? { reason: result.stopReason } : {}),
-      at: new Date().toISOString(),
-    });
-    this.span.setAttributes({
-      'opwire.outcome': result.outcome,
-      'gen_ai.usage.input_tokens': usage.inputTokens,
-      'gen_ai.usage.output_tokens': usage.outputTokens,
-      ...(result.provider ? { 'opwire.ai.provider': result.provider } : {}),
-      ...(result.model ? { 'gen_ai.response.model': result.model } : {}),
-    });
-    if (result.outcome === 'failed')
-      this.span.setStatus({ code: SpanStatusCode.ERROR, message: ending.reason });
-    this.reportSkipped();
-    this.span.end();
-    return result;
-  }
-
-  /** Tells operators which providers failed before one answered (or before the turn gave up). */
-  private reportSkipped(): void {
-    const skipped = this.answerer.skipped;
-    if (skipped.length === 0) return;
-    this.span.setAttribute(
-      'opwire.ai.skipped_providers',
-      skipped.map(({ provider, reason }) => `${provider}: ${reason}`),
-    );
-    this.config.logger.warn('chat providers skipped', { turnId: this.turnId, skipped });
+  /**
+   * Records the turn — its messages in the conversation, its ledger row and closing event — ends the span
+   * and builds the result; runs once, whatever happened.
+   */
+  finish(ending: Ending): Promise<ChatResult> {
+    this.finished ??= this.record(ending);
+    return this.finished;
   }
 
   /** Ends a turn that threw (see `turnErrorOf`); a stop is `stopped`, anything else `failed`. */
@@ -238,7 +251,96 @@ export class Turn {
       text: '',
       outcome: cancelled ? 'stopped' : 'failed',
       reason: cancelled ? 'cancelled' : error.code,
+      code: error.code,
     });
     return { error, result };
   }
+
+  private async record(ending: Ending): Promise<ChatResult> {
+    const invalid = invalidCallsOf(this.steps);
+    const results = await Promise.all(invalid.map((call) => this.invalidResult(call)));
+    const steps = toChatSteps(
+      this.steps,
+      new Map(invalid.map((call, index) => [call.toolCallId, results[index] as ToolErrorResult])),
+      this.locale,
+    );
+    await this.remember(ending);
+    const row = await this.governed?.finish({
+      outcome: ending.outcome,
+      ...(ending.code === undefined ? {} : { errorCode: ending.code }),
+      ...(ending.reason === 'step-limit' ? { details: { reason: 'step-limit' } } : {}),
+    });
+    const inputTokens = row?.inputTokens ?? 0;
+    const outputTokens = row?.outputTokens ?? 0;
+    const result: ChatResult = {
+      conversationId: this.conversationId,
+      turnId: this.turnId,
+      text: ending.text,
+      steps,
+      usage: { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens },
+      cost: row?.cost,
+      provider: this.answerer.provider,
+      model: row?.model ?? this.answerer.model,
+      toolsCalled: this.steps.flatMap((step) => step.toolCalls.map((call) => call.toolName)),
+      latencyMs: performance.now() - this.startedAt,
+      outcome: ending.outcome,
+      stopReason: ending.reason,
+      pendingApprovals: pendingApprovalsOf(steps),
+    };
+    this.endSpan(result);
+    return result;
+  }
+
+  /** Stores what the turn said: the user's message and approval outcomes, then the model's messages. */
+  private async remember(ending: Ending): Promise<void> {
+    if (!this.governed) return;
+    const response = this.steps.at(-1)?.response.messages ?? [];
+    const messages = ending.outcome === 'failed' ? this.added : [...this.added, ...response];
+    if (messages.length === 0) return;
+    try {
+      await this.config.governance.appendMessages(this.request.caller, this.conversationId, messages, {
+        turnId: this.turnId,
+      });
+    } catch (error) {
+      this.config.logger.error('conversation messages not stored', { turnId: this.turnId, error });
+    }
+  }
+
+  private endSpan(result: ChatResult): void {
+    this.span.setAttributes({
+      'opwire.outcome': result.outcome,
+      'gen_ai.usage.input_tokens': result.usage.inputTokens,
+      'gen_ai.usage.output_tokens': result.usage.outputTokens,
+      ...(result.provider ? { 'opwire.ai.provider': result.provider } : {}),
+      ...(result.model ? { 'gen_ai.response.model': result.model } : {}),
+    });
+    if (result.outcome === 'failed')
+      this.span.setStatus({ code: SpanStatusCode.ERROR, message: result.stopReason });
+    const skipped = this.answerer.skipped;
+    if (skipped.length > 0) {
+      this.span.setAttribute(
+        'opwire.ai.skipped_providers',
+        skipped.map(({ provider, reason }) => `${provider}: ${reason}`),
+      );
+      this.config.logger.warn('chat providers skipped', { turnId: this.turnId, skipped });
+    }
+    this.span.end();
+  }
+}
+
+/** The text of model messages, for guardrails and the `context` hook. */
+function textOf(messages: readonly ModelMessage[]): ChatMessage[] {
+  const text: ChatMessage[] = [];
+  for (const message of messages) {
+    if (message.role !== 'user' && message.role !== 'assistant') continue;
+    const content =
+      typeof message.content === 'string'
+        ? message.content
+        : message.content
+            .map((part) => (part.type === 'text' ? part.text : ''))
+            .join('')
+            .trim();
+    if (content) text.push({ role: message.role, content });
+  }
+  return text;
 }

@@ -1,20 +1,34 @@
 import type { SpanContext } from '@opentelemetry/api';
 import type { Caller, Locale } from '@opwire/core';
-import type { TurnOutcome } from './usage-ledger.js';
+import type { Cost, TurnOutcome } from './governance/turn-ledger.js';
 
-/** One message of a conversation as a client sends it; system instructions come only from prompts. */
+/** One message of a conversation as guardrails and the `context` hook read it: its role and its text. */
 export interface ChatMessage {
   readonly role: 'user' | 'assistant';
   readonly content: string;
 }
 
-/** One chat turn to run. */
+/** The user's answer to a pending approval, sent with the next turn (as `useChat` does after approving). */
+export interface ApprovalDecision {
+  readonly approvalId: string;
+  readonly approved: boolean;
+  readonly reason?: string;
+}
+
+/**
+ * One chat turn to run. The history comes from the conversation store, never from the client: a turn
+ * sends its new message (or its answers to pending approvals) and the conversation it belongs to.
+ */
 export interface ChatRequest {
   readonly caller: Caller;
-  readonly messages: readonly ChatMessage[];
+  /** The conversation: a new one when absent; an unknown id opens one owned by the caller; anyone else's is `NOT_FOUND`. */
+  readonly conversationId?: string;
+  /** The user's new message; may be left out when `approvals` answers pending calls. */
+  readonly message?: string;
+  /** Decisions on the caller's pending approvals: approved ones run (once, as the caller), declined ones never. */
+  readonly approvals?: readonly ApprovalDecision[];
   /** Narrows the offered tools to these names (never widens past the caller's permissions). */
   readonly tools?: readonly string[];
-  readonly conversationId?: string;
   /** Aborting ends the turn at once (the user pressed stop). */
   readonly signal?: AbortSignal;
   /** A registered prompt template by name (defaults to the chat's `defaultPrompt`). */
@@ -27,6 +41,14 @@ export interface ChatRequest {
   readonly baggage?: Readonly<Record<string, string>>;
 }
 
+/** A passage the turn put before the model, which its answer may cite. */
+export interface ChatSource {
+  readonly sourceId: string;
+  readonly title: string;
+  /** Where a reader can open it, when the app knows. */
+  readonly url?: string;
+}
+
 /** A tool call a model made, and what came back. */
 export interface ChatStep {
   readonly toolCalls: Array<{ toolCallId: string; toolName: string; input: unknown }>;
@@ -35,7 +57,6 @@ export interface ChatStep {
 
 /** A call waiting for the user's approval, as reported to the client. */
 export interface PendingApprovalSummary {
-  /** The id to approve or decline with (`POST /ai/approvals/{approvalId}/approve`). */
   readonly approvalId: string;
   readonly toolCallId: string;
   readonly toolName: string;
@@ -50,6 +71,8 @@ export interface ChatResult {
   readonly text: string;
   readonly steps: ChatStep[];
   readonly usage: { inputTokens: number; outputTokens: number; totalTokens: number };
+  /** From the governance price table, when the answering model has a price. */
+  readonly cost: Cost | undefined;
   readonly provider: string | undefined;
   readonly model: string | undefined;
   readonly toolsCalled: string[];
@@ -60,9 +83,15 @@ export interface ChatResult {
   readonly pendingApprovals: PendingApprovalSummary[];
 }
 
-/** What a streamed turn emits, in order; `done` comes last, or the iteration throws the turn's error. */
+/**
+ * What a streamed turn emits, in order: `start`, then text, reasoning, sources and tool events as they
+ * happen, and `done` last; a turn that fails or is stopped ends its events by throwing its `OpwireError`.
+ */
 export type ChatEvent =
+  | { readonly type: 'start'; readonly conversationId: string; readonly turnId: string }
   | { readonly type: 'text'; readonly delta: string }
+  | { readonly type: 'reasoning'; readonly delta: string }
+  | ({ readonly type: 'source' } & ChatSource)
   | {
       readonly type: 'tool-call';
       readonly toolCallId: string;

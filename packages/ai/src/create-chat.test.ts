@@ -1,20 +1,23 @@
 import { APICallError } from '@ai-sdk/provider';
+import { simulateStreamingMiddleware, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { createChat } from './create-chat.js';
 import { createOrdersFixture, fixtureCallers } from './testing/orders-fixture.js';
 import { answer, callTools } from './testing/scripted-answers.js';
 import { createToolCatalog } from './tool-catalog.js';
-import { createMemoryUsageLedger } from './usage-ledger.js';
 
-const ask = (content: string) => [{ role: 'user' as const, content }];
+/** The chat streams; a scripted mock answers through the AI SDK's own streaming simulation. */
+const streaming = (model: MockLanguageModelV4) =>
+  wrapLanguageModel({ model, middleware: simulateStreamingMiddleware() });
 
 function setup(model: MockLanguageModelV4, options: Partial<Parameters<typeof createChat>[0]> = {}) {
   const fixture = createOrdersFixture();
   const catalog = createToolCatalog({ app: fixture.app });
-  const usage = createMemoryUsageLedger();
-  const chat = createChat({ catalog, providers: { mock: { model } }, usage, ...options });
-  return { ...fixture, chat, usage };
+  const chat = createChat({ catalog, providers: { mock: { model: streaming(model) } }, ...options });
+  /** The turn ledger's rows, oldest first. */
+  const ledger = async () => (await chat.governance.ledger.list({}, { limit: 100 })).turns.reverse();
+  return { ...fixture, chat, ledger };
 }
 
 describe('createChat', () => {
@@ -26,8 +29,8 @@ describe('createChat', () => {
         answer('Done.'),
       ],
     });
-    const { chat, orders, usage } = setup(model);
-    const result = await chat.complete({ caller: fixtureCallers.customer, messages: ask('Order 2 teas') });
+    const { chat, orders, ledger } = setup(model);
+    const result = await chat.complete({ caller: fixtureCallers.customer, message: 'Order 2 teas' });
     expect(result.text).toBe('Done.');
     expect(result.outcome).toBe('completed');
     expect(result.usage).toEqual({ inputTokens: 30, outputTokens: 13, totalTokens: 43 });
@@ -36,13 +39,16 @@ describe('createChat', () => {
     expect(result.toolsCalled).toEqual(['orders_create']);
     expect(result.steps[0]?.toolResults[0]?.output).toMatchObject({ sku: 'tea', quantity: 2 });
     expect([...orders.values()][0]).toMatchObject({ owner: 'user-customer', tenant: 'acme' });
-    expect(await usage.list()).toEqual([
+    expect(await ledger()).toEqual([
       expect.objectContaining({
         turnId: result.turnId,
+        conversationId: result.conversationId,
         inputTokens: 30,
         outputTokens: 13,
         outcome: 'completed',
         principalId: 'user-customer',
+        model: 'mock-1',
+        toolCalls: [{ toolCallId: 'c1', toolName: 'orders_create', outcome: 'ok' }],
       }),
     ]);
   });
@@ -50,7 +56,7 @@ describe('createChat', () => {
   it('sends only the caller tools to the model, in strict form', async () => {
     const model = new MockLanguageModelV4({ doGenerate: [answer('Hi')] });
     const { chat } = setup(model);
-    await chat.complete({ caller: fixtureCallers.customer, messages: ask('hi') });
+    await chat.complete({ caller: fixtureCallers.customer, message: 'hi' });
     const tools = model.doGenerateCalls[0]?.tools ?? [];
     expect(tools.map((each) => (each as { name: string }).name)).toEqual([
       'orders_list',
@@ -73,7 +79,7 @@ describe('createChat', () => {
     });
     const { chat, seed } = setup(model);
     const order = seed();
-    const result = await chat.complete({ caller: fixtureCallers.customer, messages: ask('cancel it') });
+    const result = await chat.complete({ caller: fixtureCallers.customer, message: 'cancel it' });
     expect(result.steps[0]?.toolResults.map((each) => each.output)).toEqual([
       {
         error: {
@@ -100,7 +106,7 @@ describe('createChat', () => {
     const loop = callTools([{ id: 'c', name: 'orders_list', input: '{"status":null}' }]);
     const model = new MockLanguageModelV4({ doGenerate: [loop, loop, loop] });
     const { chat } = setup(model, { maxSteps: 3 });
-    const result = await chat.complete({ caller: fixtureCallers.customer, messages: ask('loop') });
+    const result = await chat.complete({ caller: fixtureCallers.customer, message: 'loop' });
     expect(result.outcome).toBe('stopped');
     expect(result.stopReason).toBe('step-limit');
     expect(result.text).toBe(
@@ -125,9 +131,9 @@ describe('createChat', () => {
       });
     const backup = new MockLanguageModelV4({ modelId: 'backup-1', doGenerate: [answer('From backup')] });
     const fallback = setup(failing(503), {
-      providers: { primary: { model: failing(503) }, backup: { model: backup } },
+      providers: { primary: { model: streaming(failing(503)) }, backup: { model: streaming(backup) } },
     });
-    const result = await fallback.chat.complete({ caller: fixtureCallers.customer, messages: ask('hi') });
+    const result = await fallback.chat.complete({ caller: fixtureCallers.customer, message: 'hi' });
     expect([result.text, result.provider, result.model]).toEqual(['From backup', 'backup', 'backup-1']);
     expect(fallback.logged).toContainEqual({
       message: 'chat providers skipped',
@@ -137,13 +143,13 @@ describe('createChat', () => {
     // A fresh backup that would answer: only the 401 keeps it from being asked.
     const unasked = new MockLanguageModelV4({ modelId: 'backup-2', doGenerate: [answer('From backup')] });
     const denied = setup(failing(401), {
-      providers: { primary: { model: failing(401) }, backup: { model: unasked } },
+      providers: { primary: { model: streaming(failing(401)) }, backup: { model: streaming(unasked) } },
     });
     await expect(
-      denied.chat.complete({ caller: fixtureCallers.customer, messages: ask('hi') }),
+      denied.chat.complete({ caller: fixtureCallers.customer, message: 'hi' }),
     ).rejects.toMatchObject({ code: 'PROVIDER_FAILED' });
     expect(unasked.doGenerateCalls).toHaveLength(0);
-    expect((await denied.usage.list())[0]).toMatchObject({ outcome: 'failed', reason: 'PROVIDER_FAILED' });
+    expect((await denied.ledger())[0]).toMatchObject({ outcome: 'failed', errorCode: 'PROVIDER_FAILED' });
   });
 
   it('ends a turn past its deadline with DEADLINE_EXCEEDED, not CANCELLED', async () => {
@@ -153,36 +159,36 @@ describe('createChat', () => {
           abortSignal?.addEventListener('abort', () => reject(abortSignal.reason)),
         ),
     });
-    const { chat, usage } = setup(model);
+    const { chat, ledger } = setup(model);
     await expect(
       chat.complete({
         caller: fixtureCallers.customer,
-        messages: ask('hi'),
+        message: 'hi',
         signal: AbortSignal.timeout(20),
       }),
     ).rejects.toMatchObject({ code: 'DEADLINE_EXCEEDED' });
-    expect((await usage.list())[0]).toMatchObject({ outcome: 'failed', reason: 'DEADLINE_EXCEEDED' });
+    expect((await ledger())[0]).toMatchObject({ outcome: 'failed', errorCode: 'DEADLINE_EXCEEDED' });
   });
 
   it('fails with INTERNAL, never PROVIDER_FAILED, when the app context hook throws', async () => {
     const model = new MockLanguageModelV4({ doGenerate: [answer('never')] });
-    const { chat, usage, logged } = setup(model, {
+    const { chat, ledger, logged } = setup(model, {
       context: async () => {
         throw new Error('knowledge store down');
       },
     });
-    const failure = chat.complete({ caller: fixtureCallers.customer, messages: ask('hi') });
+    const failure = chat.complete({ caller: fixtureCallers.customer, message: 'hi' });
     await expect(failure).rejects.toMatchObject({ code: 'INTERNAL', message: 'An internal error occurred.' });
-    const streamed = chat.stream({ caller: fixtureCallers.customer, messages: ask('hi') });
+    const streamed = chat.stream({ caller: fixtureCallers.customer, message: 'hi' });
     const events: unknown[] = [];
     const reading = (async () => {
       for await (const event of streamed.events) events.push(event);
     })();
     await expect(reading).rejects.toMatchObject({ code: 'INTERNAL', message: 'An internal error occurred.' });
-    expect(events).toEqual([]);
+    expect(events.map((event) => (event as { type: string }).type)).toEqual(['start']);
     expect(await streamed.result).toMatchObject({ outcome: 'failed' });
     expect(model.doGenerateCalls).toHaveLength(0);
-    expect((await usage.list()).map((row) => row.reason)).toEqual(['INTERNAL', 'INTERNAL']);
+    expect((await ledger()).map((row) => row.errorCode)).toEqual(['INTERNAL', 'INTERNAL']);
     expect(logged.filter((entry) => entry.message === 'chat turn failed')).toHaveLength(2);
   });
 
@@ -205,16 +211,12 @@ describe('createChat', () => {
         },
       ],
     });
-    await expect(
-      chat.complete({ caller: fixtureCallers.customer, messages: ask('HELLO') }),
-    ).rejects.toMatchObject({
+    await expect(chat.complete({ caller: fixtureCallers.customer, message: 'HELLO' })).rejects.toMatchObject({
       code: 'GUARDRAIL_REJECTED',
       data: { guardrail: 'no-shouting', stage: 'input' },
     });
     expect(model.doGenerateCalls).toHaveLength(0);
-    await expect(
-      chat.complete({ caller: fixtureCallers.customer, messages: ask('hello') }),
-    ).rejects.toMatchObject({
+    await expect(chat.complete({ caller: fixtureCallers.customer, message: 'hello' })).rejects.toMatchObject({
       code: 'GUARDRAIL_REJECTED',
       data: { guardrail: 'no-secrets', stage: 'output' },
     });
@@ -227,7 +229,7 @@ describe('createChat', () => {
       prompts: { support: 'You help {principalId} of {tenant} ({locale}).' },
       defaultPrompt: 'support',
     });
-    await chat.complete({ caller: fixtureCallers.customer, messages: ask('hi') });
+    await chat.complete({ caller: fixtureCallers.customer, message: 'hi' });
     expect(model.doGenerateCalls[0]?.prompt[0]).toEqual({
       role: 'system',
       content: 'You help user-customer of acme (en).',
@@ -239,12 +241,12 @@ describe('createChat', () => {
       /defaultPrompt "missing" is not a registered prompt/,
     );
     await expect(
-      chat.complete({ caller: fixtureCallers.customer, messages: ask('hi'), prompt: 'nope' }),
+      chat.complete({ caller: fixtureCallers.customer, message: 'hi', prompt: 'nope' }),
     ).rejects.toMatchObject({ code: 'PROMPT_NOT_FOUND' });
   });
 
-  it('appends per-turn context from the last user message after the prompt, before the model is called', async () => {
-    const model = new MockLanguageModelV4({ doGenerate: [answer('See [1].')] });
+  it('appends per-turn context from the user message after the prompt, before the model is called', async () => {
+    const model = new MockLanguageModelV4({ doGenerate: [answer('ok'), answer('See [1].')] });
     const questions: string[] = [];
     const { chat } = setup(model, {
       prompts: { support: 'You help {tenant}.' },
@@ -254,42 +256,37 @@ describe('createChat', () => {
         return `[1] Source: Returns policy (${caller.tenant})`;
       },
     });
+    const first = await chat.complete({ caller: fixtureCallers.customer, message: 'first' });
     await chat.complete({
       caller: fixtureCallers.customer,
-      messages: [...ask('first'), { role: 'assistant', content: 'ok' }, ...ask('How do returns work?')],
+      conversationId: first.conversationId,
+      message: 'How do returns work?',
     });
-    expect(questions).toEqual(['How do returns work?']);
-    expect(model.doGenerateCalls[0]?.prompt[0]).toEqual({
+    expect(questions).toEqual(['first', 'How do returns work?']);
+    expect(model.doGenerateCalls[1]?.prompt[0]).toEqual({
       role: 'system',
       content: 'You help acme.\n\n[1] Source: Returns policy (acme)',
     });
+    // The second turn's model sees the history from the conversation store.
+    expect(model.doGenerateCalls[1]?.prompt.slice(1).map((message) => message.role)).toEqual([
+      'user',
+      'assistant',
+      'user',
+    ]);
   });
 
   it('fails with CHAT_NOT_CONFIGURED without providers, and a stream throws it before any event', async () => {
     const { chat } = setup(new MockLanguageModelV4(), { providers: {} });
-    await expect(
-      chat.complete({ caller: fixtureCallers.customer, messages: ask('hi') }),
-    ).rejects.toMatchObject({
+    await expect(chat.complete({ caller: fixtureCallers.customer, message: 'hi' })).rejects.toMatchObject({
       code: 'CHAT_NOT_CONFIGURED',
       message: expect.stringContaining('OPENAI_API_KEY'),
     });
     let thrown: unknown;
     try {
-      chat.stream({ caller: fixtureCallers.customer, messages: ask('hi') });
+      chat.stream({ caller: fixtureCallers.customer, message: 'hi' });
     } catch (error) {
       thrown = error;
     }
     expect(thrown).toMatchObject({ code: 'CHAT_NOT_CONFIGURED' });
-  });
-
-  it('keeps replying when the usage hook fails', async () => {
-    const model = new MockLanguageModelV4({ doGenerate: [answer('fine')] });
-    const { chat, logged } = setup(model, {
-      onUsage: () => {
-        throw new Error('ledger down');
-      },
-    });
-    expect((await chat.complete({ caller: fixtureCallers.customer, messages: ask('hi') })).text).toBe('fine');
-    expect(logged.map((entry) => entry.message)).toContain('usage recording failed');
   });
 });

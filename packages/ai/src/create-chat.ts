@@ -1,16 +1,18 @@
+import { context as otelContext, trace } from '@opentelemetry/api';
 import { coreErrors, type Logger } from '@opwire/core';
-import { generateText, streamText } from 'ai';
+import { streamText } from 'ai';
 import { aiErrors } from './ai-errors.js';
-import type { ChatConfig, TurnContextInput } from './chat-config.js';
+import type { ChatConfig, TurnContext, TurnContextInput } from './chat-config.js';
 import { Turn } from './chat-turn.js';
 import type { ChatEvent, ChatRequest, ChatResult, ChatStream } from './chat-types.js';
 import { EventQueue } from './event-queue.js';
+import { createGovernance, type Governance } from './governance/create-governance.js';
 import { checkGuardrails, type Guardrail } from './guardrails.js';
 import { createPromptRegistry } from './prompts.js';
 import { type Providers, resolveProviders } from './providers.js';
 import type { ToolCatalog } from './tool-catalog.js';
+import { checkToolLimits, defaultToolLimits, type ToolLimits } from './tool-gate.js';
 import { type ToolErrorResult, toToolErrorResult } from './tool-result.js';
-import type { TurnUsage, UsageLedger } from './usage-ledger.js';
 
 /** Options for `createChat`. */
 export interface ChatOptions {
@@ -19,6 +21,11 @@ export interface ChatOptions {
   readonly providers: Providers;
   /** Provider names in the order to try; defaults to the order of `providers`. */
   readonly fallback?: readonly string[];
+  /**
+   * Conversations, the turn ledger, the AI audit trail, prices and budgets (`createGovernance`); in memory by
+   * default. Use the same approvals store for the catalog (`createApprovals({ store: governance.approvals })`).
+   */
+  readonly governance?: Governance;
   readonly guardrails?: readonly Guardrail[];
   /** System-prompt templates by name; placeholders are checked at startup. */
   readonly prompts?: Readonly<Record<string, string>>;
@@ -29,95 +36,105 @@ export interface ChatOptions {
   /** Retries of one provider before falling back; 0 by default (the fallback chain is the retry). */
   readonly maxRetries?: number;
   /**
-   * Per-turn context appended to the instructions, computed from the turn's last user message (for
-   * example numbered knowledge passages the model should cite).
+   * Milliseconds a model call may take to start answering (for providers without their own `timeoutMs`):
+   * past it the next provider is tried, and a turn no provider answered fails `PROVIDER_TIMEOUT`. 30 s by default.
    */
-  readonly context?: (turn: TurnContextInput) => Promise<string | undefined>;
-  readonly usage?: UsageLedger;
-  readonly onUsage?: (usage: TurnUsage) => void | Promise<void>;
+  readonly modelTimeoutMs?: number;
+  /** Tool calls per step and per turn, and the size and depth of a call's arguments. */
+  readonly limits?: Partial<ToolLimits>;
+  /**
+   * Per-turn context appended to the instructions, computed from the turn's user message (for example
+   * numbered knowledge passages the model should cite, with the sources they came from).
+   */
+  readonly context?: (turn: TurnContextInput) => Promise<TurnContext | string | undefined>;
   readonly logger?: Logger;
 }
 
 /** The chat loop: the AI SDK's tool loop, run as one caller, with its tools, limits and accounting. */
 export interface Chat {
   readonly catalog: ToolCatalog;
-  /** Runs a turn to its end; throws an `OpwireError` (usage is recorded either way). */
+  readonly governance: Governance;
+  /** Runs a turn to its end; rejects with the turn's `OpwireError` (the turn is recorded either way). */
   complete(request: ChatRequest): Promise<ChatResult>;
   /**
-   * Runs a turn, emitting text and tool events as they happen, then `done`; a turn that fails (or is
-   * stopped) ends its events by throwing the `OpwireError`, and `result` resolves either way. A turn
-   * that cannot open throws at once (`CHAT_NOT_CONFIGURED`, the code `complete` rejects with).
+   * Runs a turn, emitting its events as they happen; a turn that fails (or is stopped) ends its events
+   * by throwing its `OpwireError`, and `result` resolves either way. A chat without providers throws at
+   * once (`CHAT_NOT_CONFIGURED`, the code `complete` rejects with).
    */
   stream(request: ChatRequest): ChatStream;
 }
 
-/** Creates a chat; bad prompts, guardrails or fallback names fail here, at startup. */
+/** Creates a chat; bad prompts, guardrails, limits or fallback names fail here, at startup. */
 export function createChat(options: ChatOptions): Chat {
   const prompts = createPromptRegistry(options.prompts ?? {});
+  const invalid = (reason: string) =>
+    coreErrors.INVALID_CONFIGURATION({ params: { reason: `chat: ${reason}` } });
   if (options.defaultPrompt !== undefined && !prompts.has(options.defaultPrompt)) {
-    throw coreErrors.INVALID_CONFIGURATION({
-      params: { reason: `chat: defaultPrompt "${options.defaultPrompt}" is not a registered prompt` },
-    });
+    throw invalid(`defaultPrompt "${options.defaultPrompt}" is not a registered prompt`);
   }
   const maxSteps = options.maxSteps ?? 5;
-  if (!Number.isInteger(maxSteps) || maxSteps < 1) {
-    throw coreErrors.INVALID_CONFIGURATION({
-      params: { reason: 'chat: maxSteps must be an integer >= 1' },
-    });
-  }
+  if (!Number.isInteger(maxSteps) || maxSteps < 1) throw invalid('maxSteps must be an integer >= 1');
+  const modelTimeoutMs = options.modelTimeoutMs ?? 30_000;
+  if (!Number.isFinite(modelTimeoutMs) || modelTimeoutMs <= 0) throw invalid('modelTimeoutMs must be > 0');
+  const limits: ToolLimits = { ...defaultToolLimits, ...options.limits };
+  const limitProblem = checkToolLimits(limits);
+  if (limitProblem) throw invalid(limitProblem);
   checkGuardrails(options.guardrails ?? []);
+  const logger = options.logger ?? options.catalog.app.logger;
   const config: ChatConfig = {
     catalog: options.catalog,
     chain: resolveProviders(options.providers, options.fallback),
+    governance: options.governance ?? createGovernance({ logger }),
     guardrails: options.guardrails ?? [],
     prompts,
     defaultPrompt: options.defaultPrompt,
     maxSteps,
     maxRetries: options.maxRetries ?? 0,
+    modelTimeoutMs,
+    limits,
     context: options.context,
-    usage: options.usage,
-    onUsage: options.onUsage,
-    logger: options.logger ?? options.catalog.app.logger,
+    logger,
   };
-  const open = (request: ChatRequest): Turn => {
+
+  const stream = (request: ChatRequest): ChatStream => {
     if (config.chain.length === 0) throw aiErrors.CHAT_NOT_CONFIGURED();
-    return new Turn(config, request);
+    const turn = new Turn(config, request);
+    const queue = new EventQueue<ChatEvent>();
+    const result = (async () => {
+      try {
+        const done = await run(turn, (event) => queue.push(event));
+        queue.end();
+        return done;
+      } catch (error) {
+        const { error: failure, result: failed } = await turn.fail(error);
+        queue.end(failure);
+        return failed;
+      }
+    })();
+    return { events: queue, result };
   };
 
   return {
     catalog: options.catalog,
+    governance: config.governance,
     async complete(request) {
-      const turn = open(request);
-      try {
-        await turn.checkInput();
-        const result = await generateText(turn.settings());
-        return await turn.finish(await turn.conclude(result.text));
-      } catch (error) {
-        throw (await turn.fail(error)).error;
-      }
+      const turn = stream(request);
+      // Reading the events to their end surfaces the turn's error, if it failed.
+      for await (const _event of turn.events);
+      return turn.result;
     },
-    stream(request) {
-      const turn = open(request);
-      const queue = new EventQueue<ChatEvent>();
-      const result = (async () => {
-        try {
-          const done = await pump(turn, queue);
-          queue.end();
-          return done;
-        } catch (error) {
-          const { error: failure, result: failed } = await turn.fail(error);
-          queue.end(failure);
-          return failed;
-        }
-      })();
-      return { events: queue, result };
-    },
+    stream,
   };
 }
 
-async function pump(turn: Turn, queue: EventQueue<ChatEvent>): Promise<ChatResult> {
-  await turn.checkInput();
-  const stream = streamText({ ...turn.settings(), onError: () => {} });
+/** Runs one turn: open, prepare, the model's tool loop streamed as events, then the recorded result. */
+async function run(turn: Turn, emit: (event: ChatEvent) => void): Promise<ChatResult> {
+  await turn.open(emit);
+  await turn.prepare(emit);
+  // Under the turn's span, so the AI SDK's own spans (when an app registers `@ai-sdk/otel`) are its children.
+  const stream = otelContext.with(trace.setSpan(otelContext.active(), turn.span), () =>
+    streamText({ ...turn.settings(), onError: () => {} }),
+  );
   let failure: unknown;
   let text = '';
   const invalid = new Map<string, Promise<ToolErrorResult>>();
@@ -125,17 +142,13 @@ async function pump(turn: Turn, queue: EventQueue<ChatEvent>): Promise<ChatResul
     if (part.type === 'text-start') text = '';
     else if (part.type === 'text-delta') {
       text += part.text;
-      queue.push({ type: 'text', delta: part.text });
-    } else if (part.type === 'tool-call') {
-      queue.push({
-        type: 'tool-call',
-        toolCallId: part.toolCallId,
-        toolName: part.toolName,
-        input: part.input,
-      });
+      emit({ type: 'text', delta: part.text });
+    } else if (part.type === 'reasoning-delta') emit({ type: 'reasoning', delta: part.text });
+    else if (part.type === 'tool-call') {
+      emit({ type: 'tool-call', toolCallId: part.toolCallId, toolName: part.toolName, input: part.input });
       if (part.invalid) invalid.set(part.toolCallId, turn.invalidResult(part));
     } else if (part.type === 'tool-result' && !part.preliminary) {
-      queue.push({
+      emit({
         type: 'tool-result',
         toolCallId: part.toolCallId,
         toolName: part.toolName,
@@ -143,15 +156,14 @@ async function pump(turn: Turn, queue: EventQueue<ChatEvent>): Promise<ChatResul
       });
     } else if (part.type === 'tool-error') {
       const output = (await invalid.get(part.toolCallId)) ?? toToolErrorResult(part.error, turn.locale);
-      queue.push({ type: 'tool-result', toolCallId: part.toolCallId, toolName: part.toolName, output });
+      emit({ type: 'tool-result', toolCallId: part.toolCallId, toolName: part.toolName, output });
     } else if (part.type === 'error') failure = part.error;
   }
   if (turn.request.signal?.aborted) throw turn.request.signal.reason;
   if (failure !== undefined) throw failure;
   const ending = await turn.conclude(turn.steps.at(-1)?.text ?? text);
-  if (ending.reason === 'step-limit')
-    queue.push({ type: 'text', delta: ending.text.slice(text.trim().length) });
+  if (ending.reason === 'step-limit') emit({ type: 'text', delta: ending.text.slice(text.trim().length) });
   const result = await turn.finish(ending);
-  queue.push({ type: 'done', result });
+  emit({ type: 'done', result });
   return result;
 }

@@ -37,8 +37,16 @@ export function isFallbackError(error: unknown): boolean {
   return name === 'TimeoutError' || error instanceof TypeError;
 }
 
-/** A language model that asks each provider in order until one answers, recording which did. */
-export function createFallbackModel(chain: readonly ProviderModel[], answerer: Answerer): LanguageModelV4 {
+/**
+ * A language model that asks each provider in order until one answers, recording which did. A provider
+ * without a `timeoutMs` of its own gets `defaultTimeoutMs`; when every provider timed out the call fails
+ * `PROVIDER_TIMEOUT`, otherwise `PROVIDER_FAILED`.
+ */
+export function createFallbackModel(
+  chain: readonly ProviderModel[],
+  answerer: Answerer,
+  defaultTimeoutMs?: number,
+): LanguageModelV4 {
   const first = chain[0];
   if (!first) throw aiErrors.CHAT_NOT_CONFIGURED();
   const attempt = async <T>(
@@ -46,17 +54,19 @@ export function createFallbackModel(chain: readonly ProviderModel[], answerer: A
     call: (model: LanguageModelV4, options: LanguageModelV4CallOptions) => PromiseLike<T>,
   ): Promise<T> => {
     let lastError: unknown;
+    let allTimedOut = true;
     for (const provider of chain) {
+      const timeoutMs = provider.timeoutMs ?? defaultTimeoutMs;
       const outer = options.abortSignal;
       outer?.throwIfAborted();
       // The timeout covers getting an answer started; a stream that began is never cut by it.
       const timeout = new AbortController();
       const timer =
-        provider.timeoutMs === undefined
+        timeoutMs === undefined
           ? undefined
           : setTimeout(
               () => timeout.abort(new DOMException('provider timed out', 'TimeoutError')),
-              provider.timeoutMs,
+              timeoutMs,
             );
       const abortSignal = outer ? AbortSignal.any([outer, timeout.signal]) : timeout.signal;
       try {
@@ -68,11 +78,19 @@ export function createFallbackModel(chain: readonly ProviderModel[], answerer: A
         if (outer?.aborted) throw error;
         const timedOut = timeout.signal.aborted;
         if (!timedOut && !isFallbackError(error)) throw error;
+        allTimedOut &&= timedOut;
         answerer.skipped.push({ provider: provider.name, reason: timedOut ? 'timeout' : describe(error) });
         lastError = error;
       } finally {
         clearTimeout(timer);
       }
+    }
+    if (allTimedOut) {
+      const longest = Math.max(...chain.map((provider) => provider.timeoutMs ?? defaultTimeoutMs ?? 0));
+      throw aiErrors.PROVIDER_TIMEOUT({
+        params: { seconds: Math.round(longest / 100) / 10 },
+        cause: lastError,
+      });
     }
     throw aiErrors.PROVIDER_FAILED({ cause: lastError });
   };

@@ -19,9 +19,9 @@ export { hashArguments } from './approvals/hash-arguments.js';
 /** An in-memory `ApprovalStore`. */
 export { createMemoryApprovalStore } from './approvals/memory-approval-store.js';
 /** Binding a catalog to one caller. */
-export { type BindOptions, bindTools, mayCall } from './bind-tools.js';
+export { type BindOptions, bindTools, mayCall, type ToolWatch } from './bind-tools.js';
 /** What a chat's per-turn `context` hook receives. */
-export type { TurnContextInput } from './chat-config.js';
+export type { TurnContext, TurnContextInput } from './chat-config.js';
 /** `POST /ai/chat`: the chat operation answered as one JSON document. */
 export { chatJsonRoute } from './chat-json-route.js';
 /** Operations `ai.chat`, `ai.approve` and `ai.decline` for the HTTP surface. */
@@ -31,16 +31,22 @@ export {
   toChatAnswer,
   toChatEvent,
 } from './chat-operations.js';
+/** The wire shapes of the chat operation: its request, its events and its whole answer. */
+export { chatEventSchema, chatRequestSchema, chatResponseSchema } from './chat-schemas.js';
 /** The shapes of chat requests, results and streamed events. */
 export type {
+  ApprovalDecision,
   ChatEvent,
   ChatMessage,
   ChatRequest,
   ChatResult,
+  ChatSource,
   ChatStep,
   ChatStream,
   PendingApprovalSummary,
 } from './chat-types.js';
+/** `POST /api/chat`: the chat operation in the AI SDK's UI message stream protocol (what `useChat` posts). */
+export { chatUiRoute, decodeUiRequest, toUiMessageStream } from './chat-ui-route.js';
 /** The chat loop over the AI SDK. */
 export { type Chat, type ChatOptions, createChat } from './create-chat.js';
 /** A language model that falls back through providers on timeouts, 429 and 5xx. */
@@ -141,6 +147,7 @@ export type {
   ToolCallRecord,
   TurnFilter,
   TurnLedger,
+  TurnOutcome,
   TurnPage,
   TurnRecord,
   UsageTotals,
@@ -183,15 +190,7 @@ export {
   type ToolCatalogOptions,
   type ToolEntry,
 } from './tool-catalog.js';
+/** The limits a turn puts on tool calls: per step, per turn, and on the size and depth of arguments. */
+export { defaultToolLimits, jsonDepth, type ToolLimits } from './tool-gate.js';
 /** The error result a model reads when a tool call fails. */
 export { isToolErrorResult, type ToolErrorResult, toToolErrorResult } from './tool-result.js';
-/**
- * The usage ledger port and its in-memory adapter: superseded by the turn ledger of `createGovernance`, kept
- * until the chat turn records through governance.
- */
-export {
-  createMemoryUsageLedger,
-  type TurnOutcome,
-  type TurnUsage,
-  type UsageLedger,
-} from './usage-ledger.js';

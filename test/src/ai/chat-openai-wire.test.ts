@@ -1,4 +1,4 @@
-import { type ChatEvent, createChat, createMemoryUsageLedger, createToolCatalog } from '@opwire/ai';
+import { type ChatEvent, createChat, createToolCatalog } from '@opwire/ai';
 import { createOrdersFixture, fixtureCallers } from '@opwire/ai/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type OpenAIWireServer, startOpenAIWireServer } from './openai-wire-server.js';
@@ -9,21 +9,19 @@ beforeEach(async () => {
 });
 afterEach(() => server.close());
 
-const ask = (content: string) => [{ role: 'user' as const, content }];
-
 function setup(options: { maxSteps?: number; fallback?: boolean } = {}) {
   const fixture = createOrdersFixture();
   const catalog = createToolCatalog({ app: fixture.app });
-  const usage = createMemoryUsageLedger();
   const chat = createChat({
     catalog,
     providers: options.fallback
       ? { primary: server.provider('gpt-primary'), backup: server.provider('gpt-backup') }
       : { local: server.provider() },
-    usage,
     ...(options.maxSteps ? { maxSteps: options.maxSteps } : {}),
   });
-  return { ...fixture, chat, usage };
+  /** The turn ledger's rows, oldest first. */
+  const ledger = async () => (await chat.governance.ledger.list({}, { limit: 100 })).turns.reverse();
+  return { ...fixture, chat, ledger };
 }
 
 /** The JSON the model received for a tool call in a later request. */
@@ -42,7 +40,7 @@ async function collect(events: AsyncIterable<ChatEvent>): Promise<ChatEvent[]> {
 
 describe('chat over the OpenAI wire format', () => {
   it('runs a tool call as the caller and reports usage over both steps', async () => {
-    const { chat, orders, usage } = setup();
+    const { chat, orders, ledger } = setup();
     server.script(
       {
         kind: 'reply',
@@ -53,7 +51,7 @@ describe('chat over the OpenAI wire format', () => {
       },
       { kind: 'reply', text: 'Your order is placed.', usage: [60, 6] },
     );
-    const result = await chat.complete({ caller: fixtureCallers.customer, messages: ask('Two teas please') });
+    const result = await chat.complete({ caller: fixtureCallers.customer, message: 'Two teas please' });
     expect(result.text).toBe('Your order is placed.');
     expect([...orders.values()]).toEqual([
       expect.objectContaining({ owner: 'user-customer', tenant: 'acme', sku: 'tea', quantity: 2 }),
@@ -70,10 +68,12 @@ describe('chat over the OpenAI wire format', () => {
     ]);
     expect(result.usage).toEqual({ inputTokens: 100, outputTokens: 15, totalTokens: 115 });
     expect([result.provider, result.model]).toEqual(['local', 'gpt-test']);
-    expect((await usage.list())[0]).toMatchObject({
-      toolsCalled: ['orders_create'],
+    expect((await ledger())[0]).toMatchObject({
+      toolCalls: [{ toolCallId: 'call_1', toolName: 'orders_create', outcome: 'ok' }],
       outcome: 'completed',
-      steps: 2,
+      inputTokens: 100,
+      outputTokens: 15,
+      model: 'gpt-test',
     });
   });
 
@@ -89,7 +89,7 @@ describe('chat over the OpenAI wire format', () => {
       },
       { kind: 'reply', text: 'I cannot cancel orders for you.' },
     );
-    const result = await chat.complete({ caller: fixtureCallers.customer, messages: ask('Cancel my order') });
+    const result = await chat.complete({ caller: fixtureCallers.customer, message: 'Cancel my order' });
     expect(toolMessage(server.requests[1], 'call_1')).toEqual({
       error: { code: 'PERMISSION_DENIED', message: 'You do not have permission to perform "orders.cancel".' },
     });
@@ -111,7 +111,7 @@ describe('chat over the OpenAI wire format', () => {
       },
       { kind: 'reply', text: 'You have one open order.' },
     );
-    const turn = chat.stream({ caller: fixtureCallers.customer, messages: ask('What do I have?') });
+    const turn = chat.stream({ caller: fixtureCallers.customer, message: 'What do I have?' });
     const events = await collect(turn.events);
     const results = events.filter((event) => event.type === 'tool-result');
     expect(results.map((event) => event.type === 'tool-result' && [event.toolCallId, event.output])).toEqual([
@@ -139,7 +139,7 @@ describe('chat over the OpenAI wire format', () => {
       },
       { kind: 'reply', text: 'Sorry, let me retry later.' },
     );
-    const result = await chat.complete({ caller: fixtureCallers.customer, messages: ask('Tea') });
+    const result = await chat.complete({ caller: fixtureCallers.customer, message: 'Tea' });
     expect(toolMessage(server.requests[1], 'call_1')).toEqual({
       error: {
         code: 'MALFORMED_ARGUMENTS',
@@ -159,14 +159,14 @@ describe('chat over the OpenAI wire format', () => {
       },
       { kind: 'reply', text: 'That tool does not exist.' },
     );
-    await chat.complete({ caller: fixtureCallers.admin, messages: ask('Run a command') });
+    await chat.complete({ caller: fixtureCallers.admin, message: 'Run a command' });
     expect(toolMessage(server.requests[1], 'call_1')).toEqual({
       error: { code: 'TOOL_NOT_FOUND', message: 'There is no tool named "shell_exec" available to you.' },
     });
   });
 
   it('stops at the step limit with a clear reply, never an empty one', async () => {
-    const { chat, usage } = setup({ maxSteps: 2 });
+    const { chat, ledger } = setup({ maxSteps: 2 });
     const list = {
       kind: 'reply' as const,
       toolCalls: [{ id: 'call_x', name: 'orders_list', arguments: '{"status":null}' }],
@@ -175,22 +175,22 @@ describe('chat over the OpenAI wire format', () => {
       ...list,
       toolCalls: [{ id: 'call_y', name: 'orders_list', arguments: '{"status":null}' }],
     });
-    const result = await chat.complete({ caller: fixtureCallers.customer, messages: ask('Keep listing') });
+    const result = await chat.complete({ caller: fixtureCallers.customer, message: 'Keep listing' });
     expect(result.text).toBe(
       'I stopped after 2 steps without finishing this request. Ask me to continue, or narrow the request.',
     );
     expect([result.outcome, result.stopReason]).toEqual(['stopped', 'step-limit']);
     expect(server.requests).toHaveLength(2);
-    expect((await usage.list())[0]).toMatchObject({ outcome: 'stopped', reason: 'step-limit' });
+    expect((await ledger())[0]).toMatchObject({ outcome: 'stopped' });
   });
 
   it('ends the turn at once when the user presses stop mid-stream', async () => {
-    const { chat, usage } = setup();
+    const { chat, ledger } = setup();
     server.script({ kind: 'hang', chunks: ['Thinking ', 'about ', 'it '], delayMs: 20 });
     const stop = new AbortController();
     const turn = chat.stream({
       caller: fixtureCallers.customer,
-      messages: ask('Write an essay'),
+      message: 'Write an essay',
       signal: stop.signal,
     });
     const events: ChatEvent[] = [];
@@ -202,9 +202,9 @@ describe('chat over the OpenAI wire format', () => {
     })();
     await expect(reading).rejects.toMatchObject({ code: 'CANCELLED' });
     await server.disconnected;
-    expect(events.map((event) => event.type)).toEqual(['text']);
+    expect(events.map((event) => event.type)).toEqual(['start', 'text']);
     expect((await turn.result).outcome).toBe('stopped');
-    expect((await usage.list())[0]).toMatchObject({ outcome: 'stopped', reason: 'cancelled' });
+    expect((await ledger())[0]).toMatchObject({ outcome: 'stopped', errorCode: 'CANCELLED' });
   });
 
   it('rejects complete() with CANCELLED when stopped while the model answers', async () => {
@@ -213,34 +213,34 @@ describe('chat over the OpenAI wire format', () => {
     const stop = new AbortController();
     setTimeout(() => stop.abort(), 50);
     await expect(
-      chat.complete({ caller: fixtureCallers.customer, messages: ask('Hi'), signal: stop.signal }),
+      chat.complete({ caller: fixtureCallers.customer, message: 'Hi', signal: stop.signal }),
     ).rejects.toMatchObject({
       code: 'CANCELLED',
     });
   });
 
   it('falls back to the next provider after a 500 and reports which one answered', async () => {
-    const { chat, usage } = setup({ fallback: true });
+    const { chat, ledger } = setup({ fallback: true });
     server.script(
       { kind: 'status', status: 500, message: 'upstream exploded' },
       { kind: 'reply', text: 'Hello from backup.' },
     );
-    const result = await chat.complete({ caller: fixtureCallers.customer, messages: ask('Hi') });
+    const result = await chat.complete({ caller: fixtureCallers.customer, message: 'Hi' });
     expect([result.text, result.provider, result.model]).toEqual([
       'Hello from backup.',
       'backup',
       'gpt-backup',
     ]);
     expect(server.requests.map((request) => request.model)).toEqual(['gpt-primary', 'gpt-backup']);
-    expect((await usage.list())[0]).toMatchObject({ provider: 'backup', model: 'gpt-backup' });
+    expect((await ledger())[0]).toMatchObject({ provider: 'backup', model: 'gpt-backup' });
   });
 
   it('does not fall back after a 400, and says the providers failed', async () => {
     const { chat } = setup({ fallback: true });
     server.script({ kind: 'status', status: 400, message: 'bad request' }, { kind: 'reply', text: 'never' });
-    await expect(
-      chat.complete({ caller: fixtureCallers.customer, messages: ask('Hi') }),
-    ).rejects.toMatchObject({ code: 'PROVIDER_FAILED' });
+    await expect(chat.complete({ caller: fixtureCallers.customer, message: 'Hi' })).rejects.toMatchObject({
+      code: 'PROVIDER_FAILED',
+    });
     expect(server.requests).toHaveLength(1);
   });
 });

@@ -38,7 +38,7 @@ it('puts the turn span and every tool invocation span in one trace', async () =>
     );
     await chat.complete({
       caller: fixtureCallers.customer,
-      messages: [{ role: 'user', content: 'Show me' }],
+      message: 'Show me',
     });
     const spans = exporter.getFinishedSpans();
     const chatSpan = spans.find((span) => span.name === 'ai.turn')!;
@@ -89,7 +89,7 @@ it("streams a turn inside the HTTP request's trace, with the audit of a refused 
           'content-type': 'application/json',
           traceparent: `00-${traceId}-${parentSpanId}-01`,
         },
-        body: JSON.stringify({ messages: [{ role: 'user', content: 'Cancel it' }] }),
+        body: JSON.stringify({ message: 'Cancel it' }),
       }),
     );
     expect(await response.text()).toContain('PERMISSION_DENIED');

@@ -16,10 +16,14 @@ export type ScriptedReply =
       readonly text?: string;
       readonly toolCalls?: ScriptedToolCall[];
       readonly usage?: [number, number];
+      /** The model the answer names (a dated id, say); the requested one by default. */
+      readonly model?: string;
     }
   | { readonly kind: 'status'; readonly status: number; readonly message: string }
   /** Streams the text slowly, one chunk every `delayMs`, and never finishes unless the client goes away. */
-  | { readonly kind: 'hang'; readonly chunks: string[]; readonly delayMs: number };
+  | { readonly kind: 'hang'; readonly chunks: string[]; readonly delayMs: number }
+  /** Never answers, not even headers, until the client goes away. */
+  | { readonly kind: 'silent' };
 
 /** A local server speaking the OpenAI Chat Completions wire format (JSON and SSE), scripted per test. */
 export interface OpenAIWireServer {
@@ -50,7 +54,8 @@ export async function startOpenAIWireServer(): Promise<OpenAIWireServer> {
     if (reply.kind === 'status')
       return send(response, reply.status, { error: { message: reply.message, type: 'server_error' } });
     if (reply.kind === 'hang') return hang(response, body, reply, onDisconnect);
-    if (body.stream) return stream(response, body, reply);
+    if (reply.kind === 'silent') return void response.on('close', onDisconnect);
+    if (body.stream) return stream(response, { ...body, model: reply.model ?? body.model }, reply);
     return send(response, 200, completion(body, reply));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -96,7 +101,7 @@ function completion(body: Record<string, any>, reply: Extract<ScriptedReply, { k
     id: `chatcmpl-${Math.random().toString(36).slice(2)}`,
     object: 'chat.completion',
     created: Math.floor(Date.now() / 1000),
-    model: body.model,
+    model: reply.model ?? body.model,
     choices: [
       {
         index: 0,

@@ -2,6 +2,7 @@ import { createChat, createToolCatalog, isToolErrorResult } from '@opwire/ai';
 import { answer, callTools, createOrdersFixture, fixtureCallers } from '@opwire/ai/testing';
 import { type Caller, isOpwireError } from '@opwire/core';
 import { createFetchHandler, staticTokens } from '@opwire/http';
+import { simulateStreamingMiddleware, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenAIWireServer, startOpenAIWireServer } from './openai-wire-server.js';
@@ -82,7 +83,7 @@ describe('bad arguments through the tool path', () => {
       );
       const result = await chat.complete({
         caller: fixtureCallers.customer,
-        messages: [{ role: 'user', content: 'order' }],
+        message: 'order',
       });
       const output = result.steps[0]?.toolResults[0]?.output;
       expect(toolDecision(output)).toBe(code);
@@ -125,10 +126,15 @@ describe('identity parity', () => {
             answer('ok'),
           ],
         });
-        const chat = createChat({ catalog: createToolCatalog({ app }), providers: { mock: { model } } });
+        // The chat streams: the scripted mock answers through the AI SDK's own streaming simulation.
+        const streaming = wrapLanguageModel({ model, middleware: simulateStreamingMiddleware() });
+        const chat = createChat({
+          catalog: createToolCatalog({ app }),
+          providers: { mock: { model: streaming } },
+        });
         const result = await chat.complete({
           caller: fixtureCallers[role],
-          messages: [{ role: 'user', content: 'go' }],
+          message: 'go',
         });
         return toolDecision(result.steps[0]?.toolResults[0]?.output);
       });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenAIWireServer, startOpenAIWireServer } from '../ai/openai-wire-server.js';
 import { type RunningShop, startShop } from './shop-harness.js';
 
-const ask = (content: string) => ({ messages: [{ role: 'user', content }] });
+const ask = (content: string) => ({ message: content });
 
 describe('shop chat without a model configured', () => {
   let running: RunningShop;

@@ -215,7 +215,7 @@ describe.skipIf(!serverUrl)('two shops on one PostgreSQL database', { timeout: 1
       },
       { kind: 'reply', text: 'Please approve.' },
     );
-    const answer = await call(0, '/ai/chat', { messages: [{ role: 'user', content: `Cancel ${paid.id}` }] });
+    const answer = await call(0, '/ai/chat', { message: `Cancel ${paid.id}` });
     const approvalId = answer.body.pendingApprovals[0].approvalId as string;
     const outcomes = await Promise.all([
       call(1, `/ai/approvals/${approvalId}/approve`, {}),

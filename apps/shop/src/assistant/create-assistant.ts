@@ -1,6 +1,7 @@
 import {
   type Chat,
   chatJsonRoute,
+  chatUiRoute,
   createApprovals,
   createChat,
   createChatOperations,
@@ -9,7 +10,7 @@ import {
   providersFromEnv,
 } from '@opwire/ai';
 import type { AnyOperation, Opwire } from '@opwire/core';
-import type { OperationRoute } from '@opwire/http';
+import type { CustomRoute, OperationRoute } from '@opwire/http';
 import {
   createHashingEmbeddingModel,
   createKnowledge,
@@ -17,6 +18,7 @@ import {
   createMemoryKnowledgeStore,
   type Knowledge,
 } from '@opwire/knowledge';
+import { knowledgeDocumentRoute } from './knowledge-document-route.js';
 import { loadShopDocuments } from './load-knowledge.js';
 
 /** How the shop's assistant is configured. */
@@ -33,7 +35,11 @@ export interface AssistantOptions {
 export interface Assistant {
   readonly knowledge: Knowledge;
   readonly operations: readonly AnyOperation[];
-  attach(app: Opwire): { readonly chat: Chat; readonly operationRoutes: readonly OperationRoute[] };
+  attach(app: Opwire): {
+    readonly chat: Chat;
+    readonly operationRoutes: readonly OperationRoute[];
+    readonly routes: readonly CustomRoute[];
+  };
 }
 
 const shopPrompt = [
@@ -45,7 +51,8 @@ const shopPrompt = [
 /**
  * Builds the shop's knowledge base (the `apps/shop/knowledge` documents, ingested at start into an
  * in-memory store with the offline hashing embedder) and the chat: the `ai.chat` operation
- * (`POST /ai/chat/stream` as server-sent events, `POST /ai/chat` as one JSON answer) and the approval routes. Each turn retrieves passages for the question and the model cites them as [n].
+ * (`POST /ai/chat/stream` as server-sent events, `POST /ai/chat` as one JSON answer, `POST /api/chat` for
+ * `useChat`), the approval routes, and the documents its citations link to. Each turn retrieves passages for the question and the model cites them as [n].
  */
 export async function createAssistant(options: AssistantOptions): Promise<Assistant> {
   const knowledge = createKnowledge({
@@ -76,6 +83,7 @@ export async function createAssistant(options: AssistantOptions): Promise<Assist
           }),
         }),
         providers: providersFromEnv(options.env ?? process.env),
+        governance: options.governance,
         prompts: { shop: shopPrompt },
         defaultPrompt: 'shop',
         context: async ({ caller, question, signal }) => {
@@ -87,10 +95,22 @@ export async function createAssistant(options: AssistantOptions): Promise<Assist
             ...(signal ? { signal } : {}),
           });
           const { prompt, sources } = knowledge.augment(question, chunks, { template: 'passages' });
-          return sources.length === 0 ? undefined : prompt;
+          if (sources.length === 0) return undefined;
+          return {
+            text: prompt,
+            sources: sources.map((source) => ({
+              sourceId: `${source.number}`,
+              title: source.name,
+              url: `/knowledge/documents/${encodeURIComponent(source.documentId)}`,
+            })),
+          };
         },
       });
-      return { chat, operationRoutes: [chatJsonRoute()] };
+      return {
+        chat,
+        operationRoutes: [chatJsonRoute(), chatUiRoute()],
+        routes: [knowledgeDocumentRoute()],
+      };
     },
   };
 }

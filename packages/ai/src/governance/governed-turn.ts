@@ -1,10 +1,9 @@
 import type { Caller, Logger } from '@opwire/core';
 import { isToolErrorResult } from '../tool-result.js';
-import type { TurnOutcome } from '../usage-ledger.js';
 import type { AiAuditAction, AiAuditTrail } from './ai-audit-trail.js';
 import type { Masker } from './mask-payload.js';
 import { costOf, type PriceTable } from './price-table.js';
-import type { ToolCallRecord, TurnLedger, TurnRecord } from './turn-ledger.js';
+import type { ToolCallRecord, TurnLedger, TurnOutcome, TurnRecord } from './turn-ledger.js';
 
 /** How a turn starts: who asks, in which conversation, of which provider and model. */
 export interface TurnStart {

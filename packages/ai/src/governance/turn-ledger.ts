@@ -1,4 +1,6 @@
-import type { TurnOutcome } from '../usage-ledger.js';
+/** How a turn ended. */
+export type TurnOutcome = 'completed' | 'failed' | 'stopped';
+
 import type { Page } from './paging.js';
 
 /** An amount of money in one currency (ISO 4217 code such as `USD`). */

@@ -13,5 +13,3 @@ export { answer, callTools, usage } from './scripted-answers.js';
 export type { StoreSuiteOptions } from './store-suite.js';
 /** The conformance suite every `TurnLedger` adapter runs, and a ledger row to record in it. */
 export { runTurnLedgerConformance, turnRecordFor } from './turn-ledger-conformance.js';
-/** The conformance suite every `UsageLedger` adapter runs. */
-export { runUsageLedgerConformance } from './usage-ledger-conformance.js';

@@ -339,6 +339,71 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/chat': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Chat with the assistant in the AI SDK UI message stream protocol (what useChat posts)
+     * @description Runs one chat turn as the caller, streaming text and tool events; the model can only use the tools the caller may call.
+     */
+    post: operations['ai.chat.ui'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/knowledge/documents/{documentId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A knowledge document the assistant cites, as markdown */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          documentId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description OK */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Error */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/health/live': {
     parameters: {
       query?: never;
@@ -1497,15 +1562,20 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': {
-          messages: {
-            role: 'user' | 'assistant';
-            content: string;
+          /** @description The conversation; a new one when absent, one owned by the caller when unknown. */
+          conversationId?: string;
+          /** @description The user's new message. */
+          message?: string;
+          /** @description Decisions on pending approvals of the caller. */
+          approvals?: {
+            approvalId: string;
+            approved: boolean;
+            reason?: string;
           }[];
           tools?: string[];
-          conversationId?: string;
         };
       };
     };
@@ -1519,8 +1589,26 @@ export interface operations {
           'text/event-stream':
             | {
                 /** @constant */
+                type: 'start';
+                conversationId: string;
+                turnId: string;
+              }
+            | {
+                /** @constant */
                 type: 'text';
                 delta: string;
+              }
+            | {
+                /** @constant */
+                type: 'reasoning';
+                delta: string;
+              }
+            | {
+                /** @constant */
+                type: 'source';
+                sourceId: string;
+                title: string;
+                url?: string;
               }
             | {
                 /** @constant */
@@ -1540,6 +1628,7 @@ export interface operations {
                 /** @constant */
                 type: 'done';
                 conversationId: string;
+                turnId: string;
                 text: string;
                 steps: {
                   toolCalls: {
@@ -1556,6 +1645,10 @@ export interface operations {
                 usage: {
                   inputTokens: number;
                   outputTokens: number;
+                };
+                cost?: {
+                  amount: number;
+                  currency: string;
                 };
                 outcome: 'completed' | 'stopped' | 'failed';
                 stopReason?: string;
@@ -1606,6 +1699,30 @@ export interface operations {
           };
         };
       };
+      /** @description Not Found: NOT_FOUND, APPROVAL_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'NOT_FOUND' | 'APPROVAL_NOT_FOUND';
+          };
+        };
+      };
+      /** @description Conflict: APPROVAL_EXPIRED, APPROVAL_ALREADY_SETTLED, APPROVAL_MISMATCH */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'APPROVAL_EXPIRED' | 'APPROVAL_ALREADY_SETTLED' | 'APPROVAL_MISMATCH';
+          };
+        };
+      };
       /** @description Content Too Large: PAYLOAD_TOO_LARGE */
       413: {
         headers: {
@@ -1642,6 +1759,18 @@ export interface operations {
           };
         };
       };
+      /** @description Too Many Requests: BUDGET_EXCEEDED */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'BUDGET_EXCEEDED';
+          };
+        };
+      };
       /** @description Internal Server Error: INTERNAL */
       500: {
         headers: {
@@ -1663,6 +1792,18 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
             code?: 'UNAVAILABLE' | 'CHAT_NOT_CONFIGURED' | 'PROVIDER_FAILED';
+          };
+        };
+      };
+      /** @description Gateway Timeout: PROVIDER_TIMEOUT */
+      504: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'PROVIDER_TIMEOUT';
           };
         };
       };
@@ -3211,15 +3352,20 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': {
-          messages: {
-            role: 'user' | 'assistant';
-            content: string;
+          /** @description The conversation; a new one when absent, one owned by the caller when unknown. */
+          conversationId?: string;
+          /** @description The user's new message. */
+          message?: string;
+          /** @description Decisions on pending approvals of the caller. */
+          approvals?: {
+            approvalId: string;
+            approved: boolean;
+            reason?: string;
           }[];
           tools?: string[];
-          conversationId?: string;
         };
       };
     };
@@ -3232,6 +3378,7 @@ export interface operations {
         content: {
           'application/json': {
             conversationId: string;
+            turnId: string;
             text: string;
             steps: {
               toolCalls: {
@@ -3248,6 +3395,10 @@ export interface operations {
             usage: {
               inputTokens: number;
               outputTokens: number;
+            };
+            cost?: {
+              amount: number;
+              currency: string;
             };
             outcome: 'completed' | 'stopped' | 'failed';
             stopReason?: string;
@@ -3298,6 +3449,30 @@ export interface operations {
           };
         };
       };
+      /** @description Not Found: NOT_FOUND, APPROVAL_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'NOT_FOUND' | 'APPROVAL_NOT_FOUND';
+          };
+        };
+      };
+      /** @description Conflict: APPROVAL_EXPIRED, APPROVAL_ALREADY_SETTLED, APPROVAL_MISMATCH */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'APPROVAL_EXPIRED' | 'APPROVAL_ALREADY_SETTLED' | 'APPROVAL_MISMATCH';
+          };
+        };
+      };
       /** @description Content Too Large: PAYLOAD_TOO_LARGE */
       413: {
         headers: {
@@ -3334,6 +3509,18 @@ export interface operations {
           };
         };
       };
+      /** @description Too Many Requests: BUDGET_EXCEEDED */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'BUDGET_EXCEEDED';
+          };
+        };
+      };
       /** @description Internal Server Error: INTERNAL */
       500: {
         headers: {
@@ -3355,6 +3542,192 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
             code?: 'UNAVAILABLE' | 'CHAT_NOT_CONFIGURED' | 'PROVIDER_FAILED';
+          };
+        };
+      };
+      /** @description Gateway Timeout: PROVIDER_TIMEOUT */
+      504: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'PROVIDER_TIMEOUT';
+          };
+        };
+      };
+    };
+  };
+  'ai.chat.ui': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The chat id: the conversation. */
+          id: string;
+          /** @description UI messages; the last one is read. */
+          messages: Record<string, never>[];
+          /** @enum {unknown} */
+          trigger?: 'submit-message' | 'regenerate-message';
+        };
+      };
+    };
+    responses: {
+      /** @description The turn as a UI message stream (`x-vercel-ai-ui-message-stream: v1`). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': string;
+        };
+      };
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING, PROMPT_NOT_FOUND */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?:
+              | 'INVALID_REQUEST'
+              | 'MISSING_FIELD'
+              | 'WRONG_TYPE'
+              | 'NULL_NOT_ALLOWED'
+              | 'INVALID_ENUM'
+              | 'UNKNOWN_FIELD'
+              | 'OUT_OF_RANGE'
+              | 'INVALID_FORMAT'
+              | 'MALFORMED_JSON'
+              | 'PROTOTYPE_POISONING'
+              | 'PROMPT_NOT_FOUND';
+          };
+        };
+      };
+      /** @description Unauthorized: UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAUTHENTICATED';
+          };
+        };
+      };
+      /** @description Not Found: NOT_FOUND, APPROVAL_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'NOT_FOUND' | 'APPROVAL_NOT_FOUND';
+          };
+        };
+      };
+      /** @description Conflict: APPROVAL_EXPIRED, APPROVAL_ALREADY_SETTLED, APPROVAL_MISMATCH */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'APPROVAL_EXPIRED' | 'APPROVAL_ALREADY_SETTLED' | 'APPROVAL_MISMATCH';
+          };
+        };
+      };
+      /** @description Content Too Large: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNSUPPORTED_MEDIA_TYPE';
+          };
+        };
+      };
+      /** @description Unprocessable Content: GUARDRAIL_REJECTED */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'GUARDRAIL_REJECTED';
+          };
+        };
+      };
+      /** @description Too Many Requests: BUDGET_EXCEEDED */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'BUDGET_EXCEEDED';
+          };
+        };
+      };
+      /** @description Internal Server Error: INTERNAL */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL';
+          };
+        };
+      };
+      /** @description Service Unavailable: UNAVAILABLE, CHAT_NOT_CONFIGURED, PROVIDER_FAILED */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAVAILABLE' | 'CHAT_NOT_CONFIGURED' | 'PROVIDER_FAILED';
+          };
+        };
+      };
+      /** @description Gateway Timeout: PROVIDER_TIMEOUT */
+      504: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'PROVIDER_TIMEOUT';
           };
         };
       };

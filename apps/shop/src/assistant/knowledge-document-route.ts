@@ -1,0 +1,25 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { coreErrors } from '@opwire/core';
+import type { CustomRoute } from '@opwire/http';
+import { knowledgeFolder } from './load-knowledge.js';
+
+/**
+ * `GET /knowledge/documents/{documentId}`: a knowledge document as markdown, for the citations the chat
+ * streams (its source parts link here). Only the shop's own documents, by exact name; any other id is 404.
+ */
+export function knowledgeDocumentRoute(folder = knowledgeFolder): CustomRoute {
+  let names: Promise<ReadonlySet<string>> | undefined;
+  return {
+    method: 'GET',
+    path: '/knowledge/documents/{documentId}',
+    summary: 'A knowledge document the assistant cites, as markdown',
+    async handle(input) {
+      names ??= readdir(folder).then((found) => new Set(found.filter((name) => name.endsWith('.md'))));
+      const documentId = input.params.documentId ?? '';
+      if (!(await names).has(documentId)) throw coreErrors.NOT_FOUND({ params: { resource: 'document' } });
+      return new Response(await readFile(`${folder}/${documentId}`, 'utf8'), {
+        headers: { 'content-type': 'text/markdown; charset=utf-8', 'cache-control': 'private, max-age=300' },
+      });
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import type { SpanContext } from '@opentelemetry/api';
+import { isOpwireError, type Locale } from '@opwire/core';
+import type { ModelMessage } from 'ai';
+import type { Approvals } from './approvals/create-approvals.js';
+import type { ChatEvent, ChatRequest } from './chat-types.js';
+import type { GovernedTurn } from './governance/governed-turn.js';
+import { toJsonValue } from './governance/json-value.js';
+import { ownerOf } from './governance/owner.js';
+import { toToolErrorResult } from './tool-result.js';
+
+/** What carrying out a turn's approval decisions gives it: events for the client, messages for the model. */
+export interface DecidedApprovals {
+  readonly events: ChatEvent[];
+  /** Each decided call as a tool call and its result, so the model sees what became of it. */
+  readonly messages: ModelMessage[];
+}
+
+/**
+ * Carries out the caller's decisions on pending approvals, before the model is called: an approved call
+ * runs once, as the caller, with its stored arguments (its own failure becomes its result); a declined one
+ * never runs. An approval that is not the caller's pending one fails the turn with its `APPROVAL_*` code.
+ */
+export async function decideApprovals(
+  approvals: Approvals,
+  request: ChatRequest,
+  options: { readonly locale: Locale; readonly trace: SpanContext; readonly governed: GovernedTurn },
+): Promise<DecidedApprovals> {
+  const events: ChatEvent[] = [];
+  const messages: ModelMessage[] = [];
+  for (const decision of request.approvals ?? []) {
+    const pending = await approvals.store.get(decision.approvalId, ownerOf(request.caller));
+    let output: unknown;
+    if (!decision.approved) {
+      const declined = await approvals.decline(decision.approvalId, request.caller);
+      output = { approval: { status: declined.status, approvalId: declined.approvalId } };
+    } else {
+      try {
+        const approved = await approvals.approve(decision.approvalId, request.caller, {
+          locale: options.locale,
+          trace: options.trace,
+          ...(request.signal ? { signal: request.signal } : {}),
+        });
+        output = approved.output;
+      } catch (error) {
+        // The approval itself is wrong (not found, settled, expired): the turn fails with that code.
+        if (!isOpwireError(error) || error.code.startsWith('APPROVAL_') || request.signal?.aborted)
+          throw error;
+        // The approved call ran and failed: its result says why, as any tool result would.
+        output = toToolErrorResult(error, options.locale);
+      }
+    }
+    // `pending` is there: approve and decline fail for anything that is not the caller's pending approval.
+    if (!pending) continue;
+    const call = { toolCallId: pending.toolCallId, toolName: pending.toolName };
+    options.governed.toolResult({ ...call, output });
+    events.push({ type: 'tool-result', ...call, output });
+    messages.push(
+      { role: 'assistant', content: [{ type: 'tool-call', ...call, input: pending.input }] },
+      {
+        role: 'tool',
+        content: [
+          { type: 'tool-result', ...call, output: { type: 'json', value: toJsonValue(output) as never } },
+        ],
+      },
+    );
+  }
+  return { events, messages };
+}

@@ -1,4 +1,0 @@
-import { runUsageLedgerConformance } from './testing/usage-ledger-conformance.js';
-import { createMemoryUsageLedger } from './usage-ledger.js';
-
-runUsageLedgerConformance('memory', () => createMemoryUsageLedger());

@@ -1,0 +1,408 @@
+import {
+  type Chat,
+  type ChatOptions,
+  chatJsonRoute,
+  createApprovals,
+  createChat,
+  createChatOperations,
+  createConversationOperations,
+  createGovernance,
+  createToolCatalog,
+  type GovernanceOptions,
+} from '@opwire/ai';
+import { createOrdersFixture, fixtureCallers } from '@opwire/ai/testing';
+import { createOpwire } from '@opwire/core';
+import { createFetchHandler, staticTokens } from '@opwire/http';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { type OpenAIWireServer, startOpenAIWireServer } from './openai-wire-server.js';
+
+// The chat turn records through governance: these drive it over HTTP with the real `@ai-sdk/openai`
+// client against a local server speaking the Chat Completions wire format.
+
+let server: OpenAIWireServer;
+beforeEach(async () => {
+  server = await startOpenAIWireServer();
+});
+afterEach(() => server.close());
+
+const prices = { 'gpt-4o-mini': { inputPerMillion: 0.15, outputPerMillion: 0.6, currency: 'USD' } };
+
+function shop(
+  options: {
+    governance?: GovernanceOptions;
+    chat?: Partial<Pick<ChatOptions, 'limits' | 'modelTimeoutMs' | 'providers'>>;
+  } = {},
+) {
+  const fixture = createOrdersFixture({ cancelNeedsApproval: true });
+  const governance = createGovernance({ prices, ...options.governance });
+  let chat: Chat | undefined;
+  const app = createOpwire({
+    operations: [
+      ...fixture.operations,
+      ...createChatOperations({ chat: () => chat! }),
+      ...createConversationOperations({ governance }),
+    ],
+  });
+  chat = createChat({
+    catalog: createToolCatalog({
+      app,
+      approvals: createApprovals({ app, store: governance.approvals, events: governance }),
+    }),
+    providers: { local: server.provider('gpt-4o-mini') },
+    governance,
+    ...options.chat,
+  });
+  const handler = createFetchHandler(app, {
+    authenticate: staticTokens({
+      'token-support': {
+        ...fixtureCallers.support,
+        permissions: [...fixtureCallers.support.permissions, 'chat:use'],
+      },
+      'token-customer': {
+        ...fixtureCallers.customer,
+        permissions: [...fixtureCallers.customer.permissions, 'chat:use'],
+      },
+    }),
+    operationRoutes: [chatJsonRoute()],
+    docs: false,
+  });
+  const call = async (method: string, path: string, token: string, body?: unknown) => {
+    const response = await handler(
+      new Request(`http://shop.test${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }),
+    );
+    return { status: response.status, body: (await response.json()) as any };
+  };
+  const chatAs = (token: string, body: unknown) => call('POST', '/ai/chat', token, body);
+  return { ...fixture, app, governance, call, chatAs };
+}
+
+const userText = (request: Record<string, any>) =>
+  request.messages.filter((message: any) => message.role !== 'system').map((message: any) => message.content);
+
+it('gives the model the conversation so far on the second turn, and the conversation lists both', async () => {
+  const { chatAs, call } = shop();
+  server.script({ kind: 'reply', text: 'Hello Ada.' }, { kind: 'reply', text: 'Your name is Ada.' });
+  const first = await chatAs('token-support', { message: 'Hi, I am Ada.' });
+  expect(first.status).toBe(200);
+  const second = await chatAs('token-support', {
+    conversationId: first.body.conversationId,
+    message: 'What is my name?',
+  });
+  expect(second.body.conversationId).toBe(first.body.conversationId);
+  expect(userText(server.requests[1]!)).toEqual(['Hi, I am Ada.', 'Hello Ada.', 'What is my name?']);
+  const read = await call('GET', `/conversations/${first.body.conversationId}`, 'token-support');
+  expect(read.body.messages.map((message: any) => message.role)).toEqual([
+    'assistant',
+    'user',
+    'assistant',
+    'user',
+  ]);
+});
+
+it("answers NOT_FOUND for someone else's conversation and calls no model", async () => {
+  const { chatAs, call } = shop();
+  server.script({ kind: 'reply', text: 'Hello.' });
+  const mine = await chatAs('token-support', { message: 'Hi' });
+  const theirs = await chatAs('token-customer', { conversationId: mine.body.conversationId, message: 'Hi' });
+  expect([theirs.status, theirs.body.code]).toEqual([404, 'NOT_FOUND']);
+  const read = await call('GET', `/conversations/${mine.body.conversationId}`, 'token-customer');
+  expect([read.status, read.body.code]).toEqual([404, 'NOT_FOUND']);
+  expect(server.requests).toHaveLength(1);
+});
+
+it('writes one ledger row per turn: the model that answered, tokens over all steps, cost from the price table', async () => {
+  const { chatAs, governance } = shop();
+  server.script(
+    {
+      kind: 'reply',
+      model: 'gpt-4o-mini-2024-07-18',
+      usage: [1000, 200],
+      toolCalls: [{ id: 'call_1', name: 'orders_list', arguments: '{"status":null}' }],
+    },
+    { kind: 'reply', model: 'gpt-4o-mini-2024-07-18', usage: [3000, 800], text: 'None.' },
+  );
+  const answer = await chatAs('token-support', { message: 'My orders?' });
+  const row = await governance.ledger.get(answer.body.turnId, 'acme');
+  expect(row).toMatchObject({
+    conversationId: answer.body.conversationId,
+    tenant: 'acme',
+    principalId: 'user-support',
+    provider: 'local',
+    requestedModel: 'gpt-4o-mini',
+    model: 'gpt-4o-mini-2024-07-18',
+    inputTokens: 4000,
+    outputTokens: 1000,
+    outcome: 'completed',
+    toolCalls: [{ toolCallId: 'call_1', toolName: 'orders_list', outcome: 'ok' }],
+  });
+  // 4000 × 0.15 / 1e6 + 1000 × 0.6 / 1e6 = 0.0006 + 0.0006
+  expect(row?.cost?.currency).toBe('USD');
+  expect(row?.cost?.amount).toBeCloseTo(0.0012, 10);
+  expect(answer.body.cost).toEqual(row?.cost);
+});
+
+it('keeps a complete, ordered and masked audit trail of a turn: request, calls, a denied call, an approval', async () => {
+  const { chatAs, governance, seed } = shop();
+  const order = seed();
+  server.script(
+    {
+      kind: 'reply',
+      toolCalls: [
+        { id: 'call_1', name: 'orders_list', arguments: '{"status":null}' },
+        { id: 'call_2', name: 'orders_purge', arguments: '{}' },
+        { id: 'call_3', name: 'orders_cancel', arguments: JSON.stringify({ orderId: order.id }) },
+      ],
+    },
+    { kind: 'reply', text: 'Asked to cancel.' },
+  );
+  const answer = await chatAs('token-support', {
+    message: 'I am ada@example.com, password: hunter2. Cancel my order.',
+  });
+  const events = await governance.events.forTurn(answer.body.turnId, 'acme');
+  expect(events.map((event) => [event.sequence, event.action, event.toolName, event.code])).toEqual([
+    [1, 'request', undefined, undefined],
+    // A call the AI SDK cannot run is decided as the stream reads it, before the calls it runs.
+    [2, 'tool_call', 'orders_purge', undefined],
+    [3, 'tool_result', 'orders_purge', 'TOOL_NOT_FOUND'],
+    [4, 'tool_call', 'orders_list', undefined],
+    [5, 'tool_call', 'orders_cancel', undefined],
+    [6, 'approval_requested', 'orders_cancel', undefined],
+    [7, 'tool_result', 'orders_list', 'ok'],
+    [8, 'tool_result', 'orders_cancel', 'approval_pending'],
+  ]);
+  expect(events[0]?.payload).toEqual({ message: 'I am [email], password: [masked] Cancel my order.' });
+  const stored = JSON.stringify(events);
+  expect(stored).not.toContain('ada@example.com');
+  expect(stored).not.toContain('hunter2');
+  expect(stored).toContain('[masked]');
+  expect(order.status).toBe('open');
+});
+
+it('keeps one turn with a tool call, a denied call, an approval and a stop complete, ordered and masked', async () => {
+  const { app, governance, seed } = shop();
+  const order = seed();
+  server.script(
+    {
+      kind: 'reply',
+      toolCalls: [
+        { id: 'call_1', name: 'orders_list', arguments: '{}' },
+        // Support may not create orders: denied by the pipeline, with a planted email in its arguments.
+        {
+          id: 'call_2',
+          name: 'orders_create',
+          arguments: '{"sku":"tea for grace@example.org","quantity":1}',
+        },
+        { id: 'call_3', name: 'orders_cancel', arguments: JSON.stringify({ orderId: order.id }) },
+      ],
+    },
+    { kind: 'hang', chunks: ['Working '], delayMs: 5 },
+  );
+  const controller = new AbortController();
+  const stream = (await app.invoke(
+    'ai.chat',
+    { message: 'I am ada@example.com, my password is hunter2. Tidy up my orders.' },
+    { caller: fixtureCallers.support, signal: controller.signal },
+  )) as AsyncIterable<any>;
+  let turnId = '';
+  await expect(
+    (async () => {
+      for await (const event of stream) {
+        if (event.type === 'start') turnId = event.turnId;
+        if (event.type === 'text') controller.abort(); // the user presses stop during the second step
+      }
+    })(),
+  ).rejects.toMatchObject({ code: 'CANCELLED' });
+  await expect.poll(() => governance.ledger.get(turnId, 'acme')).toMatchObject({ outcome: 'stopped' });
+  const events = await governance.events.forTurn(turnId, 'acme');
+  expect(events.map((event) => event.sequence)).toEqual(events.map((_, index) => index + 1));
+  const byCall = (toolName: string) =>
+    events.filter((event) => event.toolName === toolName).map((event) => [event.action, event.code]);
+  expect(events[0]?.action).toBe('request');
+  expect(byCall('orders_list')).toEqual([
+    ['tool_call', undefined],
+    ['tool_result', 'ok'],
+  ]);
+  expect(byCall('orders_create')).toEqual([
+    ['tool_call', undefined],
+    ['tool_result', 'PERMISSION_DENIED'],
+  ]);
+  expect(byCall('orders_cancel')).toEqual([
+    ['tool_call', undefined],
+    ['approval_requested', undefined],
+    ['tool_result', 'approval_pending'],
+  ]);
+  expect(events.at(-1)).toMatchObject({ action: 'stop', code: 'CANCELLED' });
+  expect(events).toHaveLength(9);
+  const stored = JSON.stringify(events);
+  for (const planted of ['ada@example.com', 'grace@example.org', 'hunter2'])
+    expect(stored).not.toContain(planted);
+  expect(order.status).toBe('open');
+});
+
+it("audits a call the caller's permissions refuse with its code, and the order stays as it was", async () => {
+  const { chatAs, governance, seed } = shop();
+  const order = seed();
+  server.script(
+    {
+      kind: 'reply',
+      toolCalls: [{ id: 'call_1', name: 'orders_cancel', arguments: JSON.stringify({ orderId: order.id }) }],
+    },
+    { kind: 'reply', text: 'I cannot.' },
+  );
+  const answer = await chatAs('token-customer', { message: `Cancel ${order.id}` });
+  const events = await governance.events.forTurn(answer.body.turnId, 'acme');
+  expect(events.map((event) => [event.action, event.toolName, event.code])).toEqual([
+    ['request', undefined, undefined],
+    ['tool_call', 'orders_cancel', undefined],
+    ['tool_result', 'orders_cancel', 'PERMISSION_DENIED'],
+  ]);
+  const row = await governance.ledger.get(answer.body.turnId, 'acme');
+  expect(row?.toolCalls).toEqual([
+    { toolCallId: 'call_1', toolName: 'orders_cancel', outcome: 'PERMISSION_DENIED' },
+  ]);
+  expect(order.status).toBe('open');
+});
+
+it('audits a stopped turn with a stop event and a ledger row that says stopped', async () => {
+  const { app, governance } = shop();
+  server.script({ kind: 'hang', chunks: ['Thinking '], delayMs: 5 });
+  const controller = new AbortController();
+  const stream = await app.invoke(
+    'ai.chat',
+    { message: 'Tell me a long story' },
+    { caller: fixtureCallers.support, signal: controller.signal },
+  );
+  let turnId = '';
+  await expect(
+    (async () => {
+      for await (const event of stream as AsyncIterable<any>) {
+        if (event.type === 'start') turnId = event.turnId;
+        if (event.type === 'text') controller.abort();
+      }
+    })(),
+  ).rejects.toMatchObject({ code: 'CANCELLED' });
+  await server.disconnected;
+  await expect.poll(() => governance.ledger.get(turnId, 'acme')).toMatchObject({ outcome: 'stopped' });
+  const actions = (await governance.events.forTurn(turnId, 'acme')).map((event) => event.action);
+
+  expect(actions).toEqual(['request', 'stop']);
+});
+
+it('refuses a turn past its budget with 429 BUDGET_EXCEEDED before any model request', async () => {
+  const { chatAs, governance } = shop({
+    governance: { budgets: [{ scope: 'principal', period: 'day', maxTokens: 100 }] },
+  });
+  server.script({ kind: 'reply', text: 'Hello.', usage: [90, 20] });
+  expect((await chatAs('token-support', { message: 'Hi' })).status).toBe(200);
+  const refused = await chatAs('token-support', { message: 'Hi again' });
+  expect([refused.status, refused.body.code]).toEqual([429, 'BUDGET_EXCEEDED']);
+  expect(refused.body.data).toMatchObject({ scope: 'principal', period: 'day', limit: 100, used: 110 });
+  expect(server.requests).toHaveLength(1);
+  // Another principal of the tenant has its own budget.
+  server.script({ kind: 'reply', text: 'Hello.' });
+  expect((await chatAs('token-customer', { message: 'Hi' })).status).toBe(200);
+  // The refused turn has its ledger row too: failed, no tokens.
+  const turns = await governance.ledger.list({ tenant: 'acme' }, { limit: 10 });
+  expect(
+    turns.turns.map((turn) => [turn.principalId, turn.outcome, turn.errorCode, turn.inputTokens]),
+  ).toEqual([
+    ['user-customer', 'completed', undefined, 11],
+    ['user-support', 'failed', 'BUDGET_EXCEEDED', 0],
+    ['user-support', 'completed', undefined, 90],
+  ]);
+});
+
+it('gives a model that repeats a tool-call id two separate approvals, and runs each only when approved', async () => {
+  const { chatAs, seed, orders } = shop();
+  const first = seed();
+  const second = seed();
+  const cancel = (id: string, orderId: string) => ({
+    kind: 'reply' as const,
+    toolCalls: [{ id, name: 'orders_cancel', arguments: JSON.stringify({ orderId }) }],
+  });
+  server.script(
+    cancel('call_0', first.id),
+    { kind: 'reply', text: 'Approve the first.' },
+    cancel('call_0', second.id),
+    { kind: 'reply', text: 'Approve the second.' },
+  );
+  const a = await chatAs('token-support', { message: `Cancel ${first.id}` });
+  const b = await chatAs('token-support', {
+    conversationId: a.body.conversationId,
+    message: `Cancel ${second.id}`,
+  });
+  const [pendingA] = a.body.pendingApprovals;
+  const [pendingB] = b.body.pendingApprovals;
+  expect(pendingA.toolCallId).toBe('call_0');
+  expect(pendingB.toolCallId).toBe('call_0');
+  expect(pendingA.approvalId).not.toBe(pendingB.approvalId);
+  server.script({ kind: 'reply', text: 'Cancelled the second.' });
+  const decided = await chatAs('token-support', {
+    conversationId: a.body.conversationId,
+    approvals: [{ approvalId: pendingB.approvalId, approved: true }],
+  });
+  expect(decided.status).toBe(200);
+  expect(orders.get(second.id)?.status).toBe('cancelled');
+  expect(orders.get(first.id)?.status).toBe('open');
+  // The model sees the decided call as a tool call and its result.
+  const last = server.requests.at(-1)!;
+  const toolMessage = last.messages.find((message: any) => message.role === 'tool');
+  expect(JSON.parse(toolMessage.content)).toMatchObject({ id: second.id, status: 'cancelled' });
+  // The same approval cannot run twice.
+  const again = await chatAs('token-support', {
+    conversationId: a.body.conversationId,
+    approvals: [{ approvalId: pendingB.approvalId, approved: true }],
+  });
+  expect(again.body.code).toMatch(/^APPROVAL_/);
+});
+
+it('runs no tool call past the per-step cap; the ones past it get TOOL_CALL_LIMIT_REACHED', async () => {
+  const { chatAs, governance, seed } = shop({ chat: { limits: { toolCallsPerStep: 2 } } });
+  seed();
+  server.script(
+    {
+      kind: 'reply',
+      toolCalls: [1, 2, 3, 4].map((n) => ({ id: `call_${n}`, name: 'orders_list', arguments: '{}' })),
+    },
+    { kind: 'reply', text: 'Done.' },
+  );
+  const answer = await chatAs('token-support', { message: 'List four times' });
+  // Results arrive as calls finish; in call order:
+  const outputs = [...answer.body.steps[0].toolResults]
+    .sort((a: any, b: any) => a.toolCallId.localeCompare(b.toolCallId))
+    .map((result: any) => result.output.error?.code ?? 'ran');
+  expect(outputs).toEqual(['ran', 'ran', 'TOOL_CALL_LIMIT_REACHED', 'TOOL_CALL_LIMIT_REACHED']);
+  const row = await governance.ledger.get(answer.body.turnId, 'acme');
+  expect(
+    [...(row?.toolCalls ?? [])]
+      .sort((a, b) => a.toolCallId.localeCompare(b.toolCallId))
+      .map((call) => call.outcome),
+  ).toEqual(['ok', 'ok', 'TOOL_CALL_LIMIT_REACHED', 'TOOL_CALL_LIMIT_REACHED']);
+});
+
+it('refuses arguments nested 2,000 deep with TOOL_ARGUMENTS_TOO_LARGE, answers 200 and runs nothing', async () => {
+  const { chatAs, orders } = shop();
+  const deep = `${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}`;
+  server.script(
+    { kind: 'reply', toolCalls: [{ id: 'call_1', name: 'orders_create', arguments: deep }] },
+    { kind: 'reply', text: 'Could not.' },
+  );
+  const answer = await chatAs('token-customer', { message: 'Order something' });
+  expect(answer.status).toBe(200);
+  expect(answer.body.text).toBe('Could not.');
+  expect(answer.body.steps[0].toolResults[0].output.error.code).toBe('TOOL_ARGUMENTS_TOO_LARGE');
+  expect(orders.size).toBe(0);
+});
+
+it('fails a turn whose model never answers with 504 PROVIDER_TIMEOUT, recorded in the ledger', async () => {
+  const { chatAs, governance } = shop({ chat: { modelTimeoutMs: 200 } });
+  server.script({ kind: 'silent' });
+  const answer = await chatAs('token-support', { message: 'Hi' });
+  expect(answer.body.code).toBe('PROVIDER_TIMEOUT');
+  const turns = await governance.ledger.list({ tenant: 'acme' }, { limit: 5 });
+  expect(turns.turns.map((turn) => [turn.outcome, turn.errorCode])).toEqual([['failed', 'PROVIDER_TIMEOUT']]);
+});

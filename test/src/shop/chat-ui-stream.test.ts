@@ -1,0 +1,224 @@
+import { randomUUID } from 'node:crypto';
+import { DefaultChatTransport, readUIMessageStream, type UIMessage } from 'ai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type OpenAIWireServer, startOpenAIWireServer } from '../ai/openai-wire-server.js';
+import { type RunningShop, startShop } from './shop-harness.js';
+
+// `POST /api/chat` driven the way a browser's `useChat` drives it: the AI SDK's own `DefaultChatTransport`
+// posts the chat, and its `readUIMessageStream` builds the assistant message from the UI message stream.
+
+describe('POST /api/chat through the AI SDK transport and stream reader', () => {
+  let model: OpenAIWireServer;
+  let running: RunningShop;
+  beforeAll(async () => {
+    model = await startOpenAIWireServer();
+    running = await startShop({
+      assistant: {
+        env: { OPENAI_BASE_URL: model.baseURL, OPENAI_API_KEY: 'test', OPWIRE_CHAT_MODEL: 'local-model' },
+      },
+    });
+  });
+  afterAll(async () => {
+    await running.close();
+    await model.close();
+  });
+
+  const transport = (token: string) =>
+    new DefaultChatTransport<UIMessage>({
+      api: `${running.url}/api/chat`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+  const userMessage = (text: string): UIMessage => ({
+    id: randomUUID(),
+    role: 'user',
+    parts: [{ type: 'text', text }],
+  });
+
+  /** Sends the chat as `useChat` would and reads the stream to the assistant message it ends with. */
+  async function send(
+    token: string,
+    chatId: string,
+    messages: UIMessage[],
+    continued?: UIMessage,
+  ): Promise<{ message: UIMessage | undefined; errors: string[] }> {
+    const stream = await transport(token).sendMessages({
+      trigger: 'submit-message',
+      chatId,
+      messageId: undefined,
+      messages,
+      abortSignal: undefined,
+    });
+    const errors: string[] = [];
+    let message: UIMessage | undefined;
+    for await (const snapshot of readUIMessageStream({
+      stream,
+      ...(continued ? { message: structuredClone(continued) } : {}),
+      onError: (error) => errors.push(error instanceof Error ? error.message : String(error)),
+    })) {
+      message = snapshot;
+    }
+    return { message, errors };
+  }
+
+  it('builds the assistant message: text, the knowledge sources, a tool call and its result, usage', async () => {
+    model.script(
+      { kind: 'reply', toolCalls: [{ id: 'call_l1', name: 'orders_list', arguments: '{}' }] },
+      { kind: 'reply', text: 'Refunds take 5 business days [1]. ' },
+    );
+    const chatId = randomUUID();
+    const { message, errors } = await send('customer-token', chatId, [
+      userMessage('How long do refunds take after a return?'),
+    ]);
+    expect(errors).toEqual([]);
+    expect(message?.role).toBe('assistant');
+    const parts = message?.parts ?? [];
+    expect(parts.map((part) => part.type)).toEqual(
+      expect.arrayContaining(['source-url', 'tool-orders_list', 'text', 'data-usage']),
+    );
+    const source = parts.find((part) => part.type === 'source-url');
+    expect(source).toMatchObject({
+      url: expect.stringMatching(/^\/knowledge\/documents\/returns-policy\.md$/),
+    });
+    const tool = parts.find((part) => part.type === 'tool-orders_list');
+    expect(tool).toMatchObject({
+      state: 'output-available',
+      toolCallId: 'call_l1',
+      output: { orders: expect.any(Array) },
+    });
+    const text = parts.filter((part) => part.type === 'text').map((part) => (part as { text: string }).text);
+    expect(text.join('')).toBe('Refunds take 5 business days [1]. ');
+    expect(parts.find((part) => part.type === 'data-usage')).toMatchObject({
+      data: { inputTokens: 22, outputTokens: 14 },
+    });
+    expect(message?.metadata).toMatchObject({ conversationId: chatId, outcome: 'completed' });
+
+    // The chat id is the conversation: the caller owns it now, and the REST read shows both messages.
+    const read = await running.request(`/conversations/${chatId}`, { token: 'customer-token' });
+    expect(read.status).toBe(200);
+    expect(read.body.messages.at(-1)).toMatchObject({ role: 'user' });
+    // Someone else's chat id is not found, and no model is asked.
+    const requests = model.requests.length;
+    await expect(send('support-token', chatId, [userMessage('Hi')])).rejects.toThrow(/NOT_FOUND/);
+    expect(model.requests.length).toBe(requests);
+  });
+
+  it('asks for approval as a tool-approval part, and runs the cancel when the user approves it', async () => {
+    const orders = (await running.request('/orders', { token: 'support-token' })).body.orders as Array<{
+      id: string;
+      status: string;
+    }>;
+    const paid = orders.find((order) => order.status === 'paid');
+    model.script(
+      {
+        kind: 'reply',
+        toolCalls: [{ id: 'call_a1', name: 'orders_cancel', arguments: JSON.stringify({ id: paid?.id }) }],
+      },
+      { kind: 'reply', text: 'Please approve the cancellation.' },
+    );
+    const chatId = randomUUID();
+    const asked = userMessage(`Cancel order ${paid?.id}`);
+    const first = await send('support-token', chatId, [asked]);
+    const part = first.message?.parts.find((each) => each.type === 'tool-orders_cancel') as any;
+    expect(part).toMatchObject({
+      state: 'approval-requested',
+      toolCallId: 'call_a1',
+      approval: { id: expect.any(String) },
+    });
+    expect((await running.request(`/orders/${paid?.id}`, { token: 'support-token' })).body.status).toBe(
+      'paid',
+    );
+
+    // What `addToolApprovalResponse({ id, approved: true })` does to the message before `useChat` re-sends it.
+    const answered: UIMessage = {
+      ...(first.message as UIMessage),
+      parts: (first.message as UIMessage).parts.map((each: any) =>
+        each.type === 'tool-orders_cancel'
+          ? { ...each, state: 'approval-responded', approval: { id: part.approval.id, approved: true } }
+          : each,
+      ),
+    };
+    model.script({ kind: 'reply', text: 'Cancelled.' });
+    const second = await send('support-token', chatId, [asked, answered], answered);
+    expect(second.errors).toEqual([]);
+    expect(second.message?.parts.find((each) => each.type === 'tool-orders_cancel')).toMatchObject({
+      state: 'output-available',
+      output: { id: paid?.id, status: 'cancelled' },
+    });
+    expect((await running.request(`/orders/${paid?.id}`, { token: 'support-token' })).body.status).toBe(
+      'cancelled',
+    );
+    // Sending the same decision again runs nothing: the stream ends with the approval's error.
+    await expect(send('support-token', chatId, [asked, answered], answered)).rejects.toThrow(
+      /APPROVAL_ALREADY_SETTLED/,
+    );
+  });
+
+  it("shows a tool's refusal as an output-error part, and a failed model as an error part with its code", async () => {
+    model.script(
+      { kind: 'reply', toolCalls: [{ id: 'call_e1', name: 'orders_cancel', arguments: '{"id":"nope"}' }] },
+      { kind: 'reply', text: 'I cannot.' },
+    );
+    const refused = await send('customer-token', randomUUID(), [userMessage('Cancel nope')]);
+    expect(refused.message?.parts.find((each) => each.type === 'tool-orders_cancel')).toMatchObject({
+      state: 'output-error',
+      errorText: expect.stringMatching(/^PERMISSION_DENIED: /),
+    });
+
+    model.script({ kind: 'status', status: 500, message: 'the model is down' });
+    const failed = await send('customer-token', randomUUID(), [userMessage('Hi')]);
+    expect(failed.errors).toHaveLength(1);
+    expect(failed.errors[0]).toMatch(/^PROVIDER_FAILED: /);
+  });
+
+  it('ends the turn when the client stops reading, and records it as stopped', async () => {
+    model.script({ kind: 'hang', chunks: ['Once ', 'upon ', 'a ', 'time '], delayMs: 10 });
+    const chatId = randomUUID();
+    const controller = new AbortController();
+    const stream = await transport('customer-token').sendMessages({
+      trigger: 'submit-message',
+      chatId,
+      messageId: undefined,
+      messages: [userMessage('Tell me a long story')],
+      abortSignal: controller.signal,
+    });
+    const texts: string[] = [];
+    // The transport ends the stream quietly when its signal aborts, as `useChat`'s stop expects.
+    for await (const snapshot of readUIMessageStream({ stream })) {
+      const text = snapshot.parts.find((part) => part.type === 'text') as { text: string } | undefined;
+      if (text) texts.push(text.text);
+      if (texts.length === 2) controller.abort(); // the user presses stop
+    }
+    await model.disconnected;
+    await expect
+      .poll(async () => {
+        const turns = await running.request(`/governance/turns?conversationId=${chatId}`, {
+          token: 'admin-token',
+        });
+        return turns.body.turns?.map((turn: { outcome: string }) => turn.outcome);
+      })
+      .toEqual(['stopped']);
+    expect(texts.at(-1)).toMatch(/^Once /);
+  });
+
+  it('rejects a body useChat would never send with a specific code, before any model call', async () => {
+    const requests = model.requests.length;
+    const post = (body: unknown) =>
+      running.request('/api/chat', { method: 'POST', token: 'customer-token', body });
+    const noMessages = await post({ id: 'c1', messages: [] });
+    expect([noMessages.status, noMessages.body.code]).toEqual([400, 'MISSING_FIELD']);
+    const noId = await post({ messages: [{ role: 'user', parts: [{ type: 'text', text: 'Hi' }] }] });
+    expect([noId.status, noId.body.code, noId.body.errors[0].field]).toEqual([400, 'WRONG_TYPE', 'id']);
+    const empty = await post({ id: 'c1', messages: [{ role: 'user', parts: [] }] });
+    expect([empty.status, empty.body.code, empty.body.errors[0].field]).toEqual([
+      400,
+      'MISSING_FIELD',
+      'messages[0].parts',
+    ]);
+    const anonymous = await running.request('/api/chat', {
+      method: 'POST',
+      body: { id: 'c1', messages: [] },
+    });
+    expect(anonymous.status).toBe(401);
+    expect(model.requests.length).toBe(requests);
+  });
+});
