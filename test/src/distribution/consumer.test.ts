@@ -66,10 +66,11 @@ beforeAll(async () => {
   registry = await startLocalRegistry([...tarballs, ...closure]);
 }, 600_000);
 
+// Removing the installed projects takes more than a minute on a busy machine.
 afterAll(async () => {
   await registry?.close();
   rmSync(scratch, { recursive: true, force: true });
-});
+}, 300_000);
 
 /** Starts the README's app, waits for its greeting, calls it over HTTP, and stops it. */
 async function runReadmeApp(folder: string, binary: string): Promise<{ printed: string; answer: unknown }> {
