@@ -24,3 +24,11 @@ export const demoCallers: Readonly<Record<string, Caller>> = {
   // `*` includes governance:read and governance:write: only the admin reads the AI governance pages and trims.
   'admin-token': { principalId: 'root', tenant: 'acme', permissions: ['*'], roles: ['admin'] },
 };
+
+/** The demo accounts the sign-in of the chat page and the console offers (only the admin may open the console). */
+export const demoAccounts: ReadonlyArray<{ readonly token: string; readonly label: string }> = [
+  { token: 'customer-token', label: 'Alice · customer (acme)' },
+  { token: 'support-token', label: 'Sam · support (acme)' },
+  { token: 'globex-token', label: 'Gina · support (globex)' },
+  { token: 'admin-token', label: 'Root · admin (acme)' },
+];

@@ -44,12 +44,14 @@ const { url: origin } = await shop.listen();
 const url = origin + (shop.server.openapi().servers as Array<{ url: string }>)[0]?.url.replace(/\/$/, '');
 
 console.log(`Opwire example shop (${shop.db.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL server'})`);
+console.log(`  Chat          ${url}/  (sign in with a demo account)`);
+console.log(`  Console       ${url}/console  (admin account: turns, audit, cost)`);
 console.log(`  API           ${url}/orders`);
 console.log(`  OpenAPI       ${url}/openapi.json`);
 console.log(`  Docs          ${url}/docs`);
 console.log(`  Health        ${url}/health/live  ${url}/health/ready`);
 console.log(
-  `  Chat          POST ${url}/ai/chat  (model: OPENAI_API_KEY / OPENAI_BASE_URL, OPWIRE_CHAT_MODEL)`,
+  `  Chat API      POST ${url}/ai/chat  (model: OPENAI_API_KEY / OPENAI_BASE_URL, OPWIRE_CHAT_MODEL)`,
 );
 console.log(`  MCP           ${url}/mcp  (Streamable HTTP, Authorization: Bearer <token>)`);
 console.log(`  Try           curl -H 'Authorization: Bearer customer-token' ${url}/orders`);

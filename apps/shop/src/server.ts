@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Chat, Governance } from '@opwire/ai';
+import { chatPageRoutes, consoleRoutes } from '@opwire/console';
 import {
   type AnyOperation,
   type Caller,
@@ -15,7 +16,7 @@ import type { McpHttp } from '@opwire/mcp';
 import { createPostgres, type Postgres } from '@opwire/postgres';
 import { createAssistant } from './assistant/create-assistant.js';
 import { createShopApp } from './create-shop-app.js';
-import { demoCallers } from './demo-callers.js';
+import { demoAccounts, demoCallers } from './demo-callers.js';
 import { orderMigrations } from './order-migrations.js';
 import { seedShop } from './seed-orders.js';
 import { createShopGovernance, type ShopGovernanceOptions } from './shop-governance.js';
@@ -77,6 +78,11 @@ export interface ShopOptions {
   readonly prefix?: string;
   /** One access line per request on the logger (off by default). */
   readonly accessLog?: boolean;
+  /**
+   * The browser pages: the chat page at `/` (a sign-in offering the demo accounts, then the chat drawer) and the
+   * governance console at `/console`. `false` leaves them out (default on).
+   */
+  readonly pages?: boolean;
 }
 
 /** A built shop: the app, its database and its HTTP server. */
@@ -167,7 +173,17 @@ export async function createShop(options: ShopOptions = {}): Promise<Shop> {
         version: '0.1.0',
         description: 'Multi-tenant orders, declared once and served over HTTP, to models and to MCP clients.',
       },
-      routes: [...(attached?.routes ?? []), ...(mcp?.routes ?? []), ...(extension.routes ?? [])],
+      routes: [
+        ...(options.pages === false
+          ? []
+          : [
+              ...chatPageRoutes({ path: '/', accounts: demoAccounts, consolePath: '/console' }),
+              ...consoleRoutes({ path: '/console', accounts: demoAccounts, chatPath: '/' }),
+            ]),
+        ...(attached?.routes ?? []),
+        ...(mcp?.routes ?? []),
+        ...(extension.routes ?? []),
+      ],
       operationRoutes: attached?.operationRoutes ?? [],
       logger: options.logger,
       ...(options.corsOrigins && options.corsOrigins.length > 0

@@ -36,6 +36,8 @@ export interface CustomRoute {
    */
   readonly prefixed?: boolean;
   readonly summary?: string;
+  /** `false` leaves the route out of the OpenAPI document: pages and static assets are not API. */
+  readonly openapi?: boolean;
   handle(input: CustomRouteInput): Promise<Response> | Response;
 }
 

@@ -92,6 +92,18 @@ describe('the OpenAPI 3.1 document', () => {
     expect(document.paths['/health/ready'].get.security).toEqual([]);
   });
 
+  it('lists hand-written routes unless they opt out (pages and assets are not API)', () => {
+    const handle = () => new Response('ok');
+    const document = documentOf({
+      routes: [
+        { method: 'GET', path: '/reports/{name}', summary: 'A report', handle },
+        { method: 'GET', path: '/console/assets/{asset}', public: true, openapi: false, handle },
+      ],
+    });
+    expect(document.paths['/reports/{name}'].get.summary).toBe('A report');
+    expect(document.paths['/console/assets/{asset}']).toBeUndefined();
+  });
+
   it('carries no TypeBox internals and no internal operations', () => {
     const document = documentOf();
     const keys: string[] = [];

@@ -71,6 +71,7 @@ export function createOpenApiDocument(input: OpenApiInput): OpenApiDocument {
   for (const entry of input.operationRoutes ?? [])
     add(entry.route.path, entry.route.method, describeOperationRoute(entry, input));
   for (const route of input.customRoutes) {
+    if (route.openapi === false) continue;
     // A route served outside the prefix names its own server (a path item's `servers` wins over the document's).
     if (route.prefixed === false && input.prefix) {
       paths[route.path] = { ...paths[route.path], servers: [{ url: '/' }] };

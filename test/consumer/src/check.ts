@@ -4,6 +4,7 @@ import { strict as assert } from 'node:assert';
 import { SpanKind } from '@opentelemetry/api';
 import { createToolCatalog } from '@opwire/ai';
 import * as aiTesting from '@opwire/ai/testing';
+import { consoleRoutes } from '@opwire/console';
 import { isOpwireError } from '@opwire/core';
 import * as coreSurface from '@opwire/core/surface';
 import * as coreTesting from '@opwire/core/testing';
@@ -88,10 +89,19 @@ for (const [subpath, module, name] of [
   ['@opwire/mcp', mcp, 'createMcpRoutes'],
   ['@opwire/qdrant', qdrant, 'openQdrantKnowledgeStore'],
   ['@opwire/qdrant/testing', qdrantTesting, 'startQdrantStandIn'],
+  ['@opwire/console', { consoleRoutes }, 'consoleRoutes'],
 ] as const) {
   assert.equal(typeof (module as Record<string, unknown>)[name], 'function', `${subpath} exports ${name}`);
 }
 console.log('subpaths: all loaded');
+
+// The console's pages come prebuilt in the tarball: its routes read them and answer the HTML.
+const consolePage = consoleRoutes({ path: '/console' }).find((route) => route.path === '/console/turns');
+// The page route reads only the caller's locale.
+const pageInput = { locale: 'en' } as Parameters<NonNullable<typeof consolePage>['handle']>[0];
+const consoleHtml = await (await consolePage!.handle(pageInput)).text();
+assert.match(consoleHtml, /<script type="module" crossorigin src="\/console\/assets\/console-[\w-]+\.js">/);
+console.log('console: /console/turns prebuilt');
 
 // PGlite is an optional peer this app did not install: embedded PostgreSQL says what to install.
 await assert.rejects(createPostgres(), (error: unknown) => {

@@ -66,11 +66,11 @@ beforeAll(async () => {
   registry = await startLocalRegistry([...tarballs, ...closure]);
 }, 600_000);
 
-// Removing the projects' node_modules takes more than the default minute on a busy shared machine.
+// Removing the installed projects takes more than a minute on a busy machine.
 afterAll(async () => {
   await registry?.close();
   rmSync(scratch, { recursive: true, force: true });
-}, 180_000);
+}, 300_000);
 
 /** Starts the README's app, waits for its greeting, calls it over HTTP, and stops it. */
 async function runReadmeApp(folder: string, binary: string): Promise<{ printed: string; answer: unknown }> {

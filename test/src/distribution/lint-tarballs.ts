@@ -19,7 +19,10 @@ for (const tarball of process.argv.slice(2)) {
     level: 'suggestion',
     strict: true,
   });
-  const checked = await checkPackage(createPackageFromTarballData(new Uint8Array(bytes)));
+  // A stylesheet subpath (`./chat.css`) is not a module and has no types to resolve.
+  const checked = await checkPackage(createPackageFromTarballData(new Uint8Array(bytes)), {
+    excludeEntrypoints: [/\.css$/],
+  });
   // A package exporting no module (the CLI: a bin only) has no types to check.
   const exportsModules = Object.keys(linted.pkg.exports ?? {}).some(
     (subpath) => subpath !== './package.json',

@@ -49,13 +49,20 @@ describe.each(listPublishedPackages())('$name follows the distribution scheme', 
   });
 
   it('builds dist/ with the shared tsconfig from the entry points its exports name', () => {
-    expect(manifest.scripts?.build).toBe('tsc -p tsconfig.build.json');
+    // A package with browser pages (a vite.config.ts) also prebuilds them into dist/ after tsc.
+    const pages = existsSync(join(pack.folder, 'vite.config.ts')) ? ' && vite build' : '';
+    expect(manifest.scripts?.build).toBe(`tsc -p tsconfig.build.json${pages}`);
     const build = readFileSync(join(pack.folder, 'tsconfig.build.json'), 'utf8');
     expect(build).toContain('"extends": "../../tsconfig.build.json"');
     const sources = Object.values(manifest.exports ?? {}).flatMap((entry) =>
       typeof entry === 'string' ? [] : [entry['@opwire/source']],
     );
     for (const source of sources) {
+      // A stylesheet is copied into dist/, not compiled: it needs to exist, not to be a tsc entry.
+      if (source?.endsWith('.css')) {
+        expect(existsSync(join(pack.folder, source)), source).toBe(true);
+        continue;
+      }
       expect(source).toMatch(/^\.\/src\/.+\.ts$/);
       expect(existsSync(join(pack.folder, source!)), source).toBe(true);
       expect(build).toContain(`"${source!.slice(2)}"`);
@@ -68,6 +75,11 @@ describe.each(listPublishedPackages())('$name follows the distribution scheme', 
   it('exports source to the workspace and only dist/ to users, with types and import per subpath', () => {
     expect(manifest.exports?.['./package.json']).toBe('./package.json');
     for (const [subpath, entry] of Object.entries(manifest.exports ?? {})) {
+      // A stylesheet has no types: its entry names the source and the built file only.
+      if (subpath.endsWith('.css')) {
+        expect(Object.keys(entry as ExportEntry), subpath).toEqual(['@opwire/source', 'default']);
+        continue;
+      }
       if (subpath === './package.json') continue;
       const file = (entry as ExportEntry)['@opwire/source']!.replace(/^\.\/src\//, '').replace(/\.ts$/, '');
       expect(Object.keys(entry as ExportEntry), subpath).toEqual(['@opwire/source', 'types', 'import']);

@@ -3748,7 +3748,7 @@ export interface operations {
           'text/event-stream': string;
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, MALFORMED_JSON, PROTOTYPE_POISONING, PROMPT_NOT_FOUND */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, MALFORMED_JSON, PROTOTYPE_POISONING, PROMPT_NOT_FOUND */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3765,6 +3765,7 @@ export interface operations {
               | 'UNKNOWN_FIELD'
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
+              | 'NUL_CHARACTER'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
               | 'PROMPT_NOT_FOUND';

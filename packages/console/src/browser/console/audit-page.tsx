@@ -1,0 +1,166 @@
+import {
+  Badge,
+  Button,
+  Code,
+  Group,
+  Paper,
+  ScrollArea,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { useConsole } from './console-context.js';
+import { type AuditAction, auditActions } from './console-text.js';
+import { EventDetail } from './event-detail.js';
+import { formatTime } from './format.js';
+import type { AuditEvent } from './governance-types.js';
+import { groupEventsByTurn } from './group-events.js';
+import { Forbidden, isForbidden, LoadFailed, Loading } from './page-state.js';
+import { type RangeChoice, rangeKey, rangeOf, TimeRange } from './time-range.js';
+import { actionTones, badgeStyle } from './tones.js';
+import { useLoad } from './use-load.js';
+
+/** `/console/audit`: events newest first by turn, in sequence within a turn, segments by action, the masked payload. */
+export function AuditPage() {
+  const { client, text, locale, signOut } = useConsole();
+  const initial = new URLSearchParams(location.search);
+  const [action, setAction] = useState<AuditAction | 'all'>('all');
+  const [range, setRange] = useState<RangeChoice>({ preset: 'month' });
+  const [fields, setFields] = useState({ turnId: initial.get('turnId') ?? '', principalId: '' });
+  const [debounced] = useDebouncedValue(fields, 300);
+  const [extra, setExtra] = useState<{ events: AuditEvent[]; next?: string }>({ events: [] });
+  const [selected, setSelected] = useState<AuditEvent | undefined>();
+  const filters = {
+    ...(action === 'all' ? {} : { action }),
+    ...(debounced.turnId.trim() ? { turnId: debounced.turnId.trim() } : {}),
+    ...(debounced.principalId.trim() ? { principalId: debounced.principalId.trim() } : {}),
+  };
+  const loaded = useLoad(
+    async () => {
+      setExtra({ events: [] });
+      return client.listAudit({ ...filters, ...rangeOf(range) });
+    },
+    JSON.stringify({ filters, range: rangeKey(range) }),
+  );
+  if (isForbidden(loaded.error)) return <Forbidden text={text} onSignOut={signOut} />;
+  const page = loaded.value;
+  const events = [...(page?.events ?? []), ...extra.events];
+  const next = extra.next ?? (extra.events.length === 0 ? page?.next : undefined);
+  const loadMore = async () => {
+    if (!next) return;
+    const more = await client.listAudit({ ...filters, ...rangeOf(range) }, next);
+    setExtra((previous) => ({
+      events: [...previous.events, ...more.events],
+      ...(more.next ? { next: more.next } : {}),
+    }));
+  };
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="end">
+        <Title order={1} size="h2">
+          {text.nav.audit}
+        </Title>
+        <TimeRange value={range} onChange={setRange} text={text} />
+      </Group>
+      <ScrollArea type="auto" offsetScrollbars>
+        <SegmentedControl
+          aria-label={text.filters.action}
+          value={action}
+          onChange={(value) => setAction(value as AuditAction | 'all')}
+          data={[
+            { value: 'all', label: text.all },
+            ...auditActions.map((each) => ({ value: each, label: text.actions[each] })),
+          ]}
+        />
+      </ScrollArea>
+      <Group gap="sm" align="end">
+        <TextInput
+          size="xs"
+          label={text.filters.turn}
+          value={fields.turnId}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            setFields((previous) => ({ ...previous, turnId: value }));
+          }}
+        />
+        <TextInput
+          size="xs"
+          label={text.filters.user}
+          value={fields.principalId}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            setFields((previous) => ({ ...previous, principalId: value }));
+          }}
+        />
+        <Button size="xs" variant="subtle" onClick={() => setFields({ turnId: '', principalId: '' })}>
+          {text.filters.clear}
+        </Button>
+      </Group>
+      {loaded.error ? <LoadFailed error={loaded.error} text={text} onRetry={loaded.reload} /> : null}
+      {!page && loaded.loading ? <Loading text={text} /> : null}
+      {page && events.length === 0 ? (
+        <Text c="dimmed" ta="center" py="lg">
+          {text.nothing}
+        </Text>
+      ) : null}
+      {groupEventsByTurn(events).map((group) => (
+        <Paper key={group.turnId} withBorder radius="md" p="sm" data-turn-group={group.turnId}>
+          <Group gap="sm" mb="xs">
+            <Text size="sm" fw={600}>
+              {text.detail.turn}
+            </Text>
+            <Code>{group.turnId}</Code>
+            <Text size="sm" c="dimmed">
+              {group.principalId} · {formatTime(group.at, locale)}
+            </Text>
+          </Group>
+          <Table highlightOnHover aria-label={`${text.detail.turn} ${group.turnId}`}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={60}>{text.columns.sequence}</Table.Th>
+                <Table.Th>{text.columns.time}</Table.Th>
+                <Table.Th>{text.columns.action}</Table.Th>
+                <Table.Th>{text.columns.tool}</Table.Th>
+                <Table.Th>{text.columns.code}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {group.events.map((event) => (
+                <Table.Tr
+                  key={event.id}
+                  data-event={event.id}
+                  data-action={event.action}
+                  data-sequence={event.sequence}
+                >
+                  <Table.Td>{event.sequence}</Table.Td>
+                  <Table.Td>
+                    <Button variant="subtle" size="compact-sm" onClick={() => setSelected(event)}>
+                      {formatTime(event.at, locale)}
+                    </Button>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge style={badgeStyle(actionTones[event.action])}>{text.actions[event.action]}</Badge>
+                  </Table.Td>
+                  <Table.Td>{event.toolName ? <Code>{event.toolName}</Code> : null}</Table.Td>
+                  <Table.Td>{event.code ? <Code>{event.code}</Code> : null}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      ))}
+      {next ? (
+        <Button variant="light" onClick={() => void loadMore()} w="fit-content">
+          {text.loadMore}
+        </Button>
+      ) : null}
+      <EventDetail event={selected} onClose={() => setSelected(undefined)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,148 @@
+import { Anchor, AppShell, Button, Group, NativeSelect, Text } from '@mantine/core';
+import { type MouseEvent, useEffect, useMemo, useState } from 'react';
+import type { PageConfig, PageLocale } from '../shared/page-config.js';
+import {
+  chosenLocale,
+  clearSession,
+  readSession,
+  type Session,
+  saveLocale,
+  saveSession,
+} from '../shared/session.js';
+import { localeNames, sharedTexts } from '../shared/shared-text.js';
+import { SignIn } from '../shared/sign-in.js';
+import { AuditPage } from './audit-page.js';
+import { ConsoleContext, type ConsoleContextValue } from './console-context.js';
+import { consoleTexts } from './console-text.js';
+import { CostPage } from './cost-page.js';
+import { createGovernanceClient } from './governance-client.js';
+import { TurnsPage } from './turns-page.js';
+
+const pages = ['turns', 'audit', 'cost'] as const;
+type Page = (typeof pages)[number];
+
+/** The console page the address names (`<base>/audit` → `audit`; the base itself → `turns`). */
+export function pageOf(pathname: string, base: string): Page {
+  const rest = pathname.startsWith(base) ? pathname.slice(base.length).replace(/^\/+|\/+$/g, '') : '';
+  return (pages as readonly string[]).includes(rest) ? (rest as Page) : 'turns';
+}
+
+/** The console: sign-in, then the header with its navigation and the page the address names. */
+export function ConsoleApp({ config }: { readonly config: PageConfig }) {
+  const [session, setSession] = useState<Session | undefined>(readSession);
+  const [locale, setLocale] = useState<PageLocale>(() => chosenLocale(config.locale));
+  const [address, setAddress] = useState(() => location.pathname + location.search);
+  const text = consoleTexts[locale];
+  const shared = sharedTexts[locale];
+  const page = pageOf(address.split('?')[0] ?? '', config.base);
+
+  useEffect(() => {
+    const onPop = () => setAddress(location.pathname + location.search);
+    addEventListener('popstate', onPop);
+    return () => removeEventListener('popstate', onPop);
+  }, []);
+  useEffect(() => {
+    document.documentElement.lang = locale;
+    document.title = `${text.nav[page]} · ${text.title}`;
+  }, [locale, page, text]);
+
+  const context = useMemo((): ConsoleContextValue | undefined => {
+    if (!session) return undefined;
+    return {
+      client: createGovernanceClient({ token: session.token, locale }),
+      locale,
+      text,
+      config,
+      navigate: (target) => {
+        history.pushState(null, '', `${config.base}/${target}`);
+        setAddress(location.pathname + location.search);
+      },
+      signOut: () => {
+        clearSession();
+        setSession(undefined);
+      },
+    };
+  }, [session, locale, text, config]);
+
+  if (!session || !context) {
+    return (
+      <SignIn
+        accounts={config.accounts}
+        locale={locale}
+        heading={text.title}
+        onSignIn={(signedIn) => {
+          saveSession(signedIn);
+          setSession(signedIn);
+        }}
+      />
+    );
+  }
+  const go = (target: Page) => (event: MouseEvent) => {
+    event.preventDefault();
+    context.navigate(target);
+  };
+  return (
+    <ConsoleContext.Provider value={context}>
+      <AppShell header={{ height: 60 }} padding="lg">
+        <AppShell.Header>
+          <Group h="100%" px="lg" gap="lg" wrap="nowrap">
+            <Text fw={700} size="lg" component="span">
+              {text.title}
+            </Text>
+            <nav aria-label={text.title}>
+              <Group gap={4} wrap="nowrap">
+                {pages.map((each) => (
+                  <Button
+                    key={each}
+                    component="a"
+                    href={`${config.base}/${each}`}
+                    onClick={go(each)}
+                    variant={each === page ? 'light' : 'subtle'}
+                    aria-current={each === page ? 'page' : undefined}
+                    size="sm"
+                  >
+                    {text.nav[each]}
+                  </Button>
+                ))}
+              </Group>
+            </nav>
+            <Group gap="md" ml="auto" wrap="nowrap">
+              {config.chatPath ? (
+                <Anchor href={config.chatPath} size="sm">
+                  {text.chat}
+                </Anchor>
+              ) : null}
+              <Text size="sm" c="dimmed" visibleFrom="md">
+                {shared.signedInAs(session.label)}
+              </Text>
+              <NativeSelect
+                size="xs"
+                aria-label={shared.language}
+                value={locale}
+                onChange={(event) => {
+                  const chosen = event.currentTarget.value as PageLocale;
+                  saveLocale(chosen);
+                  setLocale(chosen);
+                }}
+                data={(Object.keys(localeNames) as PageLocale[]).map((each) => ({
+                  value: each,
+                  label: localeNames[each],
+                }))}
+              />
+              <Button size="xs" variant="default" onClick={context.signOut}>
+                {shared.signOut}
+              </Button>
+            </Group>
+          </Group>
+        </AppShell.Header>
+        <AppShell.Main>
+          <main>
+            {page === 'turns' ? <TurnsPage key={address} /> : null}
+            {page === 'audit' ? <AuditPage key={address} /> : null}
+            {page === 'cost' ? <CostPage /> : null}
+          </main>
+        </AppShell.Main>
+      </AppShell>
+    </ConsoleContext.Provider>
+  );
+}

@@ -1,0 +1,76 @@
+import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useConsole } from './console-context.js';
+import { CostChart } from './cost-chart.js';
+import { formatCost, formatCount, formatTime } from './format.js';
+import type { CostRow } from './governance-types.js';
+import { MetricCards } from './metric-cards.js';
+import { Forbidden, isForbidden, LoadFailed, Loading } from './page-state.js';
+import { type RangeChoice, rangeKey, rangeOf, TimeRange } from './time-range.js';
+import { useLoad } from './use-load.js';
+
+/** The currency most of the cost is in (charts plot one currency; the cards list every one). */
+export function mainCurrency(rows: readonly CostRow[]): string | undefined {
+  const sums = new Map<string, number>();
+  for (const row of rows)
+    for (const cost of row.costs) sums.set(cost.currency, (sums.get(cost.currency) ?? 0) + cost.amount);
+  return [...sums.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
+/** `/console/cost`: metric cards and bar charts of cost by model, requests by user and input tokens by model. */
+export function CostPage() {
+  const { client, text, locale, signOut } = useConsole();
+  const [range, setRange] = useState<RangeChoice>({ preset: 'month' });
+  const loaded = useLoad(() => client.summarizeCost(rangeOf(range)), rangeKey(range));
+  if (isForbidden(loaded.error)) return <Forbidden text={text} onSignOut={signOut} />;
+  const summary = loaded.value;
+  const label = (row: CostRow) => row.key ?? text.charts.unknown;
+  const currency = summary ? (mainCurrency(summary.byModel) ?? 'USD') : 'USD';
+  const costIn = (row: CostRow) => row.costs.find((cost) => cost.currency === currency)?.amount ?? 0;
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="end">
+        <Title order={1} size="h2">
+          {text.nav.cost}
+        </Title>
+        <TimeRange value={range} onChange={setRange} text={text} />
+      </Group>
+      {summary ? (
+        <Text size="sm" c="dimmed">
+          {formatTime(summary.from, locale)} – {formatTime(summary.to, locale)}
+        </Text>
+      ) : null}
+      <MetricCards totals={summary?.totals} text={text} locale={locale} />
+      {loaded.error ? <LoadFailed error={loaded.error} text={text} onRetry={loaded.reload} /> : null}
+      {!summary && loaded.loading ? <Loading text={text} /> : null}
+      {summary ? (
+        <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="md">
+          <CostChart
+            name="cost-by-model"
+            title={text.charts.costByModel}
+            bars={summary.byModel.map((row) => ({ label: label(row), value: costIn(row) }))}
+            color="blue.7"
+            format={(value) => formatCost({ amount: value, currency }, locale)}
+            empty={text.charts.noData}
+          />
+          <CostChart
+            name="requests-by-user"
+            title={text.charts.requestsByUser}
+            bars={summary.byPrincipal.map((row) => ({ label: label(row), value: row.requests }))}
+            color="teal.8"
+            format={(value) => formatCount(value, locale)}
+            empty={text.charts.noData}
+          />
+          <CostChart
+            name="input-tokens-by-model"
+            title={text.charts.inputTokensByModel}
+            bars={summary.byModel.map((row) => ({ label: label(row), value: row.inputTokens }))}
+            color="grape.7"
+            format={(value) => formatCount(value, locale)}
+            empty={text.charts.noData}
+          />
+        </SimpleGrid>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,82 @@
+import { Group, SegmentedControl, TextInput } from '@mantine/core';
+import type { ConsoleText } from './console-text.js';
+
+/** A preset range, or dates the user picked. */
+export type RangeChoice =
+  | { readonly preset: 'day' | 'week' | 'month' | 'quarter' }
+  | { readonly preset: 'custom'; readonly from: string; readonly to: string };
+
+const days = { day: 1, week: 7, month: 30, quarter: 90 } as const;
+
+/** The `from` and `to` of a choice as RFC 3339 times (custom dates cover whole UTC days). */
+export function rangeOf(choice: RangeChoice, now: number = Date.now()): { from?: string; to?: string } {
+  if (choice.preset !== 'custom') {
+    return {
+      from: new Date(now - days[choice.preset] * 86_400_000).toISOString(),
+      to: new Date(now).toISOString(),
+    };
+  }
+  return {
+    ...(choice.from ? { from: `${choice.from}T00:00:00.000Z` } : {}),
+    ...(choice.to
+      ? { to: new Date(Date.parse(`${choice.to}T00:00:00.000Z`) + 86_400_000).toISOString() }
+      : {}),
+  };
+}
+
+/** A stable key of a choice, for reloading when it changes (presets reload on a new minute). */
+export function rangeKey(choice: RangeChoice): string {
+  return choice.preset === 'custom' ? `custom:${choice.from}:${choice.to}` : choice.preset;
+}
+
+/** The range picker: presets as segments, and two dates for a custom range. */
+export function TimeRange({
+  value,
+  onChange,
+  text,
+}: {
+  readonly value: RangeChoice;
+  readonly onChange: (choice: RangeChoice) => void;
+  readonly text: ConsoleText;
+}) {
+  const today = new Date().toISOString().slice(0, 10);
+  return (
+    <Group gap="sm" align="end" wrap="wrap">
+      <div>
+        <SegmentedControl
+          aria-label={text.range.label}
+          value={value.preset}
+          onChange={(preset) =>
+            onChange(
+              preset === 'custom'
+                ? { preset: 'custom', from: today, to: today }
+                : { preset: preset as 'day' | 'week' | 'month' | 'quarter' },
+            )
+          }
+          data={(['day', 'week', 'month', 'quarter', 'custom'] as const).map((preset) => ({
+            value: preset,
+            label: text.range[preset],
+          }))}
+        />
+      </div>
+      {value.preset === 'custom' ? (
+        <>
+          <TextInput
+            type="date"
+            size="xs"
+            label={text.range.from}
+            value={value.from}
+            onChange={(event) => onChange({ ...value, from: event.currentTarget.value })}
+          />
+          <TextInput
+            type="date"
+            size="xs"
+            label={text.range.to}
+            value={value.to}
+            onChange={(event) => onChange({ ...value, to: event.currentTarget.value })}
+          />
+        </>
+      ) : null}
+    </Group>
+  );
+}

@@ -1,0 +1,168 @@
+import { Button, Group, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { useConsole } from './console-context.js';
+import type { TurnOutcome } from './console-text.js';
+import { formatCost, formatCount, formatTime } from './format.js';
+import type { TurnFilters, TurnRecord } from './governance-types.js';
+import { MetricCards } from './metric-cards.js';
+import { OutcomeBadge } from './outcome-badge.js';
+import { Forbidden, isForbidden, LoadFailed, Loading } from './page-state.js';
+import { type RangeChoice, rangeKey, rangeOf, TimeRange } from './time-range.js';
+import { TurnDetail } from './turn-detail.js';
+import { useLoad } from './use-load.js';
+
+const textFilters = ['model', 'provider', 'principalId', 'conversationId', 'tool'] as const;
+type TextFilter = (typeof textFilters)[number];
+
+/** `/console/turns`: the turn ledger with outcome segments, filters, metric cards and a detail view. */
+export function TurnsPage() {
+  const { client, text, locale, signOut } = useConsole();
+  const initial = new URLSearchParams(location.search);
+  const [outcome, setOutcome] = useState<TurnOutcome | 'all'>('all');
+  const [range, setRange] = useState<RangeChoice>({ preset: 'month' });
+  const [fields, setFields] = useState<Record<TextFilter, string>>(() => ({
+    model: '',
+    provider: '',
+    principalId: initial.get('principalId') ?? '',
+    conversationId: initial.get('conversationId') ?? '',
+    tool: '',
+  }));
+  const [debounced] = useDebouncedValue(fields, 300);
+  const [extra, setExtra] = useState<{ turns: TurnRecord[]; next?: string }>({ turns: [] });
+  const [selected, setSelected] = useState<TurnRecord | undefined>();
+  const labels: Record<TextFilter, string> = {
+    model: text.filters.model,
+    provider: text.filters.provider,
+    principalId: text.filters.user,
+    conversationId: text.filters.conversation,
+    tool: text.filters.tool,
+  };
+  const filters: TurnFilters = {
+    ...(outcome === 'all' ? {} : { outcome }),
+    ...Object.fromEntries(
+      textFilters.flatMap((name) => (debounced[name].trim() ? [[name, debounced[name].trim()]] : [])),
+    ),
+  };
+  const key = JSON.stringify({ filters, range: rangeKey(range) });
+  const loaded = useLoad(async () => {
+    setExtra({ turns: [] });
+    return client.listTurns({ ...filters, ...rangeOf(range) });
+  }, key);
+  if (isForbidden(loaded.error)) return <Forbidden text={text} onSignOut={signOut} />;
+  const page = loaded.value;
+  const turns = [...(page?.turns ?? []), ...extra.turns];
+  const next = extra.next ?? (extra.turns.length === 0 ? page?.next : undefined);
+  const loadMore = async () => {
+    if (!next) return;
+    const more = await client.listTurns({ ...filters, ...rangeOf(range) }, next);
+    setExtra((previous) => ({
+      turns: [...previous.turns, ...more.turns],
+      ...(more.next ? { next: more.next } : {}),
+    }));
+  };
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="end">
+        <Title order={1} size="h2">
+          {text.nav.turns}
+        </Title>
+        <TimeRange value={range} onChange={setRange} text={text} />
+      </Group>
+      <SegmentedControl
+        aria-label={text.filters.outcome}
+        value={outcome}
+        onChange={(value) => setOutcome(value as TurnOutcome | 'all')}
+        data={[
+          { value: 'all', label: text.all },
+          { value: 'completed', label: text.outcomes.completed },
+          { value: 'failed', label: text.outcomes.failed },
+          { value: 'stopped', label: text.outcomes.stopped },
+        ]}
+        w="fit-content"
+      />
+      <Group gap="sm" align="end">
+        {textFilters.map((name) => (
+          <TextInput
+            key={name}
+            size="xs"
+            label={labels[name]}
+            value={fields[name]}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              setFields((previous) => ({ ...previous, [name]: value }));
+            }}
+          />
+        ))}
+        <Button
+          size="xs"
+          variant="subtle"
+          onClick={() =>
+            setFields({ model: '', provider: '', principalId: '', conversationId: '', tool: '' })
+          }
+        >
+          {text.filters.clear}
+        </Button>
+      </Group>
+      <MetricCards totals={page?.totals} text={text} locale={locale} />
+      {loaded.error ? <LoadFailed error={loaded.error} text={text} onRetry={loaded.reload} /> : null}
+      {!page && loaded.loading ? <Loading text={text} /> : null}
+      {page ? (
+        <Table.ScrollContainer minWidth={900}>
+          <Table highlightOnHover striped aria-label={text.nav.turns} data-table="turns">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{text.columns.time}</Table.Th>
+                <Table.Th>{text.columns.user}</Table.Th>
+                <Table.Th>{text.columns.model}</Table.Th>
+                <Table.Th>{text.columns.provider}</Table.Th>
+                <Table.Th ta="right">{text.columns.tokens}</Table.Th>
+                <Table.Th ta="right">{text.columns.cost}</Table.Th>
+                <Table.Th>{text.columns.tools}</Table.Th>
+                <Table.Th ta="right">{text.columns.latency}</Table.Th>
+                <Table.Th>{text.columns.outcome}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {turns.map((turn) => (
+                <Table.Tr key={turn.turnId} data-turn={turn.turnId}>
+                  <Table.Td>
+                    <Button variant="subtle" size="compact-sm" onClick={() => setSelected(turn)}>
+                      {formatTime(turn.startedAt, locale)}
+                    </Button>
+                  </Table.Td>
+                  <Table.Td>{turn.principalId}</Table.Td>
+                  <Table.Td>{turn.model ?? '—'}</Table.Td>
+                  <Table.Td>{turn.provider ?? '—'}</Table.Td>
+                  <Table.Td ta="right">
+                    {formatCount(turn.inputTokens, locale)} / {formatCount(turn.outputTokens, locale)}
+                  </Table.Td>
+                  <Table.Td ta="right" data-cost>
+                    {turn.cost ? formatCost(turn.cost, locale) : '—'}
+                  </Table.Td>
+                  <Table.Td>{turn.toolCalls.map((call) => call.toolName).join(', ') || '—'}</Table.Td>
+                  <Table.Td ta="right">{text.milliseconds(turn.latencyMs)}</Table.Td>
+                  <Table.Td>
+                    <OutcomeBadge outcome={turn.outcome} text={text} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          {turns.length === 0 ? (
+            <Text c="dimmed" ta="center" py="lg">
+              {text.nothing}
+            </Text>
+          ) : null}
+        </Table.ScrollContainer>
+      ) : null}
+      {next ? (
+        <Button variant="light" onClick={() => void loadMore()} w="fit-content">
+          {text.loadMore}
+        </Button>
+      ) : null}
+      <TurnDetail turn={selected} onClose={() => setSelected(undefined)} />
+    </Stack>
+  );
+}

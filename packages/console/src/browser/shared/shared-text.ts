@@ -1,0 +1,43 @@
+import type { PageLocale } from './page-config.js';
+
+/** The strings the sign-in form and the page chrome share. */
+export interface SharedText {
+  readonly signInTitle: string;
+  readonly signInIntro: string;
+  readonly pickAccount: string;
+  readonly tokenLabel: string;
+  readonly signIn: string;
+  readonly signOut: string;
+  readonly signedInAs: (label: string) => string;
+  readonly language: string;
+  readonly customToken: string;
+}
+
+/** The shared strings per language. */
+export const sharedTexts: Readonly<Record<PageLocale, SharedText>> = {
+  en: {
+    signInTitle: 'Sign in',
+    signInIntro: 'Pick an account to sign in with, or paste a bearer token.',
+    pickAccount: 'Demo accounts',
+    tokenLabel: 'Bearer token',
+    signIn: 'Sign in',
+    signOut: 'Sign out',
+    signedInAs: (label) => `Signed in as ${label}`,
+    language: 'Language',
+    customToken: 'Token',
+  },
+  'zh-CN': {
+    signInTitle: '登录',
+    signInIntro: '选择一个账号登录，或粘贴一个 Bearer 令牌。',
+    pickAccount: '演示账号',
+    tokenLabel: 'Bearer 令牌',
+    signIn: '登录',
+    signOut: '退出登录',
+    signedInAs: (label) => `当前用户：${label}`,
+    language: '语言',
+    customToken: '令牌',
+  },
+};
+
+/** The names of the languages, each in its own language. */
+export const localeNames: Readonly<Record<PageLocale, string>> = { en: 'English', 'zh-CN': '简体中文' };

@@ -1,0 +1,218 @@
+import { DefaultChatTransport, type UIMessage } from 'ai';
+import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ChatLocale, chatLocaleOf, chatTexts } from './chat-text.js';
+import { ConversationList } from './conversation-list.js';
+import { ConversationView } from './conversation-view.js';
+import { type ConversationSummary, createConversationsClient } from './conversations-client.js';
+import { storedToUiMessages } from './stored-to-ui-messages.js';
+
+/** Props of `ChatDrawer`. */
+export interface ChatDrawerProps {
+  /** The chat endpoint in the AI SDK's UI message stream protocol (default `/api/chat`). */
+  readonly api?: string;
+  /** Where the conversation operations live (default `/conversations`). */
+  readonly conversationsPath?: string;
+  /** Headers of every call, such as `{ authorization: 'Bearer …' }`. */
+  readonly headers?: () => Record<string, string>;
+  readonly fetch?: typeof fetch;
+  /** The drawer's language (default: the browser's, `en` or `zh-CN`); also sent as `accept-language`. */
+  readonly locale?: ChatLocale;
+  /** The conversation to open first. */
+  readonly conversationId?: string;
+  /** Called when another conversation opens (`undefined`: a new one that has no id yet). */
+  readonly onConversationChange?: (conversationId: string | undefined) => void;
+  /** The heading (default: "Assistant" in the drawer's language). */
+  readonly title?: string;
+  /** Shows a close button that calls it. */
+  readonly onClose?: () => void;
+  readonly className?: string;
+}
+
+interface Active {
+  readonly id: string;
+  readonly messages: UIMessage[];
+  readonly firstQuestion?: string;
+}
+
+const browserLocale = () => chatLocaleOf(typeof navigator === 'undefined' ? undefined : navigator.language);
+
+/**
+ * The chat drawer: a conversation list (new, resume, delete) beside a `useChat` conversation with markdown
+ * bubbles, tool cards with approve and decline, cited sources, send and stop. Import its styles from
+ * `@opwire/console/chat.css`.
+ */
+export function ChatDrawer(props: ChatDrawerProps) {
+  const locale = props.locale ?? browserLocale();
+  const text = chatTexts[locale];
+  const headersRef = useRef(props.headers);
+  headersRef.current = props.headers;
+  const headers = useCallback(() => ({ ...headersRef.current?.(), 'accept-language': locale }), [locale]);
+  const client = useMemo(
+    () =>
+      createConversationsClient({
+        headers,
+        ...(props.conversationsPath ? { path: props.conversationsPath } : {}),
+        ...(props.fetch ? { fetch: props.fetch } : {}),
+      }),
+    [headers, props.conversationsPath, props.fetch],
+  );
+  const transport = useMemo(
+    () =>
+      new DefaultChatTransport<UIMessage>({
+        api: props.api ?? '/api/chat',
+        headers,
+        ...(props.fetch ? { fetch: props.fetch } : {}),
+      }),
+    [headers, props.api, props.fetch],
+  );
+  const [conversations, setConversations] = useState<ConversationSummary[]>([]);
+  const [listError, setListError] = useState<string | undefined>();
+  const [active, setActive] = useState<Active | undefined>();
+  const [showList, setShowList] = useState(true);
+  const [draft, setDraft] = useState('');
+  const onChange = useRef(props.onConversationChange);
+  onChange.current = props.onConversationChange;
+
+  const refresh = useCallback(async () => {
+    try {
+      setConversations(await client.list());
+      setListError(undefined);
+    } catch (error) {
+      setListError(`${text.loadFailed}: ${(error as Error).message}`);
+    }
+  }, [client, text]);
+
+  const open = useCallback(
+    async (conversationId: string) => {
+      try {
+        const messages = storedToUiMessages(await client.messages(conversationId));
+        setActive({ id: conversationId, messages });
+        onChange.current?.(conversationId);
+      } catch (error) {
+        setListError(`${text.loadFailed}: ${(error as Error).message}`);
+      }
+    },
+    [client, text],
+  );
+
+  const initial = useRef(props.conversationId);
+  useEffect(() => {
+    void refresh();
+    if (initial.current) void open(initial.current);
+  }, [refresh, open]);
+
+  const startNew = () => {
+    setActive(undefined);
+    onChange.current?.(undefined);
+  };
+  const remove = async (conversationId: string) => {
+    try {
+      await client.remove(conversationId);
+      if (active?.id === conversationId) startNew();
+    } catch (error) {
+      setListError((error as Error).message);
+    }
+    await refresh();
+  };
+  const askFirst = async (event: FormEvent) => {
+    event.preventDefault();
+    const question = draft.trim();
+    if (question === '') return;
+    try {
+      const conversation = await client.create(question.slice(0, 80));
+      setDraft('');
+      setActive({ id: conversation.id, messages: [], firstQuestion: question });
+      onChange.current?.(conversation.id);
+      await refresh();
+    } catch (error) {
+      setListError((error as Error).message);
+    }
+  };
+
+  return (
+    <section
+      className={`opwire-chat ${props.className ?? ''}`}
+      aria-label={props.title ?? text.title}
+      lang={locale}
+    >
+      <header className="opwire-chat-header">
+        <button
+          type="button"
+          className="opwire-chat-icon-button"
+          aria-expanded={showList}
+          aria-label={showList ? text.hideConversations : text.showConversations}
+          title={showList ? text.hideConversations : text.showConversations}
+          onClick={() => setShowList((shown) => !shown)}
+        >
+          ☰
+        </button>
+        <h2>{props.title ?? text.title}</h2>
+        {props.onClose ? (
+          <button
+            type="button"
+            className="opwire-chat-icon-button"
+            aria-label={text.close}
+            onClick={props.onClose}
+          >
+            ×
+          </button>
+        ) : null}
+      </header>
+      <div className="opwire-chat-body">
+        {showList ? (
+          <ConversationList
+            conversations={conversations}
+            activeId={active?.id}
+            text={text}
+            locale={locale}
+            onNew={startNew}
+            onOpen={(conversationId) => void open(conversationId)}
+            onDelete={(conversationId) => void remove(conversationId)}
+            {...(listError ? { error: listError } : {})}
+          />
+        ) : null}
+        {active ? (
+          <ConversationView
+            key={active.id}
+            id={active.id}
+            initialMessages={active.messages}
+            transport={transport}
+            text={text}
+            onTurnEnd={() => void refresh()}
+            {...(active.firstQuestion ? { firstQuestion: active.firstQuestion } : {})}
+          />
+        ) : (
+          <div className="opwire-chat-conversation-view">
+            <div className="opwire-chat-log">
+              <p className="opwire-chat-empty">{text.empty}</p>
+            </div>
+            <form className="opwire-chat-composer" onSubmit={(event) => void askFirst(event)}>
+              <label className="opwire-chat-visually-hidden" htmlFor="opwire-chat-input-new">
+                {text.placeholder}
+              </label>
+              <textarea
+                id="opwire-chat-input-new"
+                value={draft}
+                rows={2}
+                placeholder={text.placeholder}
+                onChange={(event) => setDraft(event.target.value)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+                    void askFirst(event);
+                  }
+                }}
+              />
+              <button
+                type="submit"
+                className="opwire-chat-button opwire-chat-button-primary"
+                disabled={draft.trim() === ''}
+              >
+                {text.send}
+              </button>
+            </form>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

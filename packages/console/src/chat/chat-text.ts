@@ -1,0 +1,126 @@
+/** The languages the chat drawer speaks. */
+export type ChatLocale = 'en' | 'zh-CN';
+
+/** Every string the chat drawer shows, in one language. */
+export interface ChatText {
+  readonly title: string;
+  readonly conversations: string;
+  readonly newConversation: string;
+  readonly noConversations: string;
+  readonly untitled: string;
+  readonly deleteConversation: string;
+  readonly confirmDelete: string;
+  readonly showConversations: string;
+  readonly hideConversations: string;
+  readonly close: string;
+  readonly you: string;
+  readonly assistant: string;
+  readonly empty: string;
+  readonly placeholder: string;
+  readonly send: string;
+  readonly stop: string;
+  readonly thinking: string;
+  readonly reasoning: string;
+  readonly sources: string;
+  readonly toolRunning: string;
+  readonly toolDone: string;
+  readonly toolFailed: string;
+  readonly toolPending: string;
+  readonly toolDeclined: string;
+  readonly toolApproved: string;
+  readonly approve: string;
+  readonly decline: string;
+  readonly approvalQuestion: string;
+  readonly input: string;
+  readonly output: string;
+  readonly usage: (input: number, output: number) => string;
+  readonly stopped: string;
+  readonly failed: string;
+  readonly retry: string;
+  readonly loadFailed: string;
+}
+
+const en: ChatText = {
+  title: 'Assistant',
+  conversations: 'Conversations',
+  newConversation: 'New conversation',
+  noConversations: 'No conversations yet.',
+  untitled: 'Untitled conversation',
+  deleteConversation: 'Delete conversation',
+  confirmDelete: 'Delete this conversation and its messages?',
+  showConversations: 'Show conversations',
+  hideConversations: 'Hide conversations',
+  close: 'Close',
+  you: 'You',
+  assistant: 'Assistant',
+  empty: 'Ask about your orders, or about the shop’s policies.',
+  placeholder: 'Ask a question…',
+  send: 'Send',
+  stop: 'Stop',
+  thinking: 'Thinking…',
+  reasoning: 'Reasoning',
+  sources: 'Sources',
+  toolRunning: 'running',
+  toolDone: 'done',
+  toolFailed: 'failed',
+  toolPending: 'waiting for your approval',
+  toolDeclined: 'declined',
+  toolApproved: 'approved',
+  approve: 'Approve',
+  decline: 'Decline',
+  approvalQuestion: 'The assistant wants to run this action. Allow it?',
+  input: 'Input',
+  output: 'Result',
+  usage: (input, output) => `${input.toLocaleString('en')} tokens in · ${output.toLocaleString('en')} out`,
+  stopped: 'Stopped.',
+  failed: 'The answer failed',
+  retry: 'Retry',
+  loadFailed: 'Could not load the conversations',
+};
+
+const zhCN: ChatText = {
+  title: '助手',
+  conversations: '对话',
+  newConversation: '新建对话',
+  noConversations: '还没有对话。',
+  untitled: '未命名对话',
+  deleteConversation: '删除对话',
+  confirmDelete: '删除此对话及其消息？',
+  showConversations: '显示对话列表',
+  hideConversations: '隐藏对话列表',
+  close: '关闭',
+  you: '你',
+  assistant: '助手',
+  empty: '可以询问你的订单，或商店的政策。',
+  placeholder: '输入问题…',
+  send: '发送',
+  stop: '停止',
+  thinking: '思考中…',
+  reasoning: '推理过程',
+  sources: '来源',
+  toolRunning: '运行中',
+  toolDone: '完成',
+  toolFailed: '失败',
+  toolPending: '等待你的批准',
+  toolDeclined: '已拒绝',
+  toolApproved: '已批准',
+  approve: '批准',
+  decline: '拒绝',
+  approvalQuestion: '助手想要执行此操作。是否允许？',
+  input: '输入',
+  output: '结果',
+  usage: (input, output) =>
+    `输入 ${input.toLocaleString('zh-CN')} 个词元 · 输出 ${output.toLocaleString('zh-CN')} 个`,
+  stopped: '已停止。',
+  failed: '回答失败',
+  retry: '重试',
+  loadFailed: '无法加载对话',
+};
+
+/** The drawer's strings in a language. */
+export const chatTexts: Readonly<Record<ChatLocale, ChatText>> = { en, 'zh-CN': zhCN };
+
+/** The supported language closest to a BCP 47 tag (`zh`, `zh-Hans-CN` → `zh-CN`; anything else → `en`). */
+export function chatLocaleOf(tag: string | undefined): ChatLocale {
+  return tag !== undefined && /^zh(-|$)/i.test(tag) && !/^zh-(Hant|TW|HK|MO)/i.test(tag) ? 'zh-CN' : 'en';
+}

@@ -1,0 +1,144 @@
+import { useChat } from '@ai-sdk/react';
+import { type ChatTransport, lastAssistantMessageIsCompleteWithApprovalResponses, type UIMessage } from 'ai';
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import type { ChatText } from './chat-text.js';
+import { MessageView } from './message-view.js';
+import { codeOfText } from './tool-part.js';
+
+/** Props of `ConversationView`. */
+export interface ConversationViewProps {
+  /** The conversation id, sent as the chat id. */
+  readonly id: string;
+  readonly initialMessages: UIMessage[];
+  readonly transport: ChatTransport<UIMessage>;
+  readonly text: ChatText;
+  /** A question to send as soon as the view opens (the first one of a new conversation). */
+  readonly firstQuestion?: string;
+  /** Called when a turn ends (completed, stopped or failed). */
+  readonly onTurnEnd?: () => void;
+}
+
+/** The message an error carries: a problem document's code and detail, or the stream's error text. */
+function describeChatError(error: Error): string {
+  try {
+    const problem = JSON.parse(error.message) as { code?: unknown; detail?: unknown };
+    if (typeof problem.code === 'string') {
+      return typeof problem.detail === 'string' ? `${problem.code}: ${problem.detail}` : problem.code;
+    }
+  } catch {}
+  const code = codeOfText(error.message);
+  return code === 'ERROR' || error.message.startsWith(code) ? error.message : `${code}: ${error.message}`;
+}
+
+/** One conversation on `useChat`: the messages, approvals, the composer with send and stop. */
+export function ConversationView({
+  id,
+  initialMessages,
+  transport,
+  text,
+  firstQuestion,
+  onTurnEnd,
+}: ConversationViewProps) {
+  const chat = useChat({
+    id,
+    messages: initialMessages,
+    transport,
+    sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
+    ...(onTurnEnd ? { onFinish: () => onTurnEnd() } : {}),
+  });
+  const { messages, status, error } = chat;
+  const [draft, setDraft] = useState('');
+  const [stopped, setStopped] = useState<ReadonlySet<string>>(new Set());
+  const log = useRef<HTMLDivElement>(null);
+  const sentFirst = useRef(false);
+  const busy = status === 'submitted' || status === 'streaming';
+
+  useEffect(() => {
+    if (firstQuestion && !sentFirst.current) {
+      sentFirst.current = true;
+      void chat.sendMessage({ text: firstQuestion });
+    }
+  }, [firstQuestion, chat.sendMessage]);
+
+  useEffect(() => {
+    const element = log.current;
+    if (element && messages.length > 0) element.scrollTop = element.scrollHeight;
+  }, [messages]);
+
+  const send = (event?: FormEvent) => {
+    event?.preventDefault();
+    const question = draft.trim();
+    if (question === '' || busy) return;
+    setDraft('');
+    void chat.sendMessage({ text: question });
+  };
+  const stop = () => {
+    const last = messages.at(-1);
+    if (last?.role === 'assistant') setStopped((ids) => new Set(ids).add(last.id));
+    void chat.stop();
+    onTurnEnd?.();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) send(event);
+  };
+  const approval = busy
+    ? undefined
+    : (approvalId: string, approved: boolean) =>
+        void chat.addToolApprovalResponse({ id: approvalId, approved });
+
+  return (
+    <div className="opwire-chat-conversation-view">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling log must be reachable by keyboard to scroll it (WCAG 2.1.1) */}
+      <div className="opwire-chat-log" role="log" aria-live="polite" aria-busy={busy} ref={log} tabIndex={0}>
+        {messages.length === 0 ? <p className="opwire-chat-empty">{text.empty}</p> : null}
+        {messages.map((message) => (
+          <div key={message.id}>
+            <MessageView message={message} text={text} {...(approval ? { onApproval: approval } : {})} />
+            {stopped.has(message.id) ? <p className="opwire-chat-stopped">{text.stopped}</p> : null}
+          </div>
+        ))}
+        {status === 'submitted' ? (
+          <p className="opwire-chat-thinking" role="status" aria-label={text.thinking}>
+            <span />
+            <span />
+            <span />
+          </p>
+        ) : null}
+        {error ? (
+          <div className="opwire-chat-error" role="alert">
+            <strong>{text.failed}</strong> {describeChatError(error)}
+            <button type="button" className="opwire-chat-button" onClick={() => void chat.regenerate()}>
+              {text.retry}
+            </button>
+          </div>
+        ) : null}
+      </div>
+      <form className="opwire-chat-composer" onSubmit={send}>
+        <label className="opwire-chat-visually-hidden" htmlFor={`opwire-chat-input-${id}`}>
+          {text.placeholder}
+        </label>
+        <textarea
+          id={`opwire-chat-input-${id}`}
+          value={draft}
+          rows={2}
+          placeholder={text.placeholder}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        {busy ? (
+          <button type="button" className="opwire-chat-button opwire-chat-button-stop" onClick={stop}>
+            {text.stop}
+          </button>
+        ) : (
+          <button
+            type="submit"
+            className="opwire-chat-button opwire-chat-button-primary"
+            disabled={draft.trim() === ''}
+          >
+            {text.send}
+          </button>
+        )}
+      </form>
+    </div>
+  );
+}

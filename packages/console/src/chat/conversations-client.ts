@@ -1,0 +1,128 @@
+/** A conversation as `GET /conversations` lists it. */
+export interface ConversationSummary {
+  readonly id: string;
+  readonly title?: string;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+/** A part of a stored message: text, a tool call or a tool result. */
+export type StoredPart =
+  | { readonly type: 'text'; readonly text: string }
+  | {
+      readonly type: 'tool-call';
+      readonly toolCallId: string;
+      readonly toolName: string;
+      readonly input: unknown;
+    }
+  | {
+      readonly type: 'tool-result';
+      readonly toolCallId: string;
+      readonly toolName: string;
+      readonly output: unknown;
+    };
+
+/** A stored message as `GET /conversations/{conversationId}` returns it. */
+export interface StoredMessage {
+  readonly sequence: number;
+  readonly role: 'user' | 'assistant' | 'tool';
+  readonly content: string | readonly StoredPart[];
+  readonly turnId?: string;
+  readonly at: string;
+}
+
+/** A failed call: the HTTP status and the Opwire code of the problem document. */
+export class ConversationsError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ConversationsError';
+  }
+}
+
+/** The conversation operations (`conversations.*`) over HTTP, as the signed-in caller. */
+export interface ConversationsClient {
+  list(): Promise<ConversationSummary[]>;
+  create(title?: string): Promise<ConversationSummary>;
+  /** Every message of a conversation, oldest first. */
+  messages(conversationId: string): Promise<StoredMessage[]>;
+  remove(conversationId: string): Promise<void>;
+}
+
+/** Options of `createConversationsClient`. */
+export interface ConversationsClientOptions {
+  /** Where the operations live (default `/conversations`). */
+  readonly path?: string;
+  /** Headers of every call, such as `authorization`. */
+  readonly headers?: () => Record<string, string>;
+  readonly fetch?: typeof fetch;
+}
+
+/** Reads a response's JSON, or raises its problem document's code. */
+async function answer<T>(response: Response): Promise<T> {
+  const body = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
+  if (!response.ok) {
+    const code = typeof body?.code === 'string' ? body.code : `HTTP_${response.status}`;
+    const message =
+      typeof body?.detail === 'string' ? body.detail : typeof body?.title === 'string' ? body.title : code;
+    throw new ConversationsError(response.status, code, message);
+  }
+  return body as T;
+}
+
+/** A client of the conversation operations; follows `next` until every page is read. */
+export function createConversationsClient(options: ConversationsClientOptions = {}): ConversationsClient {
+  const path = options.path ?? '/conversations';
+  const call = (url: string, init: RequestInit = {}) =>
+    (options.fetch ?? fetch)(url, {
+      ...init,
+      headers: {
+        accept: 'application/json',
+        ...options.headers?.(),
+        ...(init.headers as Record<string, string>),
+      },
+    });
+  return {
+    async list() {
+      const found: ConversationSummary[] = [];
+      let cursor: string | undefined;
+      do {
+        const query = new URLSearchParams({ limit: '50', ...(cursor ? { cursor } : {}) });
+        const page = await answer<{ conversations: ConversationSummary[]; next?: string }>(
+          await call(`${path}?${query}`),
+        );
+        found.push(...page.conversations);
+        cursor = page.next;
+      } while (cursor !== undefined && found.length < 500);
+      return found;
+    },
+    async create(title) {
+      return answer<ConversationSummary>(
+        await call(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(title === undefined ? {} : { title }),
+        }),
+      );
+    },
+    async messages(conversationId) {
+      const found: StoredMessage[] = [];
+      let before: number | undefined;
+      do {
+        const query = new URLSearchParams({ limit: '200', ...(before ? { before: String(before) } : {}) });
+        const page = await answer<{ messages: StoredMessage[]; next?: number }>(
+          await call(`${path}/${encodeURIComponent(conversationId)}?${query}`),
+        );
+        found.push(...page.messages);
+        before = page.next;
+      } while (before !== undefined && found.length < 2000);
+      return found.reverse();
+    },
+    async remove(conversationId) {
+      await answer(await call(`${path}/${encodeURIComponent(conversationId)}`, { method: 'DELETE' }));
+    },
+  };
+}

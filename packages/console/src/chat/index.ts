@@ -1,0 +1,26 @@
+/** The drawer and its parts, for a host app that renders its own layout around them. */
+export { ChatDrawer, type ChatDrawerProps } from './chat-drawer.js';
+/** The drawer's strings in English and Simplified Chinese. */
+export { type ChatLocale, type ChatText, chatLocaleOf, chatTexts } from './chat-text.js';
+/** The conversation list. */
+export { ConversationList, type ConversationListProps } from './conversation-list.js';
+/** One conversation on `useChat`. */
+export { ConversationView, type ConversationViewProps } from './conversation-view.js';
+/** The conversation operations over HTTP. */
+export {
+  type ConversationSummary,
+  type ConversationsClient,
+  type ConversationsClientOptions,
+  ConversationsError,
+  createConversationsClient,
+  type StoredMessage,
+  type StoredPart,
+} from './conversations-client.js';
+/** One message as a bubble. */
+export { MessageView, type MessageViewProps, sourcesOf } from './message-view.js';
+/** Stored conversation messages as UI messages. */
+export { storedToUiMessages } from './stored-to-ui-messages.js';
+/** A tool call as a card. */
+export { ToolCard, type ToolCardProps } from './tool-card.js';
+/** What a card shows of a tool part. */
+export { codeOfText, isToolPart, type ToolView, toolViewOf } from './tool-part.js';

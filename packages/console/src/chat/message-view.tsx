@@ -1,0 +1,119 @@
+import type { UIMessage } from 'ai';
+import Markdown, { type Components } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import type { ChatText } from './chat-text.js';
+import { ToolCard } from './tool-card.js';
+import { isToolPart, toolViewOf } from './tool-part.js';
+
+/** Props of `MessageView`. */
+export interface MessageViewProps {
+  readonly message: UIMessage;
+  readonly text: ChatText;
+  readonly onApproval?: (approvalId: string, approved: boolean) => void;
+}
+
+interface Source {
+  readonly id: string;
+  readonly title: string;
+  readonly url?: string;
+}
+
+const markdownComponents: Components = {
+  a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer" />,
+};
+
+/** The sources a message cites (knowledge passages as `source-url` or `source-document` parts), deduplicated. */
+export function sourcesOf(message: UIMessage): Source[] {
+  const sources = new Map<string, Source>();
+  for (const part of message.parts) {
+    if (part.type === 'source-url') {
+      sources.set(part.url, { id: part.sourceId, title: part.title ?? part.url, url: part.url });
+    } else if (part.type === 'source-document') {
+      sources.set(part.sourceId, { id: part.sourceId, title: part.title });
+    }
+  }
+  return [...sources.values()];
+}
+
+/** Token usage a `data-usage` part reports, when there is one. */
+function usageOf(message: UIMessage): { inputTokens: number; outputTokens: number } | undefined {
+  for (const part of message.parts) {
+    if (part.type !== 'data-usage') continue;
+    const data = (part as { data?: { inputTokens?: unknown; outputTokens?: unknown } }).data;
+    if (typeof data?.inputTokens === 'number' && typeof data.outputTokens === 'number') {
+      return { inputTokens: data.inputTokens, outputTokens: data.outputTokens };
+    }
+  }
+  return undefined;
+}
+
+/** One chat message as a bubble: markdown text, reasoning, tool cards, then the sources it cites. */
+export function MessageView({ message, text, onApproval }: MessageViewProps) {
+  const sources = message.role === 'assistant' ? sourcesOf(message) : [];
+  const usage = message.role === 'assistant' ? usageOf(message) : undefined;
+  return (
+    <article
+      className={`opwire-chat-message opwire-chat-message-${message.role}`}
+      aria-label={message.role === 'user' ? text.you : text.assistant}
+    >
+      <div className="opwire-chat-bubble">
+        {message.parts.map((part, index) => {
+          const key = `${message.id}-${index}`;
+          if (part.type === 'text') {
+            return message.role === 'user' ? (
+              <p key={key} className="opwire-chat-plain">
+                {part.text}
+              </p>
+            ) : (
+              <div key={key} className="opwire-chat-markdown">
+                <Markdown remarkPlugins={[remarkGfm]} components={markdownComponents}>
+                  {part.text}
+                </Markdown>
+              </div>
+            );
+          }
+          if (part.type === 'reasoning') {
+            return (
+              <details key={key} className="opwire-chat-reasoning">
+                <summary>{text.reasoning}</summary>
+                <p>{part.text}</p>
+              </details>
+            );
+          }
+          if (isToolPart(part)) {
+            return (
+              <ToolCard
+                key={part.toolCallId}
+                view={toolViewOf(part)}
+                text={text}
+                {...(onApproval ? { onApproval } : {})}
+              />
+            );
+          }
+          return null;
+        })}
+        {sources.length > 0 ? (
+          <nav className="opwire-chat-sources" aria-label={text.sources}>
+            <span className="opwire-chat-sources-label">{text.sources}</span>
+            <ol>
+              {sources.map((source) => (
+                <li key={source.id}>
+                  {source.url ? (
+                    <a href={source.url} target="_blank" rel="noopener noreferrer">
+                      {source.title}
+                    </a>
+                  ) : (
+                    <span>{source.title}</span>
+                  )}
+                </li>
+              ))}
+            </ol>
+          </nav>
+        ) : null}
+      </div>
+      {usage ? (
+        <div className="opwire-chat-usage">{text.usage(usage.inputTokens, usage.outputTokens)}</div>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,195 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type OpenAIWireServer, startOpenAIWireServer } from '../ai/openai-wire-server.js';
+import { type RunningShop, startShop } from '../shop/shop-harness.js';
+import {
+  hasChromium,
+  launchChromium,
+  missingChromium,
+  openPage,
+  screenshot,
+  seriousViolations,
+  signIn,
+} from './browser-harness.js';
+
+// The chat page at `/` in Chromium: the drawer's `useChat` talks to the shop's `POST /api/chat`, and the shop's
+// model is a local server speaking the OpenAI wire format (scripted per step), so every byte is the real one.
+
+const title = hasChromium ? 'the chat page in Chromium' : `the chat page in Chromium — ${missingChromium}`;
+
+describe.skipIf(!hasChromium)(title, { timeout: 120_000 }, () => {
+  let model: OpenAIWireServer;
+  let running: RunningShop;
+  let browser: Browser;
+  beforeAll(async () => {
+    model = await startOpenAIWireServer();
+    running = await startShop({
+      // A model the shop has a price for, so the console shows a cost.
+      assistant: {
+        env: { OPENAI_BASE_URL: model.baseURL, OPENAI_API_KEY: 'test', OPWIRE_CHAT_MODEL: 'gpt-4o-mini' },
+      },
+    });
+    browser = await launchChromium();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await running?.close();
+    await model?.close();
+  }, 60_000);
+
+  /** The turns of the ledger as the admin reads them, newest first. */
+  const ledger = async () =>
+    (await running.request('/governance/turns?limit=50', { token: 'admin-token' })).body.turns as Array<
+      Record<string, any>
+    >;
+
+  it('asks, shows the tool card and the cited answer, stops a stream, resumes after a reload', async () => {
+    const watched = await openPage(browser, running.url);
+    const { page } = watched;
+    try {
+      await page.goto(`${running.url}/`);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'chat-sign-in');
+      await signIn(page, 'Alice · customer (acme)');
+
+      model.script(
+        { kind: 'reply', toolCalls: [{ id: 'call_l1', name: 'orders_list', arguments: '{}' }] },
+        { kind: 'reply', text: 'Refunds take **5 business days** after we receive the return [1].' },
+      );
+      const input = page.getByLabel('Ask a question…');
+      await input.fill('How long do refunds take after a return?');
+      await input.press('Enter');
+      const answer = page.locator('.opwire-chat-message-assistant').last();
+      await answer.getByText('5 business days').waitFor();
+      const card = answer.locator('[data-tool="orders_list"]');
+      await card.waitFor();
+      expect(await card.locator('[data-status]').getAttribute('data-status')).toBe('done');
+      const source = answer.getByRole('navigation', { name: 'Sources' }).getByRole('link').first();
+      expect(await source.getAttribute('href')).toBe('/knowledge/documents/returns-policy.md');
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'chat-answer');
+      const conversationId = new URL(page.url()).searchParams.get('conversation');
+      expect(conversationId).toMatch(/^[0-9a-f-]{36}$/);
+
+      // A slow answer, stopped by the user after its first words: the model's stream is closed and the turn
+      // is recorded as stopped.
+      model.script({ kind: 'hang', chunks: ['Let me ', 'look ', 'at ', 'every ', 'order '], delayMs: 300 });
+      await input.fill('List every order you can find, slowly');
+      await input.press('Enter');
+      await page.locator('.opwire-chat-message-assistant').last().getByText('Let me').waitFor();
+      await page.getByRole('button', { name: 'Stop' }).click();
+      await page.getByText('Stopped.').waitFor();
+      await model.disconnected;
+      await expect
+        .poll(async () =>
+          (await ledger()).filter((turn) => turn.principalId === 'alice').map((turn) => turn.outcome),
+        )
+        .toEqual(['stopped', 'completed']);
+      await screenshot(page, 'chat-stopped');
+
+      // After a reload the address names the conversation, and its messages come back from the server.
+      await page.reload();
+      await page
+        .locator('.opwire-chat-message-user')
+        .getByText('How long do refunds take after a return?')
+        .waitFor();
+      await page.locator('.opwire-chat-message-assistant').getByText('5 business days').waitFor();
+      expect(new URL(page.url()).searchParams.get('conversation')).toBe(conversationId);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'chat-resumed');
+      expect(watched.foreignRequests).toEqual([]);
+      expect(watched.pageErrors).toEqual([]);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  it('asks for approval of a cancel; approving it cancels the order, and the console shows the turn', async () => {
+    const orders = (await running.request('/orders', { token: 'support-token' })).body.orders as Array<{
+      id: string;
+      status: string;
+    }>;
+    const paid = orders.find((order) => order.status === 'paid');
+    expect(paid).toBeDefined();
+    const watched = await openPage(browser, running.url);
+    const { page } = watched;
+    try {
+      await page.goto(`${running.url}/`);
+      await signIn(page, 'Sam · support (acme)');
+      model.script(
+        {
+          kind: 'reply',
+          toolCalls: [{ id: 'call_c1', name: 'orders_cancel', arguments: JSON.stringify({ id: paid?.id }) }],
+        },
+        { kind: 'reply', text: 'Please approve the cancellation.' },
+      );
+      const input = page.getByLabel('Ask a question…');
+      await input.fill(`Cancel order ${paid?.id}`);
+      await input.press('Enter');
+      const card = page.locator('[data-tool="orders_cancel"]');
+      const approve = card.getByRole('button', { name: 'Approve' });
+      await approve.waitFor();
+      expect(await card.locator('[data-status]').getAttribute('data-status')).toBe('pending');
+      expect((await running.request(`/orders/${paid?.id}`, { token: 'support-token' })).body.status).toBe(
+        'paid',
+      );
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'chat-approval');
+
+      model.script({ kind: 'reply', text: 'The order is cancelled.' });
+      await approve.click();
+      await page.getByText('The order is cancelled.').waitFor();
+      await expect
+        .poll(
+          async () => (await running.request(`/orders/${paid?.id}`, { token: 'support-token' })).body.status,
+        )
+        .toBe('cancelled');
+      await expect.poll(() => card.last().locator('[data-status]').getAttribute('data-status')).toBe('done');
+      await screenshot(page, 'chat-approved');
+      expect(watched.pageErrors).toEqual([]);
+    } finally {
+      await watched.close();
+    }
+
+    // The console, as the admin: Sam's turns are in the ledger with the cost of their tokens at gpt-4o-mini's
+    // price ($0.15 and $0.60 per million).
+    const turns = (await ledger()).filter((turn) => turn.principalId === 'sam');
+    expect(turns.length).toBeGreaterThan(0);
+    const console = await openPage(browser, running.url);
+    try {
+      await console.page.goto(`${running.url}/console/turns`);
+      await signIn(console.page, 'Root · admin (acme)');
+      for (const turn of turns) {
+        const row = console.page.locator(`tr[data-turn="${turn.turnId}"]`);
+        await row.waitFor();
+        const expected = (turn.inputTokens * 0.15 + turn.outputTokens * 0.6) / 1_000_000;
+        const shown = Number(
+          ((await row.locator('[data-cost]').textContent()) ?? '').replace(/[^0-9.]/g, ''),
+        );
+        expect(expected).toBeGreaterThan(0);
+        expect(turn.cost).toEqual({ amount: expect.closeTo(expected, 12), currency: 'USD' });
+        // The ledger shows a turn's fraction of a cent to six decimals.
+        expect(shown).toBe(Number(expected.toFixed(6)));
+      }
+      await screenshot(console.page, 'console-turns-after-chat');
+    } finally {
+      await console.close();
+    }
+  });
+
+  it('renders the chat page in Chinese for a zh-CN browser', async () => {
+    const watched = await openPage(browser, running.url, 'zh-CN');
+    const { page } = watched;
+    try {
+      await page.goto(`${running.url}/`);
+      expect(await page.locator('html').getAttribute('lang')).toBe('zh-CN');
+      await signIn(page, 'Alice · customer (acme)');
+      await page.getByLabel('输入问题…').waitFor();
+      await page.getByRole('button', { name: '发送' }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'chat-zh-CN');
+    } finally {
+      await watched.close();
+    }
+  });
+});

@@ -1,0 +1,234 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningShop, startShop } from '../shop/shop-harness.js';
+import {
+  chooseSegment,
+  hasChromium,
+  launchChromium,
+  missingChromium,
+  openPage,
+  screenshot,
+  seriousViolations,
+  signIn,
+  type WatchedPage,
+} from './browser-harness.js';
+import { type SeededTurns, seedTurns } from './seed-turns.js';
+
+const title = hasChromium
+  ? 'the governance console in Chromium'
+  : `the governance console in Chromium — ${missingChromium}`;
+
+describe.skipIf(!hasChromium)(title, { timeout: 90_000 }, () => {
+  let running: RunningShop;
+  let browser: Browser;
+  let seeded: SeededTurns;
+  beforeAll(async () => {
+    running = await startShop();
+    seeded = await seedTurns(running.shop);
+    browser = await launchChromium();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await running?.close();
+  }, 60_000);
+
+  /** Opens a console page signed in as the admin. */
+  const asAdmin = async (path: string, locale: 'en-US' | 'zh-CN' = 'en-US'): Promise<WatchedPage> => {
+    const watched = await openPage(browser, running.url, locale);
+    await watched.page.goto(`${running.url}${path}`);
+    await signIn(watched.page, 'Root · admin (acme)');
+    return watched;
+  };
+  const afterwards = (watched: WatchedPage) => {
+    expect(watched.foreignRequests).toEqual([]);
+    expect(watched.pageErrors).toEqual([]);
+  };
+
+  it('turns: the ledger with outcome segments, metric cards, filters and a turn’s detail', async () => {
+    const watched = await asAdmin('/console/turns');
+    const { page } = watched;
+    try {
+      const rows = page.locator('[data-table="turns"] tbody tr');
+      await rows.first().waitFor();
+      expect(await rows.count()).toBe(3);
+      const completed = page.locator(`tr[data-turn="${seeded.completed}"]`);
+      // 1,200 input tokens at $0.15 and 300 output tokens at $0.60 per million: $0.00036.
+      expect(await completed.locator('[data-cost]').textContent()).toBe('$0.00036');
+      expect(await page.locator('[data-metric="requests"] [data-value]').textContent()).toBe('3');
+      expect(await page.locator('[data-metric="input-tokens"] [data-value]').textContent()).toBe('3,700');
+      expect(await page.locator('[data-metric="output-tokens"] [data-value]').textContent()).toBe('400');
+
+      await chooseSegment(page, 'Outcome', 'Failed');
+      await expect.poll(() => rows.count()).toBe(1);
+      expect(await rows.first().getAttribute('data-turn')).toBe(seeded.failed);
+      expect(await page.locator('[data-metric="requests"] [data-value]').textContent()).toBe('1');
+      await chooseSegment(page, 'Outcome', 'All');
+      await page.getByLabel('Tool').fill('orders_cancel');
+      await expect.poll(() => rows.count()).toBe(1);
+      expect(await rows.first().getAttribute('data-turn')).toBe(seeded.stopped);
+      await page.getByRole('button', { name: 'Clear filters' }).click();
+      await expect.poll(() => rows.count()).toBe(3);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'console-turns');
+
+      await completed.getByRole('button').first().click();
+      const detail = page.locator('[data-detail="turn"]');
+      await detail.locator('[data-table="turn-events"] tr').first().waitFor();
+      expect(await detail.locator('[data-tool-outcome]').allTextContents()).toEqual(['ok']);
+      expect(
+        await detail
+          .locator('[data-table="turn-events"] tr')
+          .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-action'))),
+      ).toEqual(['request', 'tool_call', 'tool_result']);
+      const link = detail.locator('[data-conversation-link]');
+      await link.waitFor();
+      expect(await link.getAttribute('href')).toBe(`/?conversation=${seeded.conversationId}`);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'console-turn-detail');
+      await page.keyboard.press('Escape');
+
+      await page.locator(`tr[data-turn="${seeded.failed}"]`).getByRole('button').first().click();
+      await expect.poll(() => page.locator('[data-failure]').textContent()).toBe('PROVIDER_FAILED');
+      // Alice's conversation-less turn; the stopped turn of Sam has no conversation either.
+      afterwards(watched);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  it('audit: events newest first, in sequence within a turn, segments by action, the masked payload', async () => {
+    const watched = await asAdmin('/console/audit');
+    const { page } = watched;
+    try {
+      const groups = page.locator('[data-turn-group]');
+      await groups.first().waitFor();
+      expect(
+        await groups.evaluateAll((all) => all.map((group) => group.getAttribute('data-turn-group'))),
+      ).toEqual([seeded.stopped, seeded.failed, seeded.completed]);
+      const sequences = await page
+        .locator(`[data-turn-group="${seeded.stopped}"] tr[data-sequence]`)
+        .evaluateAll((rows) =>
+          rows.map((row) => [row.getAttribute('data-sequence'), row.getAttribute('data-action')]),
+        );
+      expect(sequences).toEqual([
+        ['1', 'request'],
+        ['2', 'tool_call'],
+        ['3', 'tool_result'],
+        ['4', 'stop'],
+      ]);
+      await chooseSegment(page, 'Action', 'Error');
+      await expect.poll(() => page.locator('tr[data-sequence]').count()).toBe(1);
+      expect(await page.locator('tr[data-sequence]').first().getAttribute('data-action')).toBe('error');
+      await chooseSegment(page, 'Action', 'All');
+      await expect.poll(() => page.locator('tr[data-sequence]').count()).toBe(9);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'console-audit');
+
+      await page
+        .locator(`[data-turn-group="${seeded.completed}"] tr[data-action="request"]`)
+        .getByRole('button')
+        .click();
+      const payload = page.locator('[data-detail="event"] [data-payload]');
+      await payload.waitFor();
+      const shown = (await payload.textContent()) ?? '';
+      expect(shown).toContain('[email]');
+      expect(shown).not.toContain('ada@example.com');
+      expect(shown).not.toContain('sk-live-123456789abcdef');
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'console-audit-event');
+      afterwards(watched);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  it('cost: metric cards and three bar charts with data', async () => {
+    const watched = await asAdmin('/console/cost');
+    const { page } = watched;
+    try {
+      for (const chart of ['cost-by-model', 'requests-by-user', 'input-tokens-by-model']) {
+        await page.locator(`[data-chart="${chart}"] .recharts-bar-rectangle`).first().waitFor();
+      }
+      const table = (chart: string) =>
+        page
+          .locator(`[data-chart="${chart}"] [data-chart-table] tr`)
+          .evaluateAll((rows) =>
+            rows.map((row) => [row.querySelector('th')?.textContent, row.querySelector('td')?.textContent]),
+          );
+      expect(await table('requests-by-user')).toEqual(
+        expect.arrayContaining([
+          ['root', '1'],
+          ['alice', '1'],
+          ['sam', '1'],
+        ]),
+      );
+      expect(await table('input-tokens-by-model')).toEqual(
+        expect.arrayContaining([
+          ['gpt-4o-mini', '1,200'],
+          ['gpt-4o', '2,000'],
+        ]),
+      );
+      // gpt-4o: 2,000 × $2.50 + 100 × $10 per million = $0.006.
+      expect(await table('cost-by-model')).toEqual(expect.arrayContaining([['gpt-4o', '$0.006']]));
+      expect(
+        await page.locator('[data-chart="cost-by-model"] .recharts-bar-rectangle').count(),
+      ).toBeGreaterThanOrEqual(2);
+      expect(await page.locator('[data-metric="requests"] [data-value]').textContent()).toBe('3');
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'console-cost');
+      afterwards(watched);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  it('follows the caller’s language: zh-CN renders every page in Chinese', async () => {
+    const watched = await asAdmin('/console/turns', 'zh-CN');
+    const { page } = watched;
+    try {
+      expect(await page.locator('html').getAttribute('lang')).toBe('zh-CN');
+      await page.getByRole('heading', { name: '对话轮次' }).waitFor();
+      await page.getByText('输入词元').first().waitFor();
+      await page.getByRole('radio', { name: '已完成' }).waitFor({ state: 'attached' });
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'console-turns-zh-CN');
+      await page.getByRole('link', { name: '审计' }).click();
+      await page.getByRole('heading', { name: '审计' }).waitFor();
+      await page.getByRole('radio', { name: '工具调用' }).waitFor({ state: 'attached' });
+      await page.getByRole('link', { name: '费用' }).click();
+      await page.getByRole('heading', { name: '按模型的费用' }).waitFor();
+      await page.locator('[data-chart="cost-by-model"] .recharts-bar-rectangle').first().waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'console-cost-zh-CN');
+      afterwards(watched);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  it('a customer cannot open the console: a clear forbidden state, and no governance data', async () => {
+    const watched = await openPage(browser, running.url);
+    const { page } = watched;
+    const governanceAnswers: number[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith('/governance/'))
+        governanceAnswers.push(response.status());
+    });
+    try {
+      await page.goto(`${running.url}/console/cost`);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'console-sign-in');
+      await signIn(page, 'Alice · customer (acme)');
+      await page.locator('[data-state="forbidden"]').waitFor();
+      await page.getByRole('heading', { name: 'You cannot open the console' }).waitFor();
+      expect(await page.locator('[data-chart]').count()).toBe(0);
+      expect(governanceAnswers.length).toBeGreaterThan(0);
+      expect(new Set(governanceAnswers)).toEqual(new Set([403]));
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'console-forbidden');
+      afterwards(watched);
+    } finally {
+      await watched.close();
+    }
+  });
+});
