@@ -52,13 +52,19 @@ describe('knowledge.search with an oversized metadata filter', { timeout: 60_000
     ]);
   });
 
-  it('through a tool call: the model gets OUT_OF_RANGE as the tool result and the turn goes on', async () => {
+  it('through a tool call: the model gets OUT_OF_RANGE for 65 keys, TOOL_ARGUMENTS_TOO_LARGE for 70,000, and the turn goes on', async () => {
+    const overKeys = Object.fromEntries(Array.from({ length: 65 }, (_, index) => [`k${index}`, 'v']));
     model.script(
       {
         kind: 'reply',
         toolCalls: [
           {
-            id: 'call_filter',
+            id: 'call_keys',
+            name: 'knowledge_search',
+            arguments: JSON.stringify({ query: 'refund', metadata: overKeys }),
+          },
+          {
+            id: 'call_huge',
             name: 'knowledge_search',
             arguments: JSON.stringify({ query: 'refund', metadata: hugeFilter }),
           },
@@ -69,12 +75,15 @@ describe('knowledge.search with an oversized metadata filter', { timeout: 60_000
     const answer = await running.request('/ai/chat', {
       method: 'POST',
       token: 'customer-token',
-      body: { messages: [{ role: 'user', content: 'Search with every filter you know' }] },
+      body: { message: 'Search with every filter you know' },
     });
     expect(answer.status).toBe(200);
-    expect(answer.body.steps[0].toolResults[0].output).toMatchObject({
-      error: { code: 'OUT_OF_RANGE', field: 'metadata' },
-    });
+    const outputs = Object.fromEntries(
+      answer.body.steps[0].toolResults.map((result: any) => [result.toolCallId, result.output]),
+    );
+    expect(outputs.call_keys).toMatchObject({ error: { code: 'OUT_OF_RANGE', field: 'metadata' } });
+    // Past the size bound the arguments never reach the SDK's parser or the pipeline.
+    expect(outputs.call_huge).toMatchObject({ error: { code: 'TOOL_ARGUMENTS_TOO_LARGE' } });
     expect(answer.body.text).toBe('The filter was too large.');
   });
 });

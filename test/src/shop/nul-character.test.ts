@@ -78,7 +78,7 @@ describe.each(engines)('a NUL character in a request to the shop on $name', { ti
     const answer = await running.request('/ai/chat', {
       method: 'POST',
       token: 'customer-token',
-      body: { messages: [{ role: 'user', content: 'Order one KB-01 with a gift note' }] },
+      body: { message: 'Order one KB-01 with a gift note' },
     });
     expect(answer.status).toBe(200);
     expect(answer.body.steps[0].toolResults[0].output).toMatchObject({
