@@ -2,15 +2,13 @@ import type { SpanContext } from '@opentelemetry/api';
 import {
   type AnyOperation,
   type Caller,
-  closeSchema,
-  compileValidator,
   hasPermission,
   type Locale,
   type Origin,
-  type Validator,
   validationError,
 } from '@opwire/core';
 import { jsonSchema, type Tool, type ToolExecutionOptions, type ToolSet, tool } from 'ai';
+import { approvalPrecheckOf } from './approval-precheck.js';
 import { restoreAbsent } from './strict-schema.js';
 import type { ToolCatalog, ToolEntry } from './tool-catalog.js';
 import { toToolErrorResult } from './tool-result.js';
@@ -73,18 +71,6 @@ export function bindTools(catalog: ToolCatalog, caller: Caller, options: BindOpt
   return tools;
 }
 
-/** Request validators of operations that need approval, compiled once however often a catalog is bound. */
-const prechecks = new WeakMap<AnyOperation, Validator>();
-
-function precheckOf(operation: AnyOperation): Validator {
-  let precheck = prechecks.get(operation);
-  if (!precheck) {
-    precheck = compileValidator(closeSchema(operation.request));
-    prechecks.set(operation, precheck);
-  }
-  return precheck;
-}
-
 function operationTool(
   catalog: ToolCatalog,
   entry: ToolEntry,
@@ -93,7 +79,7 @@ function operationTool(
   options: BindOptions,
   locale: Locale,
 ) {
-  const precheck = entry.requiresApproval ? precheckOf(operation) : undefined;
+  const precheck = entry.requiresApproval ? approvalPrecheckOf(operation) : undefined;
   return tool<unknown, unknown, Record<string, never>>({
     description: entry.describe(locale),
     // No `validate`: the pipeline validates, so a model gets the same codes as every other surface.

@@ -1,14 +1,6 @@
 import type { CallToolResult, ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
-import type { Approvals } from '@opwire/ai';
-import {
-  type AnyOperation,
-  closeSchema,
-  compileValidator,
-  isOpwireError,
-  type Opwire,
-  type Validator,
-  validationError,
-} from '@opwire/core';
+import { type Approvals, approvalPrecheckOf } from '@opwire/ai';
+import { isOpwireError, type Opwire, validationError } from '@opwire/core';
 import { invokeOptionsFrom } from '@opwire/core/surface';
 import { gateApproval } from './approval-gate.js';
 import { localeOf, type McpRequestContext } from './mcp-connection.js';
@@ -28,18 +20,6 @@ export interface ToolCall {
   readonly elicitationTimeoutMs: number;
 }
 
-/** Request validators of operations that need approval, compiled once. */
-const prechecks = new WeakMap<AnyOperation, Validator>();
-
-function precheckOf(operation: AnyOperation): Validator {
-  let precheck = prechecks.get(operation);
-  if (!precheck) {
-    precheck = compileValidator(closeSchema(operation.request));
-    prechecks.set(operation, precheck);
-  }
-  return precheck;
-}
-
 /**
  * Runs a call through `app.invoke` as the request's caller, origin `mcp` with the session and request ids, the
  * client's cancellation aborting it. A call that needs approval (and that the caller may make, with valid
@@ -52,7 +32,7 @@ export async function callTool(call: ToolCall): Promise<CallToolResult> {
   const { extra, tool } = call;
   try {
     if (tool.requiresApproval && mayCallTool(tool, caller)) {
-      const issues = precheckOf(tool.operation)(call.input);
+      const issues = approvalPrecheckOf(tool.operation)(call.input);
       if (issues) throw validationError(issues);
       const decision = await gateApproval({
         tool,
