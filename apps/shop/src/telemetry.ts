@@ -42,7 +42,7 @@ export function startTelemetry(env: NodeJS.ProcessEnv = process.env): ShopTeleme
     resource,
     spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],
   });
-  // Sets the async context manager and the W3C trace-context and baggage propagators (or OTEL_PROPAGATORS).
+  // Sets the async context manager and the W3C trace-context and baggage propagators.
   tracerProvider.register();
   const interval = Number(env.OTEL_METRIC_EXPORT_INTERVAL);
   const meterProvider = new MeterProvider({
