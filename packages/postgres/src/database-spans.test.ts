@@ -7,7 +7,7 @@ import {
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PostgresTransaction } from './postgres-transaction.js';
+import type { PostgresTransaction } from './postgres-transaction.js';
 import { noteServerSkip, testServerUrl, testTargets } from './test-support.js';
 
 const exporter = new InMemorySpanExporter();
@@ -39,9 +39,12 @@ describe.each(testTargets)('database spans on $name', (target) => {
   afterEach(() => exporter.reset());
 
   const inTransaction = (work: (transaction: PostgresTransaction) => Promise<unknown>) =>
-    postgres.transactions.run(async (transaction) => {
-      await work(transaction as PostgresTransaction);
-    }, { readOnly: false });
+    postgres.transactions.run(
+      async (transaction) => {
+        await work(transaction as PostgresTransaction);
+      },
+      { readOnly: false },
+    );
 
   it('puts a transaction span over its statements, each a CLIENT span named by the conventions', async () => {
     await inTransaction(async (transaction) => {
