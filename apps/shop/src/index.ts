@@ -35,3 +35,5 @@ export { createShop, defaultDataDir, type Shop, type ShopExtension, type ShopOpt
 export { type ShopErrorCode, shopErrors } from './shop-errors.js';
 /** The shop's AI governance on its database, and the demo prices. */
 export { createShopGovernance, type ShopGovernanceOptions, shopPrices } from './shop-governance.js';
+/** Starts OpenTelemetry (OTLP/HTTP traces and metrics) when OTEL_EXPORTER_OTLP_ENDPOINT is set, as `main.ts` does. */
+export { type ShopTelemetry, startTelemetry } from './telemetry.js';

@@ -3,10 +3,12 @@
  * Environment: PORT (default 3000), HOST (default 127.0.0.1), DATABASE_URL (default: PGlite in apps/shop/.data),
  * DATABASE_SCHEMA (a schema of its own on that server), RATE_LIMIT_PER_MINUTE (order writes per caller, default 60, 0 = off),
  * CORS_ORIGINS (comma-separated browser origins allowed to call, none by default; also MCP's Origin allow-list), HTTP_PREFIX (a base path such
- * as /api), ACCESS_LOG (1 writes one line per request), LOG_LEVEL (debug, info, warn, error, silent; default info).
+ * as /api), ACCESS_LOG (1 writes one line per request), LOG_LEVEL (debug, info, warn, error, silent; default info),
+ * OTEL_EXPORTER_OTLP_ENDPOINT (exports traces and metrics over OTLP/HTTP; the other OTEL_* variables apply).
  */
 import { parseOrigins } from '@opwire/core/surface';
 import { createShop } from './server.js';
+import { type ShopTelemetry, startTelemetry } from './telemetry.js';
 
 const port = process.env.PORT ? Number(process.env.PORT) : 3000;
 if (!Number.isInteger(port) || port < 0 || port > 65_535) {
@@ -27,6 +29,15 @@ try {
   corsOrigins = parseOrigins(process.env.CORS_ORIGINS);
 } catch (error) {
   console.error(`CORS_ORIGINS: ${(error as Error).message}`);
+  process.exit(1);
+}
+
+// Started before the shop, so its startup (migrations, seeding) is traced too.
+let telemetry: ShopTelemetry | undefined;
+try {
+  telemetry = startTelemetry();
+} catch (error) {
+  console.error((error as Error).message);
   process.exit(1);
 }
 
@@ -54,6 +65,7 @@ console.log(
   `  Chat API      POST ${url}/ai/chat  (model: OPENAI_API_KEY / OPENAI_BASE_URL, OPWIRE_CHAT_MODEL)`,
 );
 console.log(`  MCP           ${url}/mcp  (Streamable HTTP, Authorization: Bearer <token>)`);
+if (telemetry) console.log(`  Telemetry     traces and metrics over OTLP/HTTP to ${telemetry.endpoint}`);
 console.log(`  Try           curl -H 'Authorization: Bearer customer-token' ${url}/orders`);
 
 let stopping = false;
@@ -63,6 +75,7 @@ const stop = async (signal: string) => {
   console.log(`${signal} received: finishing in-flight requests, then closing the database.`);
   try {
     await shop.close();
+    await telemetry?.shutdown();
     process.exit(0);
   } catch (error) {
     console.error('shutdown failed', error);

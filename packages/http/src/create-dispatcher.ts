@@ -1,5 +1,5 @@
 import { trace } from '@opentelemetry/api';
-import { consoleLogger, coreErrors, type Opwire, toOpwireError } from '@opwire/core';
+import { consoleLogger, coreErrors, type Opwire, toOpwireError, tracingEnabled } from '@opwire/core';
 import FindMyWay from 'find-my-way';
 import type { PlainAnswer } from './answer.js';
 import { compileCustomRoute } from './compile-custom-route.js';
@@ -16,6 +16,7 @@ import { problemAnswer } from './problem-json.js';
 import { localeOf, requestIdOf } from './request-preamble.js';
 import { normalizePrefix } from './route-prefix.js';
 import { answering, type RouteHandler, type RouteRuntime } from './route-runtime.js';
+import { dispatchInServerSpan, serverSpanActive } from './server-span.js';
 
 /** A route the server answers, as listed by `routes()`. */
 export interface RouteInfo {
@@ -197,43 +198,48 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
       if (monitor !== given) monitor.close();
     },
     dispatch(received) {
-      let exchange = received;
-      let observed: ObservedExchange | undefined;
-      if (observing) {
-        exchange = observed = new ObservedExchange(received, {
-          headers: cors?.headersFor(received.headers.origin),
-          logger: accessLogger,
-        });
-        // A preflight is answered before routing and authentication: it carries no credentials.
-        if (cors && received.method === 'OPTIONS' && received.headers['access-control-request-method']) {
-          observed.route = 'preflight';
-          return received.respond(cors.preflight(received.headers));
-        }
-      }
-      try {
-        const method = exchange.method === 'HEAD' ? 'GET' : exchange.method;
-        const exact = staticRoutes.get(method)?.get(exchange.url);
-        if (exact !== undefined) {
-          routed(exchange.method, exact.route, observed);
-          return exact.handler(exchange, noParameters, noParameters);
-        }
-        const found = router.find(method as 'GET', exchange.url);
-        if (found === null) return exchange.respond(notFound(exchange, allowedMethods(exchange.url)));
-        const entry = found.store as Served;
-        routed(exchange.method, entry.route, observed);
-        entry.handler(exchange, found.params, found.searchParams);
-      } catch (error) {
-        runtime.logger.error('http dispatch failed', { method: exchange.method, error });
-        exchange.respond(
-          problemAnswer(toOpwireError(error), {
-            locale: localeOf(exchange.headers, undefined),
-            requestId: requestIdOf(exchange.headers),
-            logger: runtime.logger,
-          }),
-        );
-      }
+      if (tracingEnabled() && !serverSpanActive()) dispatchInServerSpan(received, route);
+      else route(received);
     },
   };
+
+  function route(received: HttpExchange) {
+    let exchange = received;
+    let observed: ObservedExchange | undefined;
+    if (observing) {
+      exchange = observed = new ObservedExchange(received, {
+        headers: cors?.headersFor(received.headers.origin),
+        logger: accessLogger,
+      });
+      // A preflight is answered before routing and authentication: it carries no credentials.
+      if (cors && received.method === 'OPTIONS' && received.headers['access-control-request-method']) {
+        observed.route = 'preflight';
+        return received.respond(cors.preflight(received.headers));
+      }
+    }
+    try {
+      const method = exchange.method === 'HEAD' ? 'GET' : exchange.method;
+      const exact = staticRoutes.get(method)?.get(exchange.url);
+      if (exact !== undefined) {
+        routed(exchange.method, exact.route, observed);
+        return exact.handler(exchange, noParameters, noParameters);
+      }
+      const found = router.find(method as 'GET', exchange.url);
+      if (found === null) return exchange.respond(notFound(exchange, allowedMethods(exchange.url)));
+      const entry = found.store as Served;
+      routed(exchange.method, entry.route, observed);
+      entry.handler(exchange, found.params, found.searchParams);
+    } catch (error) {
+      runtime.logger.error('http dispatch failed', { method: exchange.method, error });
+      exchange.respond(
+        problemAnswer(toOpwireError(error), {
+          locale: localeOf(exchange.headers, undefined),
+          requestId: requestIdOf(exchange.headers),
+          logger: runtime.logger,
+        }),
+      );
+    }
+  }
 }
 
 /** A registered route: its handler and the template it was served under (`/orders/{id}`). */

@@ -35,6 +35,7 @@ const decoder = new TextDecoder();
 
 class FetchExchange implements HttpExchange {
   readonly url: string;
+  readonly scheme: string;
   readonly headers: Readonly<Record<string, string | undefined>>;
 
   constructor(
@@ -43,6 +44,7 @@ class FetchExchange implements HttpExchange {
   ) {
     const url = new URL(request.url);
     this.url = url.pathname + url.search;
+    this.scheme = url.protocol.slice(0, -1);
     this.headers = Object.fromEntries(request.headers);
   }
 

@@ -129,6 +129,8 @@ export interface HttpExchange {
   readonly method: string;
   /** Path and query string, as received. */
   readonly url: string;
+  /** `http` or `https`, when the server knows (the span's `url.scheme`); `http` when absent. */
+  readonly scheme?: string;
   readonly headers: Readonly<Record<string, string | undefined>>;
   readonly signal: AbortSignal;
   /** Whether the request carries a (non-empty) body. */

@@ -47,6 +47,10 @@ export class NodeExchange implements HttpExchange {
     return this.request.url ?? '/';
   }
 
+  get scheme(): string {
+    return (this.request.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+  }
+
   get headers(): Readonly<Record<string, string | undefined>> {
     return this.request.headers as Record<string, string | undefined>;
   }

@@ -33,6 +33,10 @@ export class ObservedExchange implements HttpExchange {
     return this.inner.url;
   }
 
+  get scheme(): string | undefined {
+    return this.inner.scheme;
+  }
+
   get headers(): Readonly<Record<string, string | undefined>> {
     return this.inner.headers;
   }

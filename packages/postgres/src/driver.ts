@@ -1,3 +1,5 @@
+import type { Attributes } from '@opentelemetry/api';
+
 /** The rows a statement returned and how many rows it returned or changed. */
 export interface QueryResult<Row> {
   readonly rows: Row[];
@@ -29,6 +31,8 @@ export type PostgresKind = 'pglite' | 'server';
 /** How the adapters reach the database, whichever engine it is. */
 export interface Driver {
   readonly kind: PostgresKind;
+  /** What every span of this database carries: `db.system.name`, `db.namespace`, the server's address. */
+  readonly attributes: Attributes;
   /** Runs `work` on one connection held for its whole duration. */
   withSession<T>(work: (session: Session) => Promise<T>): Promise<T>;
   /**

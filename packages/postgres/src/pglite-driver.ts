@@ -1,4 +1,5 @@
 import type { Extensions } from '@electric-sql/pglite';
+import { databaseAttributes, traceDriver } from './database-spans.js';
 import type { Driver, Session, SessionResult } from './driver.js';
 import { loadPglite } from './load-pglite.js';
 import { SerialQueue } from './serial-queue.js';
@@ -42,30 +43,34 @@ export async function createPgliteDriver(options: PgliteDriverOptions): Promise<
   const ensureOpen = () => {
     if (closed) throw new Error('This PostgreSQL (PGlite) database is closed.');
   };
-  return {
-    kind: 'pglite',
-    withSession(work) {
-      return queue.run(async () => {
-        ensureOpen();
-        return work(session);
-      });
+  return traceDriver(
+    {
+      kind: 'pglite',
+      withSession(work) {
+        return queue.run(async () => {
+          ensureOpen();
+          return work(session);
+        });
+      },
+      later(work) {
+        if (!queue.holding()) return undefined;
+        return queue.enqueue(async () => {
+          ensureOpen();
+          await work(session);
+        });
+      },
+      async close() {
+        if (closed) return;
+        await queue
+          .run(async () => {
+            closed = true;
+            await database.close();
+          })
+          .catch(() => {});
+        closed = true;
+      },
     },
-    later(work) {
-      if (!queue.holding()) return undefined;
-      return queue.enqueue(async () => {
-        ensureOpen();
-        await work(session);
-      });
-    },
-    async close() {
-      if (closed) return;
-      await queue
-        .run(async () => {
-          closed = true;
-          await database.close();
-        })
-        .catch(() => {});
-      closed = true;
-    },
-  };
+    // PGlite's one database is `postgres`; it runs in this process, so there is no server address.
+    databaseAttributes({ database: 'postgres', schema: options.schema }),
+  );
 }

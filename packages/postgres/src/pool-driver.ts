@@ -1,5 +1,6 @@
 import { coreErrors } from '@opwire/core';
 import pg from 'pg';
+import { type DatabaseTarget, databaseAttributes, traceDriver } from './database-spans.js';
 import type { Driver, Session, SessionResult } from './driver.js';
 
 /** How to reach a PostgreSQL server. */
@@ -22,61 +23,76 @@ export function createPoolDriver(options: PoolDriverOptions): Driver {
   // An idle connection the server dropped must not crash the process; the next checkout reconnects.
   pool.on('error', () => {});
   let closed = false;
+  return traceDriver(
+    {
+      kind: 'server',
+      async withSession(work) {
+        if (closed) throw new Error('This PostgreSQL database is closed.');
+        const client = await pool.connect().catch((error: unknown) => {
+          throw coreErrors.UNAVAILABLE({ cause: error });
+        });
+        let released = false;
+        let cancelled = false;
+        // A connection that drops while checked out emits `error` on the client; unheard, it would crash the process.
+        let broken = false;
+        const onError = () => {
+          broken = true;
+        };
+        client.on('error', onError);
+        const release = (destroy: boolean) => {
+          if (released) return;
+          released = true;
+          client.off('error', onError);
+          client.release(destroy || broken);
+        };
+        const session: Session = {
+          async query<Row>(sql: string, params?: readonly unknown[]): Promise<SessionResult<Row>> {
+            const result = await client.query(sql, params ? [...params] : undefined);
+            return {
+              rows: result.rows as Row[],
+              rowCount: result.rowCount ?? result.rows.length,
+              command: result.command,
+            };
+          },
+          cancel() {
+            const processId = (client as unknown as { processID?: number }).processID;
+            if (released || processId === undefined) return;
+            // A late cancel could hit the next user's statement, so this connection is never reused.
+            cancelled = true;
+            void cancelBackend(config, processId);
+          },
+          discard() {
+            release(true);
+          },
+        };
+        try {
+          return await work(session);
+        } finally {
+          release(cancelled);
+        }
+      },
+      later() {
+        return undefined;
+      },
+      async close() {
+        if (closed) return;
+        closed = true;
+        await pool.end();
+      },
+    },
+    databaseAttributes(targetOf(options.url, options.schema)),
+  );
+}
+
+/** The database, host and port a connection string names (libpq's defaults where it names none). */
+function targetOf(url: string, schema: string | undefined): DatabaseTarget {
+  const parsed = new URL(url);
+  const user = decodeURIComponent(parsed.username) || 'postgres';
   return {
-    kind: 'server',
-    async withSession(work) {
-      if (closed) throw new Error('This PostgreSQL database is closed.');
-      const client = await pool.connect().catch((error: unknown) => {
-        throw coreErrors.UNAVAILABLE({ cause: error });
-      });
-      let released = false;
-      let cancelled = false;
-      // A connection that drops while checked out emits `error` on the client; unheard, it would crash the process.
-      let broken = false;
-      const onError = () => {
-        broken = true;
-      };
-      client.on('error', onError);
-      const release = (destroy: boolean) => {
-        if (released) return;
-        released = true;
-        client.off('error', onError);
-        client.release(destroy || broken);
-      };
-      const session: Session = {
-        async query<Row>(sql: string, params?: readonly unknown[]): Promise<SessionResult<Row>> {
-          const result = await client.query(sql, params ? [...params] : undefined);
-          return {
-            rows: result.rows as Row[],
-            rowCount: result.rowCount ?? result.rows.length,
-            command: result.command,
-          };
-        },
-        cancel() {
-          const processId = (client as unknown as { processID?: number }).processID;
-          if (released || processId === undefined) return;
-          // A late cancel could hit the next user's statement, so this connection is never reused.
-          cancelled = true;
-          void cancelBackend(config, processId);
-        },
-        discard() {
-          release(true);
-        },
-      };
-      try {
-        return await work(session);
-      } finally {
-        release(cancelled);
-      }
-    },
-    later() {
-      return undefined;
-    },
-    async close() {
-      if (closed) return;
-      closed = true;
-      await pool.end();
-    },
+    database: decodeURIComponent(parsed.pathname.slice(1)) || user,
+    schema,
+    address: parsed.hostname.replace(/^\[|\]$/g, '') || 'localhost',
+    port: parsed.port ? Number(parsed.port) : 5432,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Logger, Transaction, TransactionManager, TransactionOptions } from '@opwire/core';
+import { inTransactionSpan } from './database-spans.js';
 import type { Driver, Session } from './driver.js';
 import { abortReason, PostgresTransaction } from './postgres-transaction.js';
 
@@ -27,10 +28,12 @@ export function createPostgresTransactionManager(
       if (signal?.aborted) throw abortReason(signal);
       let transaction: PostgresTransaction | undefined;
       try {
-        const result = await driver.withSession(async (session) => {
-          transaction = new PostgresTransaction(session, { readOnly: runOptions.readOnly, signal });
-          return runInSession(session, transaction, work, signal);
-        });
+        const result = await inTransactionSpan(driver.attributes, runOptions.readOnly, () =>
+          driver.withSession(async (session) => {
+            transaction = new PostgresTransaction(session, { readOnly: runOptions.readOnly, signal });
+            return runInSession(session, transaction, work, signal);
+          }),
+        );
         transaction?.settle(logger);
         return result;
       } catch (error) {

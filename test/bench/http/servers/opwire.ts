@@ -37,7 +37,7 @@ export async function startOpwire(
 /**
  * The OpenTelemetry SDK as an app registers it: a context manager, a tracer provider and a batch processor.
  * The exporter drops the batches (a stand-in for OTLP: the network is not what is measured). Each request
- * gets its operation span (no HTTP instrumentation is loaded, so there is no server span above it).
+ * gets the dispatcher's server span (no HTTP instrumentation is loaded) and the operation span under it.
  */
 function startTracing(): void {
   const discard: SpanExporter = {

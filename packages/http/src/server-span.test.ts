@@ -1,0 +1,127 @@
+import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  type ReadableSpan,
+  SimpleSpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import {
+  createFixtureApp,
+  serveOverLoopback,
+  serveThroughFetchHandler,
+  type TestClient,
+} from './testing/index.js';
+
+const exporter = new InMemorySpanExporter();
+context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+trace.setGlobalTracerProvider(
+  new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }),
+);
+propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+afterAll(() => {
+  trace.disable();
+  context.disable();
+  propagation.disable();
+});
+
+let client: TestClient | undefined;
+afterEach(async () => {
+  await client?.close();
+  client = undefined;
+  exporter.reset();
+});
+
+const servers = (spans: readonly ReadableSpan[]) => spans.filter((span) => span.kind === SpanKind.SERVER);
+const order = {
+  method: 'POST',
+  path: '/orders',
+  token: 'customer-token',
+  json: { item: 'tea', quantity: 1 },
+};
+
+describe.each([
+  ['the node server', serveOverLoopback],
+  ['the fetch handler', serveThroughFetchHandler],
+] as const)('the server span on %s', (_name, serve) => {
+  const start = async (options = {}) => {
+    const fixture = createFixtureApp();
+    client = await serve(fixture.app, { authenticate: fixture.authenticate, ...options });
+    return client;
+  };
+
+  it('opens one SERVER span named by the route, with the operation span under it', async () => {
+    const response = await (await start()).send(order);
+    expect(response.status).toBe(201);
+    const spans = exporter.getFinishedSpans();
+    const [server] = servers(spans);
+    expect(servers(spans)).toHaveLength(1);
+    expect(server?.name).toBe('POST /orders');
+    expect(server?.attributes).toMatchObject({
+      'http.request.method': 'POST',
+      'http.route': '/orders',
+      'url.path': '/orders',
+      'url.scheme': 'http',
+      'http.response.status_code': 201,
+    });
+    expect(server?.attributes['error.type']).toBeUndefined();
+    const operation = spans.find((span) => span.name === 'orders.create');
+    expect(operation?.parentSpanContext?.spanId).toBe(server?.spanContext().spanId);
+    expect(operation?.spanContext().traceId).toBe(server?.spanContext().traceId);
+  });
+
+  it('continues the trace of an incoming traceparent through the registered propagator', async () => {
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    await (await start()).send({ ...order, headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` } });
+    const [server] = servers(exporter.getFinishedSpans());
+    expect(server?.spanContext().traceId).toBe(traceId);
+    expect(server?.parentSpanContext?.spanId).toBe('00f067aa0ba902b7');
+  });
+
+  it('names an unknown route by its method only and a 5xx answer with error.type', async () => {
+    const started = await start({
+      routes: [
+        {
+          method: 'GET',
+          path: '/boom',
+          public: true,
+          handle() {
+            throw new Error('boom');
+          },
+        },
+      ],
+    });
+    expect((await started.send({ path: '/nowhere' })).status).toBe(404);
+    expect((await started.send({ path: '/boom' })).status).toBe(500);
+    const [missing, failed] = servers(exporter.getFinishedSpans());
+    expect(missing?.name).toBe('GET');
+    expect(missing?.attributes).toMatchObject({ 'http.response.status_code': 404 });
+    expect(missing?.attributes['http.route']).toBeUndefined();
+    expect(missing?.status.code).toBe(SpanStatusCode.UNSET);
+    expect(failed?.name).toBe('GET /boom');
+    expect(failed?.attributes).toMatchObject({ 'http.response.status_code': 500, 'error.type': '500' });
+    expect(failed?.status.code).toBe(SpanStatusCode.ERROR);
+  });
+});
+
+it('opens no second span when an instrumentation made one active: it names the route on that one', async () => {
+  const fixture = createFixtureApp();
+  client = serveThroughFetchHandler(fixture.app, { authenticate: fixture.authenticate });
+  const started = client;
+  await trace
+    .getTracer('instrumentation')
+    .startActiveSpan('POST', { kind: SpanKind.SERVER }, async (span) => {
+      await started.send(order);
+      span.end();
+    });
+  const spans = exporter.getFinishedSpans();
+  const [server] = servers(spans);
+  expect(servers(spans)).toHaveLength(1);
+  expect(server?.instrumentationScope.name).toBe('instrumentation');
+  expect(server?.name).toBe('POST /orders');
+  expect(server?.attributes['http.route']).toBe('/orders');
+  const operation = spans.find((span) => span.name === 'orders.create');
+  expect(operation?.parentSpanContext?.spanId).toBe(server?.spanContext().spanId);
+});

@@ -1,0 +1,134 @@
+import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  type ReadableSpan,
+  SimpleSpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { PostgresTransaction } from './postgres-transaction.js';
+import { noteServerSkip, testServerUrl, testTargets } from './test-support.js';
+
+const exporter = new InMemorySpanExporter();
+const register = () => {
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  trace.setGlobalTracerProvider(
+    new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }),
+  );
+};
+register();
+afterAll(() => {
+  trace.disable();
+  context.disable();
+});
+
+const childrenOf = (spans: readonly ReadableSpan[], parent: ReadableSpan | undefined) =>
+  spans.filter((span) => span.parentSpanContext?.spanId === parent?.spanContext().spanId);
+
+describe.each(testTargets)('database spans on $name', (target) => {
+  let postgres: Awaited<ReturnType<(typeof target)['open']>>;
+  let schema: string;
+  beforeAll(async () => {
+    postgres = await target.open();
+    schema = (await postgres.query<{ schema: string }>('SELECT current_schema() AS schema')).rows[0]!.schema;
+    await postgres.migrate(['CREATE TABLE items (name text PRIMARY KEY)']);
+    exporter.reset();
+  });
+  afterAll(() => postgres.dispose());
+  afterEach(() => exporter.reset());
+
+  const inTransaction = (work: (transaction: PostgresTransaction) => Promise<unknown>) =>
+    postgres.transactions.run(
+      async (transaction) => {
+        await work(transaction as PostgresTransaction);
+      },
+      { readOnly: false },
+    );
+
+  it('puts a transaction span over its statements, each a CLIENT span named by the conventions', async () => {
+    await inTransaction(async (transaction) => {
+      await transaction.query('INSERT INTO items (name) VALUES ($1)', ['pin-4711']);
+      await transaction.query('SELECT name FROM items WHERE name = $1', ['pin-4711']);
+    });
+    const spans = exporter.getFinishedSpans();
+    const [transaction] = spans.filter((span) => span.name === 'db.transaction');
+    expect(transaction?.attributes).toMatchObject({
+      'db.system.name': 'postgresql',
+      'db.namespace': `postgres.${schema}`,
+      'opwire.transaction.outcome': 'committed',
+      'opwire.transaction.read_only': false,
+    });
+    const statements = childrenOf(spans, transaction);
+    expect(statements.map((span) => span.name)).toEqual([
+      `BEGIN postgres.${schema}`,
+      'INSERT items',
+      'SELECT items',
+      `COMMIT postgres.${schema}`,
+    ]);
+    expect(statements.every((span) => span.kind === SpanKind.CLIENT)).toBe(true);
+    expect(statements[1]?.attributes).toMatchObject({
+      'db.system.name': 'postgresql',
+      'db.operation.name': 'INSERT',
+      'db.collection.name': 'items',
+      'db.namespace': `postgres.${schema}`,
+      'db.query.text': 'INSERT INTO items (name) VALUES ($1)',
+    });
+    // The parameter values never reach a span.
+    expect(JSON.stringify(spans.map((span) => span.attributes))).not.toContain('4711');
+  });
+
+  it('marks a failed statement and the rolled-back transaction with error.type, without the value', async () => {
+    await inTransaction((transaction) => transaction.query('INSERT INTO items (name) VALUES ($1)', ['dup']));
+    exporter.reset();
+    await expect(
+      inTransaction((transaction) => transaction.query('INSERT INTO items (name) VALUES ($1)', ['dup'])),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    const spans = exporter.getFinishedSpans();
+    const insert = spans.find((span) => span.name === 'INSERT items');
+    expect(insert?.attributes).toMatchObject({ 'error.type': '23505', 'db.response.status_code': '23505' });
+    expect(insert?.status).toEqual({ code: SpanStatusCode.ERROR });
+    const transaction = spans.find((span) => span.name === 'db.transaction');
+    expect(transaction?.attributes).toMatchObject({
+      'opwire.transaction.outcome': 'rolled back',
+      'error.type': 'CONFLICT',
+    });
+    expect(childrenOf(spans, transaction).map((span) => span.name)).toContain(`ROLLBACK postgres.${schema}`);
+    expect(JSON.stringify(spans.map((span) => [span.attributes, span.status]))).not.toContain('dup');
+  });
+
+  it('records a statement without parameters with its literals replaced', async () => {
+    await postgres.query("SELECT name FROM items WHERE name = 'secret-name'");
+    const [select] = exporter.getFinishedSpans();
+    expect(select?.attributes['db.query.text']).toBe('SELECT name FROM items WHERE name = ?');
+  });
+
+  it('opens no span when no OpenTelemetry SDK is registered', async () => {
+    trace.disable();
+    try {
+      await inTransaction((transaction) => transaction.query('SELECT name FROM items'));
+      expect(exporter.getFinishedSpans()).toEqual([]);
+    } finally {
+      register();
+    }
+  });
+});
+
+describe.skipIf(!testServerUrl)('database spans on a server', () => {
+  it('name the server address and port', async () => {
+    const server = testTargets.find((target) => target.name === 'server')!;
+    const postgres = await server.open();
+    try {
+      exporter.reset();
+      await postgres.query('SELECT 1');
+      const url = new URL(testServerUrl!);
+      expect(exporter.getFinishedSpans()[0]?.attributes).toMatchObject({
+        'server.address': url.hostname,
+        'server.port': Number(url.port || 5432),
+      });
+    } finally {
+      await postgres.dispose();
+    }
+  });
+});
+noteServerSkip();
