@@ -43,7 +43,7 @@ export interface CustomRoute {
   readonly description?: string;
   /** OpenAPI tags; by default the first segment of the path (`knowledge` for `/knowledge/documents/{id}`). */
   readonly tags?: readonly string[];
-  /** OpenAPI parameters besides the path's own (headers, query), as OpenAPI parameter objects. */
+  /** OpenAPI parameter objects: headers, query, and path ones with their own schema (plain strings otherwise). */
   readonly parameters?: ReadonlyArray<Readonly<Record<string, unknown>>>;
   /** OpenAPI `requestBody`: the body and its media types. */
   readonly requestBody?: Readonly<Record<string, unknown>>;

@@ -13,13 +13,12 @@ export function describeCustomRoute(
   route: CustomRoute,
   context: { readonly authenticates: boolean },
 ): Record<string, unknown> {
-  const pathParameters = [...route.path.matchAll(/\{([^{}/]+)\}/g)].map((match) => ({
-    name: match[1],
-    in: 'path',
-    required: true,
-    schema: { type: 'string' },
-  }));
-  const parameters = [...pathParameters, ...(route.parameters ?? [])];
+  const own = route.parameters ?? [];
+  // A path parameter the route describes itself (with its bounds) replaces the plain string one.
+  const pathParameters = [...route.path.matchAll(/\{([^{}/]+)\}/g)]
+    .filter((match) => !own.some((parameter) => parameter.in === 'path' && parameter.name === match[1]))
+    .map((match) => ({ name: match[1], in: 'path', required: true, schema: { type: 'string' } }));
+  const parameters = [...pathParameters, ...own];
   const hasBody = takesBody(route.method);
   const errors = problemResponses(customRouteCodesByStatus(route, { ...context, hasBody }));
   return {
@@ -29,15 +28,27 @@ export function describeCustomRoute(
     ...(route.description ? { description: route.description } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(route.requestBody ? { requestBody: route.requestBody } : {}),
-    // What the route writes itself wins over the generated problem of the same status.
-    responses: { ...(route.responses ?? { '200': { description: 'OK' } }), ...omit(errors, route.responses) },
+    responses: merge(route.responses ?? { '200': { description: 'OK' } }, errors),
     ...(route.public ? { security: [] } : {}),
   };
 }
 
-function omit(
-  responses: Record<string, unknown>,
-  own: Readonly<Record<string, unknown>> | undefined,
+/** The route's own responses, with the generated problems of the same status added as another media type. */
+function merge(
+  own: Readonly<Record<string, unknown>>,
+  problems: Record<string, unknown>,
 ): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(responses).filter(([status]) => !own || !(status in own)));
+  const merged: Record<string, unknown> = { ...own };
+  for (const [status, problem] of Object.entries(problems)) {
+    const mine = merged[status] as { description?: string; content?: object } | undefined;
+    const generated = problem as { description: string; content: object };
+    merged[status] = mine
+      ? {
+          ...mine,
+          description: `${mine.description ?? ''}; or ${generated.description}`,
+          content: { ...generated.content, ...mine.content },
+        }
+      : problem;
+  }
+  return Object.fromEntries(Object.entries(merged).sort(([a], [b]) => a.localeCompare(b)));
 }
