@@ -71,7 +71,9 @@ describe("the demo's OpenAPI document", { timeout: 60_000 }, () => {
     const statuses = Object.values(document.paths as Record<string, Record<string, any>>).flatMap((item) =>
       Object.values(item).flatMap((operation) => Object.keys(operation.responses ?? {})),
     );
-    expect(statuses.filter((status) => !/^(2\d\d|4(0[0-9]|1[0-9]|2[0-9])|5(0[0-5]))$/.test(status))).toEqual([]);
+    expect(statuses.filter((status) => !/^(2\d\d|4(0[0-9]|1[0-9]|2[0-9])|5(0[0-5]))$/.test(status))).toEqual(
+      [],
+    );
   });
 
   it('documents the hand-written routes with ids and media types (SSE, the UI message stream, MCP)', () => {
