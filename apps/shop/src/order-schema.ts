@@ -18,16 +18,20 @@ export const OrderId = Type.String({
 });
 
 /** One order as every surface returns it. */
-export const Order = Type.Object({
-  id: OrderId,
-  status: OrderStatus,
-  customer: Type.String({ description: 'The principal who placed the order.' }),
-  sku: Type.String(),
-  quantity: Type.Integer({ minimum: 1 }),
-  totalCents: Type.Integer({ minimum: 0, description: 'Price times quantity, in cents.' }),
-  note: Type.Optional(Type.String()),
-  createdAt: Type.String({ format: 'date-time' }),
-});
+export const Order = Type.Object(
+  {
+    id: OrderId,
+    status: OrderStatus,
+    customer: Type.String({ description: 'The principal who placed the order.' }),
+    sku: Type.String(),
+    quantity: Type.Integer({ minimum: 1 }),
+    totalCents: Type.Integer({ minimum: 0, description: 'Price times quantity, in cents.' }),
+    note: Type.Optional(Type.String()),
+    createdAt: Type.String({ format: 'date-time' }),
+  },
+  // Named: OpenAPI lists it once as the `Order` component, so generated clients get an `Order` type.
+  { $id: 'Order' },
+);
 
 /** An order as a TypeScript value. */
 export type Order = Static<typeof Order>;

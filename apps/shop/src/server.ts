@@ -21,6 +21,7 @@ import { orderMigrations } from './order-migrations.js';
 import { seedShop } from './seed-orders.js';
 import { createShopGovernance, type ShopGovernanceOptions } from './shop-governance.js';
 import { createShopMcp, type ShopMcpOptions } from './shop-mcp.js';
+import { shopOpenApi } from './shop-openapi.js';
 
 /** The default data folder: `apps/shop/.data/pg`, whatever the working directory. */
 export const defaultDataDir = fileURLToPath(new URL('../.data/pg', import.meta.url));
@@ -172,7 +173,9 @@ export async function createShop(options: ShopOptions = {}): Promise<Shop> {
         title: 'Opwire example shop',
         version: '0.1.0',
         description: 'Multi-tenant orders, declared once and served over HTTP, to models and to MCP clients.',
+        license: { name: 'MIT', identifier: 'MIT' },
       },
+      openapi: shopOpenApi,
       routes: [
         ...(options.pages === false
           ? []

@@ -7,6 +7,9 @@ import { isToolErrorResult } from './tool-result.js';
 type WireEvent = Static<typeof chatEventSchema>;
 type ChatInput = Static<typeof chatRequestSchema>;
 
+/** The most messages `/api/chat` accepts in one body (`useChat` sends the whole history; only the last is read). */
+export const maxUiMessages = 1000;
+
 /** The parts of a UI message `/api/chat` reads: text, and tools whose approval the user answered. */
 interface UiPart {
   readonly type?: unknown;
@@ -47,9 +50,17 @@ export function chatUiRoute() {
             type: 'object',
             required: ['id', 'messages'],
             properties: {
-              id: { type: 'string', description: 'The chat id: the conversation.' },
+              id: {
+                type: 'string',
+                minLength: 1,
+                maxLength: 200,
+                pattern: '^[A-Za-z0-9_.:-]+$',
+                description: 'The chat id: the conversation.',
+              },
               messages: {
                 type: 'array',
+                minItems: 1,
+                maxItems: maxUiMessages,
                 items: { type: 'object' },
                 description: 'UI messages; the last one is read.',
               },
@@ -83,6 +94,13 @@ export function decodeUiRequest(source: unknown): ChatInput {
     throw coreErrors.MISSING_FIELD({
       field: 'messages',
       issues: [issue('MISSING_FIELD', 'messages', 'a message')],
+    });
+  }
+  if (messages.length > maxUiMessages) {
+    throw coreErrors.OUT_OF_RANGE({
+      field: 'messages',
+      params: { expected: `at most ${maxUiMessages} messages` },
+      issues: [issue('OUT_OF_RANGE', 'messages', `at most ${maxUiMessages} messages`)],
     });
   }
   const last = messages.at(-1) as UiMessage;

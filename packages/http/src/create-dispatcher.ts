@@ -124,6 +124,7 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
     operationRoutes,
     customRoutes: options.routes ?? [],
     prefix,
+    ...(options.openapi ? { options: options.openapi } : {}),
     context: {
       authenticates: options.authenticate !== undefined,
       hasDeadline: options.timeoutMs !== undefined,

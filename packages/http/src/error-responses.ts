@@ -34,7 +34,7 @@ export function errorCodesByStatus(
   operation: AnyOperation,
   context: ErrorCodeContext,
 ): Map<string, string[]> {
-  const entries = [
+  return groupByStatus([
     ...validationErrors,
     ...(context.hasBody ? bodyErrors : [httpErrors.PROTOTYPE_POISONING]),
     coreErrors.UNAUTHENTICATED,
@@ -43,9 +43,31 @@ export function errorCodesByStatus(
     ...(context.hasDeadline ? [coreErrors.DEADLINE_EXCEEDED] : []),
     ...context.declared,
     coreErrors.INTERNAL,
-  ];
+  ]);
+}
+
+/** Every code a hand-written route can answer with: the HTTP checks before it, then what it declares. */
+export function customRouteCodesByStatus(
+  route: { readonly public?: boolean; readonly errors?: readonly AnyErrorEntry[] },
+  context: Omit<ErrorCodeContext, 'declared' | 'hasDeadline'>,
+): Map<string, string[]> {
+  return groupByStatus([
+    ...(context.hasBody ? bodyErrors : []),
+    ...(route.public ? [] : [coreErrors.UNAUTHENTICATED]),
+    ...(context.authenticates ? [coreErrors.UNAVAILABLE] : []),
+    ...(route.errors ?? []),
+    coreErrors.INTERNAL,
+  ]);
+}
+
+/**
+ * Groups codes by status. `cancelled` (499 on the wire, nginx's non-standard "client closed request") is
+ * left out: it is written only to a client that has already gone, so no client ever reads it.
+ */
+function groupByStatus(entries: readonly AnyErrorEntry[]): Map<string, string[]> {
   const byStatus = new Map<string, string[]>();
   for (const entry of new Set(entries)) {
+    if (entry.kind === 'cancelled') continue;
     const status = String(statusOf(entry));
     const codes = byStatus.get(status) ?? [];
     if (!codes.includes(entry.code)) codes.push(entry.code);

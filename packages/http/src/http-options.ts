@@ -1,4 +1,4 @@
-import type { Caller, HttpMethod, InvokeOptions, Locale, Logger } from '@opwire/core';
+import type { AnyErrorEntry, Caller, HttpMethod, InvokeOptions, Locale, Logger } from '@opwire/core';
 import type { Authenticator } from '@opwire/core/surface';
 import type { Answer } from './answer.js';
 import type { CorsOptions } from './cors.js';
@@ -38,7 +38,45 @@ export interface CustomRoute {
   readonly summary?: string;
   /** `false` leaves the route out of the OpenAPI document: pages and static assets are not API. */
   readonly openapi?: boolean;
+  /** OpenAPI `operationId`, such as `mcp.post`. */
+  readonly id?: string;
+  readonly description?: string;
+  /** OpenAPI tags; by default the first segment of the path (`knowledge` for `/knowledge/documents/{id}`). */
+  readonly tags?: readonly string[];
+  /** OpenAPI parameter objects: headers, query, and path ones with their own schema (plain strings otherwise). */
+  readonly parameters?: ReadonlyArray<Readonly<Record<string, unknown>>>;
+  /** OpenAPI `requestBody`: the body and its media types. */
+  readonly requestBody?: Readonly<Record<string, unknown>>;
+  /** OpenAPI responses the handler writes itself (success ones and any that are not problem+json). */
+  readonly responses?: Readonly<Record<string, unknown>>;
+  /** The codes the handler raises or answers as problem+json, listed beside the HTTP checks' own. */
+  readonly errors?: readonly AnyErrorEntry[];
   handle(input: CustomRouteInput): Promise<Response> | Response;
+}
+
+/** What the OpenAPI document says beyond the routes. */
+export interface OpenApiOptions {
+  /**
+   * A description per tag. An operation's tag is its id without the last segment (`orders` for
+   * `orders.create`); a tag without one here is described by its name.
+   */
+  readonly tags?: Readonly<Record<string, string>>;
+  /**
+   * The `servers` entry's description (say which environment it is: local, staging, production) and
+   * audience (`x-internal`: `false` for a public API), as OWASP's inventory rules ask.
+   */
+  readonly server?: { readonly description?: string; readonly internal?: boolean };
+}
+
+/** The OpenAPI `info` object. */
+export interface OpenApiInfo {
+  readonly title: string;
+  readonly version: string;
+  readonly description?: string;
+  readonly summary?: string;
+  readonly termsOfService?: string;
+  readonly contact?: { readonly name?: string; readonly url?: string; readonly email?: string };
+  readonly license?: { readonly name: string; readonly identifier?: string; readonly url?: string };
 }
 
 /** What an operation route's `decode` and `encode` know of the request. */
@@ -91,8 +129,10 @@ export interface HttpOptions {
   readonly healthIntervalMs?: number;
   /** Milliseconds one item's probe may take before it counts as `TIMEOUT`; defaults to the interval. */
   readonly healthTimeoutMs?: number;
-  /** Title and version of the OpenAPI document. */
-  readonly info?: { readonly title: string; readonly version: string; readonly description?: string };
+  /** Title, version, contact and license of the OpenAPI document. */
+  readonly info?: OpenApiInfo;
+  /** Tag descriptions and the server's description and audience in the OpenAPI document. */
+  readonly openapi?: OpenApiOptions;
   readonly routes?: readonly CustomRoute[];
   /** More routes for registered operations, each with its own encoding (see `OperationRoute`). */
   readonly operationRoutes?: readonly OperationRoute[];

@@ -42,6 +42,8 @@ export type {
   CustomRouteInput,
   HttpExchange,
   HttpOptions,
+  OpenApiInfo,
+  OpenApiOptions,
   OperationRoute,
   OperationRouteRequest,
 } from './http-options.js';

@@ -1,3 +1,4 @@
+import { coreErrors } from '@opwire/core';
 import { validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
 import { createDispatcher } from './create-dispatcher.js';
@@ -102,6 +103,71 @@ describe('the OpenAPI 3.1 document', () => {
     });
     expect(document.paths['/reports/{name}'].get.summary).toBe('A report');
     expect(document.paths['/console/assets/{asset}']).toBeUndefined();
+  });
+
+  it('lists every tag with a description, and the server with its description and audience', () => {
+    const document = documentOf({
+      openapi: {
+        tags: { orders: 'Orders of the caller.' },
+        server: { description: 'Local development server', internal: false },
+      },
+    });
+    expect(document.servers).toEqual([
+      { url: '/', description: 'Local development server', 'x-internal': false },
+    ]);
+    const used = new Set(
+      Object.values(document.paths).flatMap((item: any) =>
+        Object.values(item).flatMap((operation: any) => operation.tags),
+      ),
+    );
+    expect(document.tags.map((tag: any) => tag.name).sort()).toEqual([...used].sort());
+    expect(document.tags.find((tag: any) => tag.name === 'orders').description).toBe('Orders of the caller.');
+    for (const tag of document.tags) expect(tag.description).toMatch(/\S/);
+  });
+
+  it('documents a hand-written route with its id, body, media types and the codes it can answer', () => {
+    const handle = () => new Response('ok');
+    const document = documentOf({
+      routes: [
+        {
+          method: 'POST',
+          path: '/events',
+          id: 'events.stream',
+          tags: ['events'],
+          description: 'Streams events.',
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: { type: 'object', maxProperties: 1 } } },
+          },
+          responses: {
+            '200': {
+              description: 'Events',
+              content: { 'text/event-stream': { schema: { type: 'string' } } },
+            },
+          },
+          errors: [coreErrors.NOT_FOUND],
+          handle,
+        },
+        { method: 'GET', path: '/.well-known/thing', public: true, handle },
+      ],
+    });
+    const post = document.paths['/events'].post;
+    expect(post.operationId).toBe('events.stream');
+    expect(post.tags).toEqual(['events']);
+    expect(post.requestBody.content['application/json'].schema).toEqual({ type: 'object', maxProperties: 1 });
+    expect(Object.keys(post.responses['200'].content)).toEqual(['text/event-stream']);
+    const codes = (status: string) =>
+      post.responses[status].content['application/problem+json'].schema.allOf[1].properties.code.enum;
+    expect(codes('400')).toEqual(['MALFORMED_JSON', 'PROTOTYPE_POISONING']);
+    expect(codes('401')).toEqual(['UNAUTHENTICATED']);
+    expect(codes('404')).toEqual(['NOT_FOUND']);
+    expect(codes('413')).toEqual(['PAYLOAD_TOO_LARGE']);
+    expect(codes('415')).toEqual(['UNSUPPORTED_MEDIA_TYPE']);
+    expect(codes('500')).toEqual(['INTERNAL']);
+    const open = document.paths['/.well-known/thing'].get;
+    expect(open.tags).toEqual(['well-known']);
+    expect(Object.keys(open.responses)).toEqual(['200', '500', '503']);
+    expect(open.security).toEqual([]);
   });
 
   it('carries no TypeBox internals and no internal operations', () => {

@@ -99,7 +99,7 @@ describe.each([
     };
     const responses = document.paths['/notes']?.post?.responses ?? {};
     expect(Object.keys(responses)).toContain('429');
-    expect(Object.keys(responses['429']?.headers ?? {})).toEqual(['retry-after', 'x-served-by']);
+    expect(Object.keys(responses['429']?.headers ?? {})).toEqual(['Retry-After', 'X-Served-By']);
   });
 
   it.each(['constructor', 'toString', 'hasOwnProperty', '__defineGetter__'])(

@@ -4,6 +4,7 @@ import { createOriginCheck } from './allowed-origins.js';
 import { createMcpSurface, type McpOptions, type McpSurface } from './create-mcp-surface.js';
 import { errorResponse } from './mcp-error-table.js';
 import { mcpErrors } from './mcp-errors.js';
+import { mcpOpenApi } from './mcp-openapi.js';
 import type { McpRoute, McpRouteInput } from './mcp-route.js';
 import { openSession, toTransportRequest } from './open-session.js';
 import { protectedResourceMetadata, type ResourceLocation, resourceUrls } from './protected-resource.js';
@@ -117,15 +118,16 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
   return {
     surface,
     routes: [
-      { method: 'POST', path, public: true, summary, handle: serve('POST') },
-      { method: 'GET', path, public: true, summary, handle: serve('GET') },
-      { method: 'DELETE', path, public: true, summary, handle: serve('DELETE') },
+      { method: 'POST', path, public: true, summary, ...mcpOpenApi.POST, handle: serve('POST') },
+      { method: 'GET', path, public: true, summary, ...mcpOpenApi.GET, handle: serve('GET') },
+      { method: 'DELETE', path, public: true, summary, ...mcpOpenApi.DELETE, handle: serve('DELETE') },
       {
         method: 'GET',
         path: urls.metadataPath,
         public: true,
         prefixed: false,
         summary: 'OAuth protected-resource metadata of the MCP endpoint (RFC 9728)',
+        ...mcpOpenApi.metadata,
         handle: async ({ headers }) =>
           Response.json(
             protectedResourceMetadata(urls.resource(headers), {

@@ -23,5 +23,12 @@ export interface McpRoute {
   readonly public: true;
   readonly prefixed?: boolean;
   readonly summary: string;
+  /** OpenAPI `operationId`, tags, description, parameters, body and responses (see `CustomRoute`). */
+  readonly id?: string;
+  readonly tags?: readonly string[];
+  readonly description?: string;
+  readonly parameters?: ReadonlyArray<Readonly<Record<string, unknown>>>;
+  readonly requestBody?: Readonly<Record<string, unknown>>;
+  readonly responses?: Readonly<Record<string, unknown>>;
   handle(input: McpRouteInput): Promise<Response>;
 }

@@ -214,6 +214,16 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
       'MISSING_FIELD',
       'messages[0].parts',
     ]);
+    // The declared bound (maxItems 1000 in the OpenAPI document) is enforced: one more is OUT_OF_RANGE.
+    const message = { role: 'user', parts: [{ type: 'text', text: 'Hi' }] };
+    const tooMany = await post({ id: 'c1', messages: Array.from({ length: 1001 }, () => message) });
+    expect([tooMany.status, tooMany.body.code, tooMany.body.errors[0].field]).toEqual([
+      400,
+      'OUT_OF_RANGE',
+      'messages',
+    ]);
+    const longId = await post({ id: 'c'.repeat(201), messages: [message] });
+    expect([longId.status, longId.body.errors[0].field]).toEqual([400, 'conversationId']);
     const anonymous = await running.request('/api/chat', {
       method: 'POST',
       body: { id: 'c1', messages: [] },

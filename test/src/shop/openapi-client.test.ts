@@ -6,7 +6,7 @@ import { compileErrors, validate } from '@readme/openapi-parser';
 import createClient from 'openapi-fetch';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { paths } from './__generated__/shop.js';
+import type { components, paths } from './__generated__/shop.js';
 import { type RunningShop, startShop } from './shop-harness.js';
 
 const generatedPath = fileURLToPath(new URL('./__generated__/shop.d.ts', import.meta.url));
@@ -15,7 +15,8 @@ const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 let running: RunningShop;
 let document: Record<string, any>;
 beforeAll(async () => {
-  running = await startShop();
+  // The shop as it runs by default: order writes rate-limited, so the document lists their 429.
+  running = await startShop({ writesPerMinute: 60 });
   document = (await running.request('/openapi.json')).body;
 }, 120_000);
 afterAll(() => running?.close(), 60_000);
@@ -47,6 +48,51 @@ describe("the demo's OpenAPI document", { timeout: 60_000 }, () => {
     expect(operationIds.sort()).toEqual(['orders.cancel', 'orders.create', 'orders.get', 'orders.list']);
   });
 
+  it('names the order once, as the Order component every order route refers to', () => {
+    const order = { $ref: '#/components/schemas/Order' };
+    const json = (path: string, method: string, status: string) =>
+      document.paths[path][method].responses[status].content['application/json'].schema;
+    expect(json('/orders', 'post', '201')).toEqual(order);
+    expect(json('/orders/{id}', 'get', '200')).toEqual(order);
+    expect(json('/orders/{id}/cancel', 'post', '200')).toEqual(order);
+    expect(json('/orders', 'get', '200').properties.orders.items).toEqual(order);
+    expect(document.components.schemas.Order.required).toEqual(
+      expect.arrayContaining(['id', 'status', 'customer', 'sku', 'quantity', 'totalCents', 'createdAt']),
+    );
+  });
+
+  it('lists 429 with Retry-After where the rate limit applies, and no non-standard status', () => {
+    const create = document.paths['/orders'].post.responses;
+    expect(create['429'].content['application/problem+json'].schema.allOf[1].properties.code.enum).toEqual([
+      'RATE_LIMITED',
+    ]);
+    expect(Object.keys(create['429'].headers)).toContain('Retry-After');
+    expect(document.paths['/orders/{id}'].get.responses['429']).toBeUndefined();
+    const statuses = Object.values(document.paths as Record<string, Record<string, any>>).flatMap((item) =>
+      Object.values(item).flatMap((operation) => Object.keys(operation.responses ?? {})),
+    );
+    expect(statuses.filter((status) => !/^(2\d\d|4(0[0-9]|1[0-9]|2[0-9])|5(0[0-5]))$/.test(status))).toEqual(
+      [],
+    );
+  });
+
+  it('documents the hand-written routes with ids and media types (SSE, the UI message stream, MCP)', () => {
+    const media = (path: string, method: string) =>
+      Object.keys(document.paths[path][method].responses['200'].content ?? {});
+    expect(document.paths['/ai/chat/stream'].post.operationId).toBe('ai.chat');
+    expect(media('/ai/chat/stream', 'post')).toEqual(['text/event-stream']);
+    expect(document.paths['/api/chat'].post.operationId).toBe('ai.chat.ui');
+    expect(media('/api/chat', 'post')).toEqual(['text/event-stream']);
+    expect(document.paths['/mcp'].post.operationId).toBe('mcp.post');
+    expect(media('/mcp', 'post')).toEqual(['application/json', 'text/event-stream']);
+    expect(document.paths['/mcp'].get.operationId).toBe('mcp.listen');
+    expect(document.paths['/console/assets/{asset}']).toBeUndefined();
+    const tags = new Set(document.tags.map((tag: { name: string }) => tag.name));
+    for (const item of Object.values(document.paths as Record<string, Record<string, any>>))
+      for (const operation of Object.values(item))
+        if (operation.tags) for (const tag of operation.tags) expect(tags).toContain(tag);
+  });
+
   it('matches the committed client types (regenerate: UPDATE_GENERATED=1 npx vitest run test/src/shop)', async () => {
     const generated = formatLikeTheRepository(
       astToString(await openapiTS(structuredClone(document) as OpenAPI3)),
@@ -71,7 +117,9 @@ describe('a client generated from the document (openapi-typescript + openapi-fet
     });
     expect(created.response.status).toBe(201);
     expect(created.data).toMatchObject({ sku: 'MN-27', quantity: 2, totalCents: 49800, status: 'pending' });
-    const id = created.data!.id;
+    // The generated types name the order: the created one is a `components['schemas']['Order']`.
+    const order: components['schemas']['Order'] | undefined = created.data;
+    const id = order!.id;
 
     const fetched = await customer.GET('/orders/{id}', { params: { path: { id } } });
     expect(fetched.data).toEqual(created.data);

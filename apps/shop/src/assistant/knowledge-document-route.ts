@@ -13,6 +13,23 @@ export function knowledgeDocumentRoute(folder = knowledgeFolder): CustomRoute {
     method: 'GET',
     path: '/knowledge/documents/{documentId}',
     summary: 'A knowledge document the assistant cites, as markdown',
+    id: 'knowledge.document',
+    parameters: [
+      {
+        name: 'documentId',
+        in: 'path',
+        required: true,
+        description: 'The document file name, such as returns.md; any other id is 404.',
+        schema: { type: 'string', maxLength: 200, pattern: '^[A-Za-z0-9_.-]+\\.md$' },
+      },
+    ],
+    responses: {
+      '200': {
+        description: 'The document.',
+        content: { 'text/markdown': { schema: { type: 'string' } } },
+      },
+    },
+    errors: [coreErrors.NOT_FOUND],
     async handle(input) {
       names ??= readdir(folder).then((found) => new Set(found.filter((name) => name.endsWith('.md'))));
       const documentId = input.params.documentId ?? '';

@@ -16,7 +16,12 @@ export const createOrder = orderOperations.defineOperation({
   },
   request: Type.Object({
     sku: Type.String({ minLength: 1, maxLength: 32, description: 'The product SKU, such as KB-01.' }),
-    quantity: Type.Integer({ minimum: 1, description: 'How many units; at most what is in stock.' }),
+    quantity: Type.Integer({
+      minimum: 1,
+      maximum: 1000,
+      format: 'int32',
+      description: 'How many units; at most what is in stock.',
+    }),
     note: Type.Optional(Type.String({ maxLength: 500, description: 'A note for the shop.' })),
   }),
   response: Order,

@@ -15,10 +15,15 @@ export const listOrders = orderOperations.defineOperation({
   request: Type.Object({
     status: Type.Optional(OrderStatus),
     limit: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 100, description: 'At most this many orders (default 20).' }),
+      Type.Integer({
+        minimum: 1,
+        maximum: 100,
+        format: 'int32',
+        description: 'At most this many orders (default 20).',
+      }),
     ),
   }),
-  response: Type.Object({ orders: Type.Array(Order) }),
+  response: Type.Object({ orders: Type.Array(Order, { maxItems: 100 }) }),
   permission: 'read',
   http: { method: 'GET', path: '/orders' },
   async handle(request, context) {

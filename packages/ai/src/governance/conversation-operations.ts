@@ -91,7 +91,13 @@ export function createConversationOperations(options: ConversationOperationsOpti
     request: Type.Object({
       conversationId,
       limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
-      before: Type.Optional(Type.Integer({ minimum: 2, description: 'The `next` of the previous page.' })),
+      before: Type.Optional(
+        Type.Integer({
+          minimum: 2,
+          maximum: Number.MAX_SAFE_INTEGER,
+          description: 'The `next` of the previous page.',
+        }),
+      ),
     }),
     response: Type.Object({
       conversation: conversationSchema,

@@ -59,7 +59,7 @@ export function createKnowledgeOperations(options: KnowledgeOperationsOptions): 
       top: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
       minScore: Type.Optional(Type.Number()),
       mode: Type.Optional(Type.Union(retrievalModes.map((mode) => Type.Literal(mode)))),
-      documentIds: Type.Optional(Type.Array(Type.String(), { maxItems: 100 })),
+      documentIds: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100 })),
       metadata: Type.Optional(Metadata),
     }),
     response: Type.Object({ results: Type.Array(Chunk) }),
@@ -141,7 +141,7 @@ export function createKnowledgeOperations(options: KnowledgeOperationsOptions): 
     id: 'knowledge.remove',
     summary: { en: 'Remove knowledge documents', 'zh-CN': '删除知识库文档' },
     request: Type.Object({
-      documentIds: Type.Array(Type.String({ minLength: 1 }), { minItems: 1, maxItems: 100 }),
+      documentIds: Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { minItems: 1, maxItems: 100 }),
     }),
     response: Type.Object({ removedChunks: Type.Integer() }),
     expose: ['http'],

@@ -367,35 +367,7 @@ export interface paths {
       cookie?: never;
     };
     /** A knowledge document the assistant cites, as markdown */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          documentId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description OK */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description Error */
-        default: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-      };
-    };
+    get: operations['knowledge.document'];
     put?: never;
     post?: never;
     delete?: never;
@@ -411,91 +383,22 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Model Context Protocol (Streamable HTTP) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description OK */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description Error */
-        default: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-      };
-    };
+    /**
+     * Model Context Protocol (Streamable HTTP)
+     * @description Opens the session’s stream of server-initiated messages.
+     */
+    get: operations['mcp.listen'];
     put?: never;
-    /** Model Context Protocol (Streamable HTTP) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description OK */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description Error */
-        default: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-      };
-    };
-    /** Model Context Protocol (Streamable HTTP) */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description OK */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description Error */
-        default: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-      };
-    };
+    /**
+     * Model Context Protocol (Streamable HTTP)
+     * @description Sends a JSON-RPC message; a request is answered as JSON or as an event stream.
+     */
+    post: operations['mcp.post'];
+    /**
+     * Model Context Protocol (Streamable HTTP)
+     * @description Ends the session.
+     */
+    delete: operations['mcp.close'];
     options?: never;
     head?: never;
     patch?: never;
@@ -509,33 +412,7 @@ export interface paths {
       cookie?: never;
     };
     /** OAuth protected-resource metadata of the MCP endpoint (RFC 9728) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description OK */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description Error */
-        default: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/problem+json': components['schemas']['Problem'];
-          };
-        };
-      };
-    };
+    get: operations['mcp.protectedResource'];
     put?: never;
     post?: never;
     delete?: never;
@@ -582,10 +459,12 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    /** Problem */
     Problem: {
       /** Format: uri-reference */
       type: string;
       title: string;
+      /** Format: int32 */
       status: number;
       /** @description Localized by Accept-Language or the caller locale. */
       detail: string;
@@ -601,6 +480,22 @@ export interface components {
         detail: string;
       }[];
       data?: Record<string, never>;
+    };
+    /** Order */
+    Order: {
+      /** @description The order id, such as ord_4f9c2a7b1d3e. */
+      id: string;
+      /** @description pending → paid → shipped; pending or paid orders can be cancelled. */
+      status: 'pending' | 'paid' | 'shipped' | 'cancelled';
+      /** @description The principal who placed the order. */
+      customer: string;
+      sku: string;
+      quantity: number;
+      /** @description Price times quantity, in cents. */
+      totalCents: number;
+      note?: string;
+      /** Format: date-time */
+      createdAt: string;
     };
   };
   responses: never;
@@ -630,21 +525,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            orders: {
-              /** @description The order id, such as ord_4f9c2a7b1d3e. */
-              id: string;
-              /** @description pending → paid → shipped; pending or paid orders can be cancelled. */
-              status: 'pending' | 'paid' | 'shipped' | 'cancelled';
-              /** @description The principal who placed the order. */
-              customer: string;
-              sku: string;
-              quantity: number;
-              /** @description Price times quantity, in cents. */
-              totalCents: number;
-              note?: string;
-              /** Format: date-time */
-              createdAt: string;
-            }[];
+            orders: components['schemas']['Order'][];
           };
         };
       };
@@ -732,7 +613,10 @@ export interface operations {
         'application/json': {
           /** @description The product SKU, such as KB-01. */
           sku: string;
-          /** @description How many units; at most what is in stock. */
+          /**
+           * Format: int32
+           * @description How many units; at most what is in stock.
+           */
           quantity: number;
           /** @description A note for the shop. */
           note?: string;
@@ -744,32 +628,22 @@ export interface operations {
       201: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Retry-After'?: string;
+          /** @description Set by middleware when it applies. */
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description The order id, such as ord_4f9c2a7b1d3e. */
-            id: string;
-            /** @description pending → paid → shipped; pending or paid orders can be cancelled. */
-            status: 'pending' | 'paid' | 'shipped' | 'cancelled';
-            /** @description The principal who placed the order. */
-            customer: string;
-            sku: string;
-            quantity: number;
-            /** @description Price times quantity, in cents. */
-            totalCents: number;
-            note?: string;
-            /** Format: date-time */
-            createdAt: string;
-          };
+          'application/json': components['schemas']['Order'];
         };
       };
       /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
       400: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Retry-After'?: string;
+          /** @description Set by middleware when it applies. */
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -795,7 +669,9 @@ export interface operations {
       401: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Retry-After'?: string;
+          /** @description Set by middleware when it applies. */
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -809,7 +685,9 @@ export interface operations {
       403: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Retry-After'?: string;
+          /** @description Set by middleware when it applies. */
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -823,7 +701,9 @@ export interface operations {
       409: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Retry-After'?: string;
+          /** @description Set by middleware when it applies. */
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -837,7 +717,9 @@ export interface operations {
       413: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Retry-After'?: string;
+          /** @description Set by middleware when it applies. */
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -851,7 +733,9 @@ export interface operations {
       415: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Retry-After'?: string;
+          /** @description Set by middleware when it applies. */
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -865,7 +749,9 @@ export interface operations {
       422: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Retry-After'?: string;
+          /** @description Set by middleware when it applies. */
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -875,11 +761,29 @@ export interface operations {
           };
         };
       };
+      /** @description Too Many Requests: RATE_LIMITED */
+      429: {
+        headers: {
+          /** @description Set by middleware when it applies. */
+          'Retry-After'?: string;
+          /** @description Set by middleware when it applies. */
+          'Idempotent-Replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'RATE_LIMITED';
+          };
+        };
+      };
       /** @description Internal Server Error: INTERNAL */
       500: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Retry-After'?: string;
+          /** @description Set by middleware when it applies. */
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -893,7 +797,9 @@ export interface operations {
       503: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Retry-After'?: string;
+          /** @description Set by middleware when it applies. */
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -922,21 +828,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description The order id, such as ord_4f9c2a7b1d3e. */
-            id: string;
-            /** @description pending → paid → shipped; pending or paid orders can be cancelled. */
-            status: 'pending' | 'paid' | 'shipped' | 'cancelled';
-            /** @description The principal who placed the order. */
-            customer: string;
-            sku: string;
-            quantity: number;
-            /** @description Price times quantity, in cents. */
-            totalCents: number;
-            note?: string;
-            /** Format: date-time */
-            createdAt: string;
-          };
+          'application/json': components['schemas']['Order'];
         };
       };
       /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, PROTOTYPE_POISONING */
@@ -1038,32 +930,22 @@ export interface operations {
       200: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Retry-After'?: string;
+          /** @description Set by middleware when it applies. */
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description The order id, such as ord_4f9c2a7b1d3e. */
-            id: string;
-            /** @description pending → paid → shipped; pending or paid orders can be cancelled. */
-            status: 'pending' | 'paid' | 'shipped' | 'cancelled';
-            /** @description The principal who placed the order. */
-            customer: string;
-            sku: string;
-            quantity: number;
-            /** @description Price times quantity, in cents. */
-            totalCents: number;
-            note?: string;
-            /** Format: date-time */
-            createdAt: string;
-          };
+          'application/json': components['schemas']['Order'];
         };
       };
       /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
       400: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Retry-After'?: string;
+          /** @description Set by middleware when it applies. */
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1089,7 +971,9 @@ export interface operations {
       401: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Retry-After'?: string;
+          /** @description Set by middleware when it applies. */
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1103,7 +987,9 @@ export interface operations {
       403: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Retry-After'?: string;
+          /** @description Set by middleware when it applies. */
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1117,7 +1003,9 @@ export interface operations {
       404: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Retry-After'?: string;
+          /** @description Set by middleware when it applies. */
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1131,7 +1019,9 @@ export interface operations {
       409: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Retry-After'?: string;
+          /** @description Set by middleware when it applies. */
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1145,7 +1035,9 @@ export interface operations {
       413: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Retry-After'?: string;
+          /** @description Set by middleware when it applies. */
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1159,7 +1051,9 @@ export interface operations {
       415: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Retry-After'?: string;
+          /** @description Set by middleware when it applies. */
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1173,7 +1067,9 @@ export interface operations {
       422: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Retry-After'?: string;
+          /** @description Set by middleware when it applies. */
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1183,11 +1079,29 @@ export interface operations {
           };
         };
       };
+      /** @description Too Many Requests: RATE_LIMITED */
+      429: {
+        headers: {
+          /** @description Set by middleware when it applies. */
+          'Retry-After'?: string;
+          /** @description Set by middleware when it applies. */
+          'Idempotent-Replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'RATE_LIMITED';
+          };
+        };
+      };
       /** @description Internal Server Error: INTERNAL */
       500: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Retry-After'?: string;
+          /** @description Set by middleware when it applies. */
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1201,7 +1115,9 @@ export interface operations {
       503: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Retry-After'?: string;
+          /** @description Set by middleware when it applies. */
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1327,18 +1243,6 @@ export interface operations {
           };
         };
       };
-      /** @description Client Closed Request: CANCELLED */
-      499: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'] & {
-            /** @enum {unknown} */
-            code?: 'CANCELLED';
-          };
-        };
-      };
       /** @description Internal Server Error: EMBEDDING_DIMENSION_MISMATCH, INTERNAL */
       500: {
         headers: {
@@ -1392,7 +1296,7 @@ export interface operations {
       200: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1412,7 +1316,7 @@ export interface operations {
       400: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1438,7 +1342,7 @@ export interface operations {
       401: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1452,7 +1356,7 @@ export interface operations {
       403: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1466,7 +1370,7 @@ export interface operations {
       409: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1480,7 +1384,7 @@ export interface operations {
       413: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1494,7 +1398,7 @@ export interface operations {
       415: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1504,25 +1408,11 @@ export interface operations {
           };
         };
       };
-      /** @description Client Closed Request: CANCELLED */
-      499: {
-        headers: {
-          /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'] & {
-            /** @enum {unknown} */
-            code?: 'CANCELLED';
-          };
-        };
-      };
       /** @description Internal Server Error: EMBEDDING_DIMENSION_MISMATCH, INTERNAL */
       500: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1536,7 +1426,7 @@ export interface operations {
       503: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1567,7 +1457,7 @@ export interface operations {
       200: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1580,7 +1470,7 @@ export interface operations {
       400: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1606,7 +1496,7 @@ export interface operations {
       401: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1620,7 +1510,7 @@ export interface operations {
       403: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1634,7 +1524,7 @@ export interface operations {
       409: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1648,7 +1538,7 @@ export interface operations {
       413: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1662,7 +1552,7 @@ export interface operations {
       415: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1676,7 +1566,7 @@ export interface operations {
       500: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1690,7 +1580,7 @@ export interface operations {
       503: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2827,7 +2717,7 @@ export interface operations {
       200: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2843,7 +2733,7 @@ export interface operations {
       400: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2869,7 +2759,7 @@ export interface operations {
       401: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2883,7 +2773,7 @@ export interface operations {
       403: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2897,7 +2787,7 @@ export interface operations {
       409: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2911,7 +2801,7 @@ export interface operations {
       413: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2925,7 +2815,7 @@ export interface operations {
       415: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2939,7 +2829,7 @@ export interface operations {
       500: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2953,7 +2843,7 @@ export interface operations {
       503: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3085,7 +2975,7 @@ export interface operations {
       201: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3101,7 +2991,7 @@ export interface operations {
       400: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3127,7 +3017,7 @@ export interface operations {
       401: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3141,7 +3031,7 @@ export interface operations {
       403: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3155,7 +3045,7 @@ export interface operations {
       409: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3169,7 +3059,7 @@ export interface operations {
       413: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3183,7 +3073,7 @@ export interface operations {
       415: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3197,7 +3087,7 @@ export interface operations {
       500: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3211,7 +3101,7 @@ export interface operations {
       503: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3382,7 +3272,7 @@ export interface operations {
       200: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3397,7 +3287,7 @@ export interface operations {
       400: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3422,7 +3312,7 @@ export interface operations {
       401: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3436,7 +3326,7 @@ export interface operations {
       403: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3450,7 +3340,7 @@ export interface operations {
       404: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3464,7 +3354,7 @@ export interface operations {
       409: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3478,7 +3368,7 @@ export interface operations {
       500: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3492,7 +3382,7 @@ export interface operations {
       503: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'idempotent-replayed'?: string;
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3889,6 +3779,535 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
             code?: 'PROVIDER_TIMEOUT';
+          };
+        };
+      };
+    };
+  };
+  'knowledge.document': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The document file name, such as returns.md; any other id is 404. */
+        documentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The document. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/markdown': string;
+        };
+      };
+      /** @description Unauthorized: UNAUTHENTICATED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAUTHENTICATED';
+          };
+        };
+      };
+      /** @description Not Found: NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'NOT_FOUND';
+          };
+        };
+      };
+      /** @description Internal Server Error: INTERNAL */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL';
+          };
+        };
+      };
+      /** @description Service Unavailable: UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAVAILABLE';
+          };
+        };
+      };
+    };
+  };
+  'mcp.listen': {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session from the initialize answer; required on every request after it. */
+        'Mcp-Session-Id': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Server-sent JSON-RPC messages. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': string;
+        };
+      };
+      /** @description SESSION_REQUIRED (no Mcp-Session-Id on a request other than initialize), or a malformed message */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            jsonrpc: '2.0';
+            error: Record<string, never>;
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED: no or bad bearer token */
+      401: {
+        headers: {
+          /** @description Bearer challenge naming the protected-resource metadata (RFC 9728). */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            jsonrpc: '2.0';
+            error: Record<string, never>;
+          };
+        };
+      };
+      /** @description ORIGIN_NOT_ALLOWED: a browser Origin outside the allow-list */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            jsonrpc: '2.0';
+            error: Record<string, never>;
+          };
+        };
+      };
+      /** @description SESSION_NOT_FOUND: unknown, expired, or another caller’s session */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            jsonrpc: '2.0';
+            error: Record<string, never>;
+          };
+        };
+      };
+      /** @description The Accept header does not allow the answer’s media types */
+      406: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            jsonrpc: '2.0';
+            error: Record<string, never>;
+          };
+        };
+      };
+      /** @description Internal Server Error: INTERNAL */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL';
+          };
+        };
+      };
+      /** @description UNAVAILABLE or SESSION_LIMIT_REACHED; or Service Unavailable: UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description Seconds to wait before opening a session. */
+          'Retry-After'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAVAILABLE';
+          };
+          'application/json': {
+            /** @constant */
+            jsonrpc: '2.0';
+            error: Record<string, never>;
+          };
+        };
+      };
+    };
+  };
+  'mcp.post': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The session from the initialize answer; required on every request after it. */
+        'Mcp-Session-Id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @constant */
+          jsonrpc: '2.0';
+        };
+      };
+    };
+    responses: {
+      /** @description The answer to a request, as one JSON-RPC message or a stream of them. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            jsonrpc: '2.0';
+          };
+          'text/event-stream': string;
+        };
+      };
+      /** @description A notification or response was accepted. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description SESSION_REQUIRED (no Mcp-Session-Id on a request other than initialize), or a malformed message; or Bad Request: MALFORMED_JSON, PROTOTYPE_POISONING */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'MALFORMED_JSON' | 'PROTOTYPE_POISONING';
+          };
+          'application/json': {
+            /** @constant */
+            jsonrpc: '2.0';
+            error: Record<string, never>;
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED: no or bad bearer token */
+      401: {
+        headers: {
+          /** @description Bearer challenge naming the protected-resource metadata (RFC 9728). */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            jsonrpc: '2.0';
+            error: Record<string, never>;
+          };
+        };
+      };
+      /** @description ORIGIN_NOT_ALLOWED: a browser Origin outside the allow-list */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            jsonrpc: '2.0';
+            error: Record<string, never>;
+          };
+        };
+      };
+      /** @description SESSION_NOT_FOUND: unknown, expired, or another caller’s session */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            jsonrpc: '2.0';
+            error: Record<string, never>;
+          };
+        };
+      };
+      /** @description The Accept header does not allow the answer’s media types */
+      406: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            jsonrpc: '2.0';
+            error: Record<string, never>;
+          };
+        };
+      };
+      /** @description Content Too Large: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNSUPPORTED_MEDIA_TYPE';
+          };
+        };
+      };
+      /** @description Internal Server Error: INTERNAL */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL';
+          };
+        };
+      };
+      /** @description UNAVAILABLE or SESSION_LIMIT_REACHED; or Service Unavailable: UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description Seconds to wait before opening a session. */
+          'Retry-After'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAVAILABLE';
+          };
+          'application/json': {
+            /** @constant */
+            jsonrpc: '2.0';
+            error: Record<string, never>;
+          };
+        };
+      };
+    };
+  };
+  'mcp.close': {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session from the initialize answer; required on every request after it. */
+        'Mcp-Session-Id': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The session ended. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description SESSION_REQUIRED (no Mcp-Session-Id on a request other than initialize), or a malformed message */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            jsonrpc: '2.0';
+            error: Record<string, never>;
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED: no or bad bearer token */
+      401: {
+        headers: {
+          /** @description Bearer challenge naming the protected-resource metadata (RFC 9728). */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            jsonrpc: '2.0';
+            error: Record<string, never>;
+          };
+        };
+      };
+      /** @description ORIGIN_NOT_ALLOWED: a browser Origin outside the allow-list */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            jsonrpc: '2.0';
+            error: Record<string, never>;
+          };
+        };
+      };
+      /** @description SESSION_NOT_FOUND: unknown, expired, or another caller’s session */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            jsonrpc: '2.0';
+            error: Record<string, never>;
+          };
+        };
+      };
+      /** @description The Accept header does not allow the answer’s media types */
+      406: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            jsonrpc: '2.0';
+            error: Record<string, never>;
+          };
+        };
+      };
+      /** @description Internal Server Error: INTERNAL */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL';
+          };
+        };
+      };
+      /** @description UNAVAILABLE or SESSION_LIMIT_REACHED; or Service Unavailable: UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description Seconds to wait before opening a session. */
+          'Retry-After'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAVAILABLE';
+          };
+          'application/json': {
+            /** @constant */
+            jsonrpc: '2.0';
+            error: Record<string, never>;
+          };
+        };
+      };
+    };
+  };
+  'mcp.protectedResource': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The protected-resource metadata (RFC 9728). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uri */
+            resource: string;
+            authorization_servers?: string[];
+            scopes_supported?: string[];
+            bearer_methods_supported?: string[];
+            resource_name?: string;
+          };
+        };
+      };
+      /** @description Internal Server Error: INTERNAL */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL';
+          };
+        };
+      };
+      /** @description Service Unavailable: UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAVAILABLE';
           };
         };
       };

@@ -1,0 +1,54 @@
+import { takesBody } from './derive-route.js';
+import { customRouteCodesByStatus } from './error-responses.js';
+import type { CustomRoute } from './http-options.js';
+import { problemResponses } from './openapi-problem.js';
+
+/** The tag of a hand-written route without tags of its own: its path's first segment, dots trimmed. */
+export function customRouteTag(path: string): string {
+  return path.split('/').find(Boolean)?.replace(/^\.+/, '') || 'routes';
+}
+
+/** The OpenAPI operation object of a hand-written route: what it declares, then the HTTP checks' codes. */
+export function describeCustomRoute(
+  route: CustomRoute,
+  context: { readonly authenticates: boolean },
+): Record<string, unknown> {
+  const own = route.parameters ?? [];
+  // A path parameter the route describes itself (with its bounds) replaces the plain string one.
+  const pathParameters = [...route.path.matchAll(/\{([^{}/]+)\}/g)]
+    .filter((match) => !own.some((parameter) => parameter.in === 'path' && parameter.name === match[1]))
+    .map((match) => ({ name: match[1], in: 'path', required: true, schema: { type: 'string' } }));
+  const parameters = [...pathParameters, ...own];
+  const hasBody = takesBody(route.method);
+  const errors = problemResponses(customRouteCodesByStatus(route, { ...context, hasBody }));
+  return {
+    ...(route.id ? { operationId: route.id } : {}),
+    tags: route.tags ?? [customRouteTag(route.path)],
+    ...(route.summary ? { summary: route.summary } : {}),
+    ...(route.description ? { description: route.description } : {}),
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(route.requestBody ? { requestBody: route.requestBody } : {}),
+    responses: merge(route.responses ?? { '200': { description: 'OK' } }, errors),
+    ...(route.public ? { security: [] } : {}),
+  };
+}
+
+/** The route's own responses, with the generated problems of the same status added as another media type. */
+function merge(
+  own: Readonly<Record<string, unknown>>,
+  problems: Record<string, unknown>,
+): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...own };
+  for (const [status, problem] of Object.entries(problems)) {
+    const mine = merged[status] as { description?: string; content?: object } | undefined;
+    const generated = problem as { description: string; content: object };
+    merged[status] = mine
+      ? {
+          ...mine,
+          description: `${mine.description ?? ''}; or ${generated.description}`,
+          content: { ...generated.content, ...mine.content },
+        }
+      : problem;
+  }
+  return Object.fromEntries(Object.entries(merged).sort(([a], [b]) => a.localeCompare(b)));
+}

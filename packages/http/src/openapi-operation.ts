@@ -1,0 +1,115 @@
+import { type AnyErrorEntry, type AnyOperation, localizeText } from '@opwire/core';
+import { toJsonSchema } from '@opwire/core/surface';
+import { type RouteSpec, takesBody } from './derive-route.js';
+import { type ErrorCodeContext, errorCodesByStatus } from './error-responses.js';
+import type { OperationRoute } from './http-options.js';
+import { problemResponses } from './openapi-problem.js';
+
+/** One served operation as the OpenAPI document describes it. */
+export interface OpenApiOperation {
+  readonly operation: AnyOperation;
+  readonly route: RouteSpec;
+  /** The codes the operation and its middleware declare. */
+  readonly errors: readonly AnyErrorEntry[];
+  /** Response headers its middleware may set. */
+  readonly headers: readonly string[];
+}
+
+/** The tag of an operation: its id without the last segment (`orders` for `orders.create`). */
+export function tagOf(operationId: string): string {
+  return operationId.split('.').slice(0, -1).join('.') || operationId;
+}
+
+/** The OpenAPI operation object of an operation's own route. */
+export function describeOperation(
+  { operation, route, errors, headers }: OpenApiOperation,
+  context: Omit<ErrorCodeContext, 'hasBody' | 'declared'>,
+): Record<string, unknown> {
+  const request = toJsonSchema(operation.request);
+  const properties = (request.properties ?? {}) as Record<string, Record<string, unknown>>;
+  const required = new Set((request.required ?? []) as string[]);
+  const hasBody = takesBody(route.method);
+  const parameters: unknown[] = route.pathParameters.map((name) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: properties[name],
+  }));
+  const rest = Object.keys(properties).filter((name) => !route.pathParameters.includes(name));
+  if (!hasBody) {
+    for (const name of rest)
+      parameters.push({ name, in: 'query', required: required.has(name), schema: properties[name] });
+  }
+  const entry: Record<string, unknown> = { operationId: operation.id, tags: [tagOf(operation.id)] };
+  const summary = localizeText(operation.summary, 'en');
+  const description = localizeText(operation.description, 'en');
+  if (summary) entry.summary = summary;
+  if (description) entry.description = description;
+  if (parameters.length > 0) entry.parameters = parameters;
+  if (hasBody && rest.length > 0) {
+    const bodyRequired = rest.filter((name) => required.has(name));
+    const schema: Record<string, unknown> = {
+      ...request,
+      properties: Object.fromEntries(rest.map((name) => [name, properties[name]])),
+    };
+    if (bodyRequired.length > 0) schema.required = bodyRequired;
+    else delete schema.required;
+    // A body without the path's fields is not the named request schema any more.
+    if (route.pathParameters.length > 0) delete schema.$id;
+    entry.requestBody = { required: bodyRequired.length > 0, content: { 'application/json': { schema } } };
+  }
+  const responses: Record<string, unknown> = {
+    [String(route.successStatus)]: operation.stream
+      ? {
+          description:
+            'Server-sent events: each named by its `type`, its data one JSON object of this schema; a failure mid-stream ends with an `error` event carrying the problem.',
+          content: { 'text/event-stream': { schema: toJsonSchema(operation.response) } },
+        }
+      : {
+          description: route.successStatus === 201 ? 'Created' : 'OK',
+          content: { 'application/json': { schema: toJsonSchema(operation.response) } },
+        },
+    ...problemResponses(errorCodesByStatus(operation, { ...context, hasBody, declared: errors })),
+  };
+  if (headers.length > 0) {
+    const documented = Object.fromEntries(
+      headers.map((name) => [
+        headerName(name),
+        { description: 'Set by middleware when it applies.', schema: { type: 'string' } },
+      ]),
+    );
+    for (const response of Object.values(responses))
+      (response as Record<string, unknown>).headers = documented;
+  }
+  entry.responses = responses;
+  if (operation.public) entry.security = [{}, { bearer: [] }];
+  if (operation.permission) entry['x-opwire-permission'] = operation.permission;
+  entry['x-opwire-stability'] = operation.stability;
+  return entry;
+}
+
+/** An operation's extra route: the operation's entry with the route's own id, body and success answers. */
+export function describeOperationRoute(
+  entry: OpenApiOperation & { readonly extra: OperationRoute },
+  context: Omit<ErrorCodeContext, 'hasBody' | 'declared'>,
+): Record<string, unknown> {
+  const described = describeOperation(entry, context);
+  const { extra } = entry;
+  const responses = { ...(described.responses as Record<string, unknown>) };
+  if (extra.responses) {
+    for (const status of Object.keys(responses)) if (status.startsWith('2')) delete responses[status];
+    Object.assign(responses, extra.responses);
+  }
+  return {
+    ...described,
+    operationId: extra.id,
+    ...(extra.summary ? { summary: extra.summary } : {}),
+    ...(extra.requestBody ? { requestBody: extra.requestBody } : {}),
+    responses,
+  };
+}
+
+/** A header name as HTTP documents spell it (`Retry-After`); header names are case-insensitive. */
+export function headerName(name: string): string {
+  return name.replace(/(^|-)([a-z])/g, (_match, dash: string, letter: string) => dash + letter.toUpperCase());
+}

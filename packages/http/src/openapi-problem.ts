@@ -1,0 +1,94 @@
+import { statusTable } from './status-table.js';
+
+/** The `Problem` component: an RFC 9457 problem document as Opwire writes it. */
+export const problemSchema = {
+  title: 'Problem',
+  type: 'object',
+  required: ['type', 'title', 'status', 'detail', 'code'],
+  properties: {
+    type: { type: 'string', format: 'uri-reference' },
+    title: { type: 'string' },
+    status: { type: 'integer', format: 'int32', minimum: 400, maximum: 599 },
+    detail: { type: 'string', description: 'Localized by Accept-Language or the caller locale.' },
+    code: { type: 'string', description: 'The stable Opwire error code.' },
+    field: {
+      type: 'string',
+      description: 'The request field a non-validation error is about, when there is one.',
+    },
+    errors: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['code', 'field', 'pointer', 'detail'],
+        properties: {
+          code: { type: 'string' },
+          field: { type: 'string' },
+          pointer: { type: 'string', description: 'JSON Pointer into the request.' },
+          detail: { type: 'string' },
+        },
+      },
+    },
+    data: { type: 'object' },
+  },
+};
+
+/** A problem+json response; with `codes`, the `code` property is narrowed to them. */
+export function problemResponse(description: string, codes: readonly string[] | undefined) {
+  const schema =
+    codes === undefined
+      ? { $ref: '#/components/schemas/Problem' }
+      : {
+          allOf: [
+            { $ref: '#/components/schemas/Problem' },
+            { type: 'object', properties: { code: { enum: codes } } },
+          ],
+        };
+  return { description, content: { 'application/problem+json': { schema } } };
+}
+
+/** The problem responses of codes grouped by status, each described by its title and codes. */
+export function problemResponses(byStatus: ReadonlyMap<string, readonly string[]>): Record<string, unknown> {
+  const responses: Record<string, unknown> = {};
+  for (const [status, codes] of byStatus) {
+    const title = Object.values(statusTable).find((row) => String(row.status) === status)?.title ?? 'Error';
+    responses[status] = problemResponse(`${title}: ${codes.join(', ')}`, codes);
+  }
+  return responses;
+}
+
+/** The entry of `GET /health/live` or `GET /health/ready`. */
+export function healthEntry(summary: string, ready: boolean) {
+  const check = {
+    type: 'object',
+    required: ['name', 'critical', 'status'],
+    properties: {
+      name: { type: 'string' },
+      critical: { type: 'boolean' },
+      status: { enum: ['ready', 'degraded'] },
+      code: { type: 'string' },
+    },
+  };
+  const schema = ready
+    ? {
+        type: 'object',
+        required: ['status', 'checks'],
+        properties: {
+          status: { enum: ['ready', 'degraded', 'unavailable'] },
+          checks: { type: 'array', items: check },
+        },
+      }
+    : { type: 'object', required: ['status'], properties: { status: { const: 'live' } } };
+  const ok = { description: 'OK', content: { 'application/json': { schema } } };
+  return {
+    operationId: ready ? 'health.ready' : 'health.live',
+    summary,
+    tags: ['health'],
+    security: [],
+    responses: ready
+      ? {
+          '200': ok,
+          '503': { description: 'A critical item is degraded', content: { 'application/json': { schema } } },
+        }
+      : { '200': ok },
+  };
+}

@@ -1,0 +1,118 @@
+/** The OpenAPI description of the MCP routes: JSON-RPC bodies, event streams and the session header. */
+
+const rpcError = (description: string, extraHeaders: Record<string, unknown> = {}) => ({
+  description,
+  ...(Object.keys(extraHeaders).length > 0 ? { headers: extraHeaders } : {}),
+  content: {
+    'application/json': {
+      schema: {
+        type: 'object',
+        description:
+          'A JSON-RPC 2.0 error; `error.data.code` is the Opwire code when Opwire refused the call.',
+        required: ['jsonrpc', 'error'],
+        properties: { jsonrpc: { const: '2.0' }, error: { type: 'object' } },
+      },
+    },
+  },
+});
+
+const challenge = {
+  'WWW-Authenticate': {
+    description: 'Bearer challenge naming the protected-resource metadata (RFC 9728).',
+    schema: { type: 'string' },
+  },
+};
+
+const refusals = {
+  '400': rpcError(
+    'SESSION_REQUIRED (no Mcp-Session-Id on a request other than initialize), or a malformed message',
+  ),
+  '401': rpcError('UNAUTHENTICATED: no or bad bearer token', challenge),
+  '403': rpcError('ORIGIN_NOT_ALLOWED: a browser Origin outside the allow-list'),
+  '404': rpcError('SESSION_NOT_FOUND: unknown, expired, or another caller’s session'),
+  '406': rpcError('The Accept header does not allow the answer’s media types'),
+  '503': rpcError('UNAVAILABLE or SESSION_LIMIT_REACHED', {
+    'Retry-After': { description: 'Seconds to wait before opening a session.', schema: { type: 'string' } },
+  }),
+};
+
+const sessionHeader = {
+  name: 'Mcp-Session-Id',
+  in: 'header',
+  required: false,
+  description: 'The session from the initialize answer; required on every request after it.',
+  schema: { type: 'string', maxLength: 128, pattern: '^[\\x21-\\x7E]+$' },
+};
+
+const message = {
+  type: 'object',
+  description: 'One JSON-RPC 2.0 message of the Model Context Protocol (request, notification or response).',
+  required: ['jsonrpc'],
+  properties: { jsonrpc: { const: '2.0' } },
+};
+
+/** The OpenAPI fields of each MCP route, by method. */
+export const mcpOpenApi = {
+  POST: {
+    id: 'mcp.post',
+    tags: ['mcp'],
+    description: 'Sends a JSON-RPC message; a request is answered as JSON or as an event stream.',
+    parameters: [sessionHeader],
+    requestBody: { required: true, content: { 'application/json': { schema: message } } },
+    responses: {
+      '200': {
+        description: 'The answer to a request, as one JSON-RPC message or a stream of them.',
+        content: {
+          'application/json': { schema: message },
+          'text/event-stream': { schema: { type: 'string', description: 'Server-sent JSON-RPC messages.' } },
+        },
+      },
+      '202': { description: 'A notification or response was accepted.' },
+      ...refusals,
+    },
+  },
+  GET: {
+    id: 'mcp.listen',
+    tags: ['mcp'],
+    description: 'Opens the session’s stream of server-initiated messages.',
+    parameters: [{ ...sessionHeader, required: true }],
+    responses: {
+      '200': {
+        description: 'Server-sent JSON-RPC messages.',
+        content: { 'text/event-stream': { schema: { type: 'string' } } },
+      },
+      ...refusals,
+    },
+  },
+  DELETE: {
+    id: 'mcp.close',
+    tags: ['mcp'],
+    description: 'Ends the session.',
+    parameters: [{ ...sessionHeader, required: true }],
+    responses: { '200': { description: 'The session ended.' }, ...refusals },
+  },
+  metadata: {
+    id: 'mcp.protectedResource',
+    tags: ['mcp'],
+    responses: {
+      '200': {
+        description: 'The protected-resource metadata (RFC 9728).',
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['resource'],
+              properties: {
+                resource: { type: 'string', format: 'uri' },
+                authorization_servers: { type: 'array', items: { type: 'string', format: 'uri' } },
+                scopes_supported: { type: 'array', items: { type: 'string' } },
+                bearer_methods_supported: { type: 'array', items: { type: 'string' } },
+                resource_name: { type: 'string' },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+} as const;

@@ -1,0 +1,83 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { Document, type ISpectralDiagnostic, Spectral } from '@stoplight/spectral-core';
+import owasp from '@stoplight/spectral-owasp-ruleset';
+import { Json } from '@stoplight/spectral-parsers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningShop, startShop } from './shop-harness.js';
+import { loadSpectralRuleset } from './spectral-ruleset.js';
+
+const spectralRuleset = fileURLToPath(new URL('../../openapi/.spectral.yaml', import.meta.url));
+const redoclyConfig = fileURLToPath(new URL('../../openapi/redocly.yaml', import.meta.url));
+
+let running: RunningShop;
+let source: string;
+beforeAll(async () => {
+  // The shop as it runs by default: the order writes rate-limited.
+  running = await startShop({ writesPerMinute: 60 });
+  source = JSON.stringify((await running.request('/openapi.json')).body, null, 2);
+}, 120_000);
+afterAll(() => running?.close(), 60_000);
+
+async function spectralFindings(ruleset: Parameters<Spectral['setRuleset']>[0]) {
+  const spectral = new Spectral();
+  spectral.setRuleset(ruleset);
+  return spectral.run(new Document(source, Json, 'openapi.json'));
+}
+
+const describeFinding = (finding: ISpectralDiagnostic) =>
+  `${finding.code} at ${finding.path.join('.')}: ${finding.message}`;
+
+describe("the shop's OpenAPI document under Spectral (OAS + OWASP) and Redocly", { timeout: 60_000 }, () => {
+  it('has no Spectral error under the committed ruleset', async () => {
+    const { ruleset } = await loadSpectralRuleset(spectralRuleset);
+    const findings = await spectralFindings(ruleset);
+    const errors = findings.filter((finding) => finding.severity === 0);
+    const warnings = findings.filter((finding) => finding.severity === 1);
+    console.info(`spectral (committed ruleset): ${errors.length} errors, ${warnings.length} warnings`);
+    expect(errors.map(describeFinding)).toEqual([]);
+  });
+
+  it('switches an OWASP rule off only with a reason, and only one that would report the document', async () => {
+    const { switchedOff } = await loadSpectralRuleset(spectralRuleset);
+    expect(switchedOff.length).toBeGreaterThan(0);
+    const findings = await spectralFindings({ extends: [owasp as never] });
+    console.info(
+      `spectral (OWASP alone): ${findings.filter((f) => f.severity === 0).length} errors, ${findings.filter((f) => f.severity === 1).length} warnings`,
+    );
+    for (const { rule, reason } of switchedOff) {
+      expect(reason, rule).toMatch(/\S{3,}/);
+      expect(Object.keys(owasp.rules), rule).toContain(rule);
+      expect(
+        findings.some((finding) => finding.code === rule),
+        `${rule} reports nothing: switch it back on`,
+      ).toBe(true);
+    }
+  });
+
+  it('checks what clients send: a request string without a bound is an error', async () => {
+    const { ruleset } = await loadSpectralRuleset(spectralRuleset);
+    const document = JSON.parse(source);
+    document.paths['/orders'].post.requestBody.content['application/json'].schema.properties.note = {
+      type: 'string',
+    };
+    const spectral = new Spectral();
+    spectral.setRuleset(ruleset);
+    const findings = await spectral.run(new Document(JSON.stringify(document), Json, 'openapi.json'));
+    expect(findings.filter((finding) => finding.severity === 0).map((finding) => finding.code)).toEqual([
+      'opwire:request-string-limit',
+    ]);
+  });
+
+  it('is clean under Redocly', async () => {
+    const config = await createConfig(await readFile(redoclyConfig, 'utf8'), { configPath: redoclyConfig });
+    const problems = await lintFromString({ source, absoluteRef: 'openapi.json', config });
+    const describeProblem = (problem: (typeof problems)[number]) =>
+      `${problem.ruleId} at ${problem.location[0]?.pointer}: ${problem.message}`;
+    console.info(
+      `redocly: ${problems.filter((p) => p.severity === 'error').length} errors, ${problems.filter((p) => p.severity === 'warn').length} warnings`,
+    );
+    expect(problems.map(describeProblem)).toEqual([]);
+  });
+});
