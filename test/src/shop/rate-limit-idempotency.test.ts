@@ -41,7 +41,7 @@ describe('the shop’s order writes: rate limit and Idempotency-Key (PGlite)', (
     expect(create['429'].content['application/problem+json'].schema.allOf[1].properties.code.enum).toEqual([
       'RATE_LIMITED',
     ]);
-    expect(Object.keys(create['429'].headers)).toContain('retry-after');
+    expect(Object.keys(create['429'].headers)).toContain('Retry-After');
     expect(document.paths['/orders'].get.responses['429']).toBeUndefined();
     expect(create['409'].content['application/problem+json'].schema.allOf[1].properties.code.enum).toContain(
       'IDEMPOTENCY_KEY_REUSED',
