@@ -7,6 +7,7 @@ import { compileOperationRoute } from './compile-operation-route.js';
 import { compileCors } from './cors.js';
 import { deriveRoute, toRouterPath } from './derive-route.js';
 import { createDocsAssets } from './docs-page.js';
+import type { Readiness } from './health.js';
 import { createHealthMonitor, type HealthMonitor } from './health-monitor.js';
 import { httpErrors } from './http-errors.js';
 import type { HttpExchange, HttpOptions } from './http-options.js';
@@ -34,11 +35,20 @@ export interface Dispatcher {
   dispatch(exchange: HttpExchange): void;
   readonly document: OpenApiDocument;
   readonly routes: readonly RouteInfo[];
-  /** Stops the health probes the dispatcher started (not a monitor passed in `health`). */
+  /**
+   * Starts the shutdown: `GET /health/ready` answers 503 from now on, and the health probes the
+   * dispatcher started stop (not a monitor passed in `health`).
+   */
   close(): void;
 }
 
 const defaultBodyLimit = 1024 * 1024;
+
+/** The readiness body once shutdown has begun. */
+const shuttingDown = JSON.stringify({
+  status: 'unavailable',
+  checks: [{ name: 'server', critical: true, status: 'degraded', code: 'SHUTTING_DOWN' }],
+} satisfies Readiness);
 
 /** Compiles every route of an app (generated, custom, health, OpenAPI, docs) into one router. */
 export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispatcher {
@@ -137,6 +147,7 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
   register('GET', '/health/live', (exchange) =>
     exchange.respond(fixed(200, 'application/json', '{"status":"live"}')),
   );
+  let draining = false;
   const given = options.health;
   const monitor: HealthMonitor =
     given && 'readiness' in given
@@ -150,6 +161,8 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
     'GET',
     '/health/ready',
     answering(async () => {
+      // Shutting down: tell the load balancer to stop sending traffic while in-flight requests finish.
+      if (draining) return fixed(503, 'application/json', shuttingDown);
       const readiness = await monitor.readiness();
       return fixed(
         readiness.status === 'unavailable' ? 503 : 200,
@@ -196,6 +209,7 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
     document,
     routes,
     close: () => {
+      draining = true;
       if (monitor !== given) monitor.close();
     },
     dispatch(received) {

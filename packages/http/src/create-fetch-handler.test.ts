@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createFetchHandler } from './create-fetch-handler.js';
 import type { HttpOptions } from './http-options.js';
 import {
   createFixtureApp,
@@ -433,5 +434,24 @@ describe.each(servers)('HEAD through the %s', (_name, serve) => {
     expect(head.body).toBeNull();
     const stopped = new Promise((resolve) => setTimeout(() => resolve('still streaming'), 1000));
     expect(await Promise.race([cancel.then(() => 'cancelled'), stopped])).toBe('cancelled');
+  });
+});
+
+describe('readiness during shutdown', () => {
+  it('answers GET /health/ready 503 SHUTTING_DOWN once close() is called, while /health/live and routes still answer', async () => {
+    const fixture = createFixtureApp();
+    const handler = createFetchHandler(fixture.app);
+    const ready = () => handler(new Request('http://shop.test/health/ready'));
+    const before = await ready();
+    expect([before.status, (await before.json()).status]).toEqual([200, 'ready']);
+    handler.close();
+    const after = await ready();
+    expect(after.status).toBe(503);
+    expect(await after.json()).toEqual({
+      status: 'unavailable',
+      checks: [{ name: 'server', critical: true, status: 'degraded', code: 'SHUTTING_DOWN' }],
+    });
+    expect((await handler(new Request('http://shop.test/health/live'))).status).toBe(200);
+    expect((await handler(new Request('http://shop.test/status'))).status).toBe(200);
   });
 });
