@@ -443,7 +443,7 @@ describe('readiness during shutdown', () => {
     const handler = createFetchHandler(fixture.app);
     const ready = () => handler(new Request('http://shop.test/health/ready'));
     const before = await ready();
-    expect([before.status, (await before.json()).status]).toEqual([200, 'ready']);
+    expect([before.status, ((await before.json()) as { status: string }).status]).toEqual([200, 'ready']);
     handler.close();
     const after = await ready();
     expect(after.status).toBe(503);
