@@ -1,5 +1,6 @@
 import type { Logger } from '@opwire/core';
 import { type Answer, JsonAnswer } from './answer.js';
+import { ForwardingExchange } from './forwarding-exchange.js';
 import type { HttpExchange } from './http-options.js';
 
 /** What an observed exchange adds to the answer and writes once it is sent. */
@@ -15,45 +16,19 @@ export interface ExchangeObserver {
  * route template, status, duration in milliseconds (to the answer's head: a stream is logged when it starts)
  * and the request id. Everything else is the wrapped exchange's.
  */
-export class ObservedExchange implements HttpExchange {
+export class ObservedExchange extends ForwardingExchange {
   /** The route template, once the dispatcher matched one. */
   route: string | undefined = undefined;
   private readonly startedAt = performance.now();
 
   constructor(
-    private readonly inner: HttpExchange,
+    inner: HttpExchange,
     private readonly observer: ExchangeObserver,
-  ) {}
-
-  get method(): string {
-    return this.inner.method;
+  ) {
+    super(inner);
   }
 
-  get url(): string {
-    return this.inner.url;
-  }
-
-  get scheme(): string | undefined {
-    return this.inner.scheme;
-  }
-
-  get headers(): Readonly<Record<string, string | undefined>> {
-    return this.inner.headers;
-  }
-
-  get signal(): AbortSignal {
-    return this.inner.signal;
-  }
-
-  get hasBody(): boolean {
-    return this.inner.hasBody;
-  }
-
-  readBody(limit: number, done: (text: string) => void, failed: (error: Error) => void): void {
-    this.inner.readBody(limit, done, failed);
-  }
-
-  respond(answer: Answer): void {
+  override respond(answer: Answer): void {
     const extra = this.observer.headers;
     const sent = extra === undefined ? answer : withHeaders(answer, extra);
     const logger = this.observer.logger;

@@ -11,6 +11,7 @@ import {
 } from '@opentelemetry/api';
 import { parseTraceparent } from '@opwire/core';
 import type { Answer } from './answer.js';
+import { ForwardingExchange } from './forwarding-exchange.js';
 import type { HttpExchange } from './http-options.js';
 
 const tracer = trace.getTracer('@opwire/http');
@@ -63,43 +64,21 @@ function parentOf(headers: Readonly<Record<string, string | undefined>>): Contex
 }
 
 /** An exchange that reads its body in the span's context and ends the span with the answer's status. */
-class ServerSpanExchange implements HttpExchange {
+class ServerSpanExchange extends ForwardingExchange {
   constructor(
-    private readonly inner: HttpExchange,
+    inner: HttpExchange,
     private readonly span: Span,
     private readonly active: Context,
-  ) {}
-
-  get method(): string {
-    return this.inner.method;
+  ) {
+    super(inner);
   }
 
-  get url(): string {
-    return this.inner.url;
-  }
-
-  get scheme(): string | undefined {
-    return this.inner.scheme;
-  }
-
-  get headers(): Readonly<Record<string, string | undefined>> {
-    return this.inner.headers;
-  }
-
-  get signal(): AbortSignal {
-    return this.inner.signal;
-  }
-
-  get hasBody(): boolean {
-    return this.inner.hasBody;
-  }
-
-  readBody(limit: number, done: (text: string) => void, failed: (error: Error) => void): void {
+  override readBody(limit: number, done: (text: string) => void, failed: (error: Error) => void): void {
     // Node hands the body over in the socket's own events, outside this request's context.
     this.inner.readBody(limit, context.bind(this.active, done), context.bind(this.active, failed));
   }
 
-  respond(answer: Answer): void {
+  override respond(answer: Answer): void {
     const status = answer.status;
     this.span.setAttribute('http.response.status_code', status);
     if (status >= 500) {
