@@ -28,7 +28,7 @@ export function invokeOptionsFrom(request: SurfaceRequest): InvokeOptions {
   // One fixed shape, absent values undefined: surfaces build this once per request.
   return {
     caller: request.caller,
-    origin: request.ids ? { ...request.ids, surface: request.surface } : originOf(request.surface),
+    origin: request.ids ? originWith(request.surface, request.ids) : originOf(request.surface),
     trace: headers ? parseTraceparent(headers.traceparent) : undefined,
     locale: headers ? requestedLocale(headers) : undefined,
     signal: request.signal,
@@ -47,4 +47,19 @@ const origins: Readonly<Record<Surface, Origin>> = {
 
 function originOf(surface: Surface): Origin {
   return origins[surface];
+}
+
+/**
+ * An origin with the surface's ids, written field by field: on Node 20 an object spread with a property
+ * after it (`{ ...ids, surface }`) costs about a microsecond, the most of any step of an HTTP request.
+ */
+function originWith(surface: Surface, ids: Omit<Origin, 'surface'>): Origin {
+  return {
+    surface,
+    requestId: ids.requestId,
+    sessionId: ids.sessionId,
+    conversationId: ids.conversationId,
+    turnId: ids.turnId,
+    toolCallId: ids.toolCallId,
+  };
 }
