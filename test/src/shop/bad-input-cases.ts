@@ -55,6 +55,16 @@ export const badInputCases: readonly BadInputCase[] = [
     audited: true,
   },
   {
+    // The declared maximum (1000, in the OpenAPI document) comes before the stock check.
+    name: 'above the declared maximum',
+    path: '/orders',
+    request: post({ sku: 'KB-01', quantity: 1001 }),
+    status: 400,
+    code: 'OUT_OF_RANGE',
+    field: 'quantity',
+    audited: true,
+  },
+  {
     name: 'invalid enum',
     path: '/orders?status=lost',
     request: { token: customer },
