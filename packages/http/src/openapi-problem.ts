@@ -87,7 +87,10 @@ export function healthEntry(summary: string, ready: boolean) {
     responses: ready
       ? {
           '200': ok,
-          '503': { description: 'A critical item is degraded', content: { 'application/json': { schema } } },
+          '503': {
+            description: 'A critical item is degraded, or the server is shutting down (SHUTTING_DOWN)',
+            content: { 'application/json': { schema } },
+          },
         }
       : { '200': ok },
   };

@@ -4364,7 +4364,7 @@ export interface operations {
           };
         };
       };
-      /** @description A critical item is degraded */
+      /** @description A critical item is degraded, or the server is shutting down (SHUTTING_DOWN) */
       503: {
         headers: {
           [name: string]: unknown;
