@@ -24,7 +24,8 @@ export interface ShopTelemetry {
  * traces and metrics over OTLP/HTTP with JSON bodies, the standard `OTEL_*` variables honoured by the
  * exporters (endpoints, headers, timeout), the batch processor (`OTEL_BSP_*`) and the resource
  * (`OTEL_SERVICE_NAME`, `OTEL_RESOURCE_ATTRIBUTES`); the AI SDK's telemetry registered so model calls
- * are traced. Returns `undefined`, having started nothing, when the variable is unset.
+ * are traced. Returns `undefined`, having started nothing, when the variable is unset. `env` only decides
+ * whether to start (and checks the protocol): the SDK's exporters and resource detector read `process.env`.
  */
 export function startTelemetry(env: NodeJS.ProcessEnv = process.env): ShopTelemetry | undefined {
   const endpoint = env.OTEL_EXPORTER_OTLP_ENDPOINT;
