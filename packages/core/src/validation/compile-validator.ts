@@ -1,6 +1,7 @@
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import type { ValidationIssue } from '../errors/opwire-error.js';
+import { compileNulCheck } from './compile-nul-check.js';
 import { findIssues } from './find-issues.js';
 import { findNul } from './find-nul.js';
 
@@ -13,9 +14,11 @@ export type Validator = (value: unknown) => ValidationIssue[] | undefined;
  */
 export function compileValidator(schema: TSchema): Validator {
   const compiled = Compile(schema);
+  // The schema says where strings can be: only those are searched, and `findNul` names the field.
+  const mayHoldNul = compileNulCheck(schema);
   return (value) => {
     if (!compiled.Check(value)) return findIssues(schema as Record<string, unknown>, value);
-    const nul = findNul(value);
+    const nul = mayHoldNul(value) ? findNul(value) : undefined;
     return nul ? [nul] : undefined;
   };
 }

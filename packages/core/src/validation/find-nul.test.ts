@@ -40,3 +40,39 @@ describe('a NUL character (U+0000) in a request', () => {
     expect(validate({ note: 5, metadata: { k: 'a\u0000' } })?.[0]?.code).toBe('WRONG_TYPE');
   });
 });
+
+describe('the NUL search compiled from the schema', () => {
+  const shaped = compileValidator(
+    closeSchema(
+      Type.Object({
+        title: Type.String(),
+        count: Type.Integer(),
+        kind: Type.Union([Type.Literal('a'), Type.Literal('b')]),
+        either: Type.Optional(Type.Union([Type.String(), Type.Number()])),
+        tags: Type.Optional(Type.Array(Type.String())),
+        open: Type.Optional(Type.Object({ name: Type.String() }, { additionalProperties: true })),
+      }),
+    ),
+  );
+  const base = { title: 'fine', count: 1, kind: 'a' };
+
+  it.each([
+    ['a declared string', { ...base, title: 'x\u0000' }, 'title'],
+    ['a string in an array', { ...base, tags: ['ok', 'n\u0000'] }, 'tags[1]'],
+    ['a string inside a union', { ...base, either: 'u\u0000' }, 'either'],
+    [
+      'a property an open object does not declare',
+      { ...base, open: { name: 'n', extra: 'e\u0000' } },
+      'open.extra',
+    ],
+  ])('still finds one in %s', (_name, value, field) => {
+    expect(shaped(value)?.[0]).toMatchObject({ code: 'NUL_CHARACTER', field });
+  });
+
+  it('passes a valid value without NUL', () => {
+    expect(shaped(base)).toBeUndefined();
+    expect(
+      shaped({ ...base, either: 3, tags: [], open: { name: 'n', extra: { deep: 'ok' } } }),
+    ).toBeUndefined();
+  });
+});
