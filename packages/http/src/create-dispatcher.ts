@@ -205,6 +205,8 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
   const accessLogger = options.accessLog ? runtime.logger : undefined;
   const observing = cors !== undefined || accessLogger !== undefined;
 
+  const routeTraced = (exchange: HttpExchange) => route(exchange, true);
+
   return {
     document,
     routes,
@@ -213,12 +215,14 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
       if (monitor !== given) monitor.close();
     },
     dispatch(received) {
-      if (tracingEnabled() && !serverSpanActive()) dispatchInServerSpan(received, route);
-      else route(received);
+      if (!tracingEnabled()) route(received, false);
+      else if (serverSpanActive()) route(received, true);
+      else dispatchInServerSpan(received, routeTraced);
     },
   };
 
-  function route(received: HttpExchange) {
+  /** Routes one exchange; `traced` when an SDK is registered, so a server span may be there to name. */
+  function route(received: HttpExchange, traced: boolean) {
     let exchange = received;
     let observed: ObservedExchange | undefined;
     if (observing) {
@@ -236,13 +240,13 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
       const method = exchange.method === 'HEAD' ? 'GET' : exchange.method;
       const exact = staticRoutes.get(method)?.get(exchange.url);
       if (exact !== undefined) {
-        routed(exchange.method, exact.route, observed);
+        routed(exchange.method, exact.route, observed, traced);
         return exact.handler(exchange, noParameters, noParameters);
       }
       const found = router.find(method as 'GET', exchange.url);
       if (found === null) return exchange.respond(notFound(exchange, allowedMethods(exchange.url)));
       const entry = found.store as Served;
-      routed(exchange.method, entry.route, observed);
+      routed(exchange.method, entry.route, observed, traced);
       entry.handler(exchange, found.params, found.searchParams);
     } catch (error) {
       runtime.logger.error('http dispatch failed', { method: exchange.method, error });
@@ -263,9 +267,18 @@ interface Served {
   readonly route: string;
 }
 
-/** Names the matched route on the access line and on the active server span (`http.route`). */
-function routed(method: string, route: string, observed: ObservedExchange | undefined): void {
+/**
+ * Names the matched route on the access line and on the active server span (`http.route`). Without an
+ * SDK no span records, so the context is not even looked up.
+ */
+function routed(
+  method: string,
+  route: string,
+  observed: ObservedExchange | undefined,
+  traced: boolean,
+): void {
   if (observed) observed.route = route;
+  if (!traced) return;
   const span = trace.getActiveSpan();
   if (span?.isRecording()) {
     span.setAttribute('http.route', route);
