@@ -4,10 +4,14 @@
  * `node:http` server, Opwire, fastify, hono and oRPC, each in its own process, driven in turn by
  * autocannon (50 connections) over several rounds in alternating order. Prints requests/s, requests per
  * server CPU-second (steadier than requests/s on a shared machine) and p99 latency (to the microsecond),
- * each with its ratio to raw. Run: `npx tsx test/bench/http/run.ts` (ROUNDS, default 10; SECONDS,
- * CONNECTIONS, and ONLY=opwire,fastify for a subset override).
+ * each with its ratio to raw, and the spread of the per-round CPU ratios (median, lowest, highest).
+ * On Linux with two CPUs or more and `taskset`, the servers run on CPU 1 and autocannon on CPU 0, so a
+ * server never shares its CPU with the load generator (PIN=0 turns that off). Run:
+ * `npx tsx test/bench/http/run.ts` (ROUNDS, default 10; SECONDS, CONNECTIONS, and ONLY=opwire,fastify
+ * for a subset override).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { orderBody } from './contract.js';
@@ -48,6 +52,19 @@ const contenders = allContenders.filter(
 const rounds = Number(process.env.ROUNDS ?? 10);
 const seconds = Number(process.env.SECONDS ?? 4);
 const connections = Number(process.env.CONNECTIONS ?? 50);
+const pinned =
+  process.env.PIN !== '0' && process.platform === 'linux' && availableParallelism() >= 2 && pin();
+
+/** Pins this process (the load generator) to CPU 0; servers are started on CPU 1. False when `taskset` is missing. */
+function pin(): boolean {
+  if (process.argv[2] === 'serve') return false;
+  try {
+    execFileSync('taskset', ['-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 if (process.argv[2] === 'serve') {
   const contender = allContenders.find((each) => each.name === process.argv[3]);
@@ -65,7 +82,14 @@ async function main() {
   for (const contender of contenders) servers.push({ contender, ...(await startChild(contender.name)) });
   const totals = new Map<
     string,
-    { requests: number; seconds: number; p99: number[]; errors: number; cpuMicros: number }
+    {
+      requests: number;
+      seconds: number;
+      p99: number[];
+      errors: number;
+      cpuMicros: number;
+      perRequest: number[];
+    }
   >();
   try {
     for (const server of servers) await measure(server.port, server.contender, 1); // warm-up (JIT)
@@ -81,8 +105,11 @@ async function main() {
           p99: [],
           errors: 0,
           cpuMicros: 0,
+          perRequest: [],
         };
-        total.cpuMicros += after.user + after.system - before.user - before.system;
+        const cpuMicros = after.user + after.system - before.user - before.system;
+        total.cpuMicros += cpuMicros;
+        total.perRequest.push(cpuMicros / result.requests.total);
         total.requests += result.requests.total;
         total.seconds += result.duration;
         total.p99.push(p99Micros);
@@ -97,22 +124,29 @@ async function main() {
   const rawTotal = totals.get('raw node:http');
   const rawRate = rawTotal ? rawTotal.requests / rawTotal.seconds : Number.NaN;
   const rawCpu = rawTotal ? rawTotal.cpuMicros / rawTotal.requests : Number.NaN;
-  console.log(`\n${rounds} rounds × ${seconds}s, ${connections} connections, order alternating per round\n`);
-  const medianP99 = (values: number[]) =>
-    [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-  const rawP99 = rawTotal ? medianP99(rawTotal.p99) : Number.NaN;
   console.log(
-    '| server | requests/s | ratio to raw | requests per server CPU-second | ratio to raw | p99 µs (median of rounds) | p99 ratio to raw | errors |',
+    `\n${rounds} rounds × ${seconds}s, ${connections} connections, order alternating per round, ${pinned ? 'servers on CPU 1 and autocannon on CPU 0' : 'not pinned to CPUs'}\n`,
   );
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  const medianOf = (values: number[]) =>
+    [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+  const rawP99 = rawTotal ? medianOf(rawTotal.p99) : Number.NaN;
+  console.log(
+    '| server | requests/s | ratio to raw | requests per server CPU-second | ratio to raw | per-round CPU ratio: median (lowest–highest) | p99 µs (median of rounds) | p99 ratio to raw | errors |',
+  );
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const { contender } of servers) {
     const total = totals.get(contender.name);
     if (!total) continue;
     const rate = total.requests / total.seconds;
-    const p99 = medianP99(total.p99);
+    const p99 = medianOf(total.p99);
     const cpu = total.cpuMicros / total.requests;
+    // Each round's ratio against raw's in the same round: how much the figure moves with the machine.
+    const roundRatios = total.perRequest
+      .map((micros, round) => (rawTotal?.perRequest[round] ?? Number.NaN) / micros)
+      .sort((a, b) => a - b);
+    const spread = `${medianOf(roundRatios).toFixed(2)} (${roundRatios[0]?.toFixed(2)}–${roundRatios.at(-1)?.toFixed(2)})`;
     console.log(
-      `| ${contender.name} | ${rate.toFixed(0)} | ${(rate / rawRate).toFixed(2)} | ${(1e6 / cpu).toFixed(0)} | ${(rawCpu / cpu).toFixed(2)} | ${p99} | ${(p99 / rawP99).toFixed(2)} | ${total.errors} |`,
+      `| ${contender.name} | ${rate.toFixed(0)} | ${(rate / rawRate).toFixed(2)} | ${(1e6 / cpu).toFixed(0)} | ${(rawCpu / cpu).toFixed(2)} | ${spread} | ${p99} | ${(p99 / rawP99).toFixed(2)} | ${total.errors} |`,
     );
   }
 }
@@ -138,9 +172,10 @@ async function measure(port: number, contender: Contender, duration: number) {
 }
 
 async function startChild(name: string) {
+  const args = [...process.execArgv, fileURLToPath(import.meta.url), 'serve', name];
   const child = spawn(
-    process.execPath,
-    [...process.execArgv, fileURLToPath(import.meta.url), 'serve', name],
+    pinned ? 'taskset' : process.execPath,
+    pinned ? ['-c', '1', process.execPath, ...args] : args,
     {
       stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     },

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Counts the instructions one benchmark server executes per request, under valgrind's callgrind: a figure
+# that does not move with the machine's load, unlike time. The server runs alone (test/bench/http/profile-serve.ts),
+# autocannon warms it up with 8,000 requests (10 connections), the counters are zeroed, then N requests
+# are counted. Prints the main thread's instructions per request (the JavaScript, Node's HTTP code and the
+# syscalls' user side) and all threads' (with the JIT compiler and the garbage collector's helpers).
+# Usage, from test/: bench/http/instructions.sh raw|opwire|fastify [N=4000]. Needs valgrind; about 3 minutes.
+set -euo pipefail
+server=${1:?usage: instructions.sh raw|opwire|fastify [requests]}
+requests=${2:-4000}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+body='{"item":"green tea","quantity":2,"note":"leave at the door"}'
+load() {
+  npx autocannon -c 10 -a "$1" -m POST -H content-type=application/json -b "$body" "http://127.0.0.1:$port/orders" >/dev/null 2>&1
+}
+valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.out" --dump-instr=no --collect-jumps=no \
+  node --conditions=@opwire/source --import tsx bench/http/profile-serve.ts "$server" >"$work/port" 2>"$work/valgrind.log" &
+for _ in $(seq 1 300); do [ -s "$work/port" ] && break; sleep 1; done
+# Debian's `valgrind` is a shell script around `valgrind.bin`: the process to talk to is the one with our dump file.
+pid=$(pgrep -f -- "--callgrind-out-file=$work/" | tail -1)
+port=$(head -1 "$work/port")
+load 8000
+callgrind_control -z "$pid" >/dev/null
+load "$requests"
+callgrind_control -d "$pid" >/dev/null
+# Valgrind takes a command when the program next runs: a request wakes the idle server to write the dump.
+for _ in $(seq 1 60); do
+  compgen -G "$work/callgrind.out.*" >/dev/null && break
+  curl -s -o /dev/null -X POST -H content-type:application/json -d "$body" "http://127.0.0.1:$port/orders" || true
+  sleep 1
+done
+sleep 1
+kill "$pid"
+wait 2>/dev/null || true
+dump=$(ls "$work"/callgrind.out.* | head -1)
+main=$(callgrind_annotate --threshold=100 --inclusive=yes "$dump" |
+  awk '/SpinEventLoopInternal/ && !found { gsub(",", "", $1); print $1; found = 1 }')
+all=$(grep -m1 '^summary:' "$dump" | awk '{print $2}')
+echo "$server: $((main / requests)) instructions per request on the main thread, $((all / requests)) on all threads ($requests requests)"
