@@ -1,3 +1,5 @@
+import { findNul } from './find-nul.js';
+
 /** Whether a value that already matched its schema may hold a NUL character somewhere. */
 export type NulCheck = (value: unknown) => boolean;
 
@@ -78,17 +80,7 @@ function stringHasNul(value: unknown): boolean {
   return typeof value === 'string' ? value.includes('\u0000') : containsNul(value);
 }
 
-/** The whole walk: every string value and every key. */
+/** The whole walk, every string value and every key: `findNul`'s, without keeping what it finds. */
 function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (typeof value !== 'object' || value === null) return false;
-  if (Array.isArray(value)) {
-    for (const each of value) if (containsNul(each)) return true;
-    return false;
-  }
-  for (const key in value) {
-    if (!Object.hasOwn(value, key)) continue;
-    if (key.includes('\u0000') || containsNul((value as Record<string, unknown>)[key])) return true;
-  }
-  return false;
+  return findNul(value) !== undefined;
 }
