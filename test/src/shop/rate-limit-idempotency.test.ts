@@ -7,6 +7,16 @@ import { type RunningShop, startShop } from './shop-harness.js';
 
 const order = { sku: 'KB-01', quantity: 1 };
 
+/**
+ * The shop's limit counts in fixed one-minute windows that start on whole minutes of the clock, so
+ * calls straddling a minute's end are counted in two windows. Tests that count start with at least
+ * 20 s of the current window left, waiting for the next one otherwise.
+ */
+async function startOfAWindow(): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < 20_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
+
 describe('the shop’s order writes: rate limit and Idempotency-Key (PGlite)', () => {
   let shop: RunningShop;
   beforeAll(async () => {
@@ -15,6 +25,7 @@ describe('the shop’s order writes: rate limit and Idempotency-Key (PGlite)', (
   afterAll(() => shop.close());
 
   it('answers 429 RATE_LIMITED with Retry-After past the limit, per caller, and writes nothing more', async () => {
+    await startOfAWindow();
     const statuses = [];
     for (let call = 0; call < 3; call++) {
       statuses.push(
@@ -158,6 +169,7 @@ describe.skipIf(!databaseUrl)('two shop processes on one PostgreSQL database', (
     });
 
   it('share one rate limit: calls through either process count together', async () => {
+    await startOfAWindow();
     const statuses = [];
     for (const url of [urls[0], urls[1], urls[0], urls[1]])
       statuses.push((await post(url as string, 'customer-token')).status);
