@@ -87,5 +87,13 @@ describe.each(engines)('a NUL character in a request to the shop on $name', { ti
     expect(answer.body.text).toBe('That note cannot be stored.');
     const after = await running.snapshot();
     expect(after.orderCount).toBe(before.orderCount);
+    // The AI audit trail keeps what the model asked for, NUL and all, and what it was answered.
+    const read = await running.request(`/governance/turns/${answer.body.turnId}`, { token: 'admin-token' });
+    expect(
+      read.body.events.map(
+        (event: { action: string; code?: string }) => `${event.action} ${event.code ?? ''}`,
+      ),
+    ).toEqual(['request ', 'tool_call ', 'tool_result NUL_CHARACTER']);
+    expect(read.body.events[1].payload.input.note).toBe('gift\u0000wrap');
   });
 });

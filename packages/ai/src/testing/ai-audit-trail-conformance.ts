@@ -54,6 +54,16 @@ export function runAiAuditTrailConformance(name: string, options: StoreSuiteOpti
       expect(await trail().forTurn(turnA, tenant)).toHaveLength(2);
     });
 
+    it('keeps a payload holding a NUL character, as a model may send one in tool arguments', async () => {
+      const tenant = uniqueTenant();
+      const turnId = crypto.randomUUID();
+      const event = auditEventFor(tenant, turnId, {
+        payload: { input: { note: 'gift\u0000wrap', '\u0000': 1 } },
+      });
+      expect(await trail().append(event)).toStrictEqual({ ...event, sequence: 1 });
+      expect(await trail().forTurn(turnId, tenant)).toStrictEqual([{ ...event, sequence: 1 }]);
+    });
+
     it('gives concurrent appends to one turn distinct, gapless sequences', async () => {
       const tenant = uniqueTenant();
       const turnId = crypto.randomUUID();

@@ -58,7 +58,7 @@ export const governanceSchema: readonly string[] = [
     tool_call_id text,
     tool_name text,
     code text,
-    payload jsonb,
+    payload json,
     UNIQUE (turn_id, sequence)
   )`,
   'CREATE INDEX IF NOT EXISTS opwire_ai_events_tenant_idx ON opwire_ai_events (tenant, seq DESC)',

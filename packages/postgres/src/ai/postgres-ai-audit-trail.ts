@@ -58,7 +58,7 @@ export function createPostgresAiAuditTrail(sql: SqlAccess): AiAuditTrail {
         const { rows } = await sql.query(
           `INSERT INTO opwire_ai_events (id, turn_id, sequence, action, at, tenant, principal_id, conversation_id,
               trace_id, tool_call_id, tool_name, code, payload)
-            SELECT $1, $2, coalesce(max(sequence), 0) + 1, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb
+            SELECT $1, $2, coalesce(max(sequence), 0) + 1, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::json
               FROM opwire_ai_events WHERE turn_id = $2
             ON CONFLICT (turn_id, sequence) DO NOTHING
             RETURNING sequence`,
