@@ -96,4 +96,42 @@ describe.each(engines)('a NUL character in a request to the shop on $name', { ti
     ).toEqual(['request ', 'tool_call ', 'tool_result NUL_CHARACTER']);
     expect(read.body.events[1].payload.input.note).toBe('gift\u0000wrap');
   });
+  it('in a tool name or call id from the model: the turn, its events and its approval are recorded, with U+FFFD for NUL', async () => {
+    model.script(
+      { kind: 'reply', toolCalls: [{ id: 'call\u0000x', name: 'orders\u0000create', arguments: '{}' }] },
+      { kind: 'reply', text: 'No such tool.' },
+    );
+    const unknown = await running.request('/ai/chat', {
+      method: 'POST',
+      token: 'customer-token',
+      body: { message: 'Order something' },
+    });
+    expect(unknown.body.steps[0].toolResults[0].output).toMatchObject({ error: { code: 'TOOL_NOT_FOUND' } });
+    const read = await running.request(`/governance/turns/${unknown.body.turnId}`, { token: 'admin-token' });
+    // Before, the ledger row (with the turn's cost) and both tool events were lost: text cannot hold NUL.
+    expect(read.body.turn.toolCalls).toEqual([
+      { toolCallId: 'call\uFFFDx', toolName: 'orders\uFFFDcreate', outcome: 'TOOL_NOT_FOUND' },
+    ]);
+    expect(
+      read.body.events.map((event: { action: string; toolName?: string }) => [event.action, event.toolName]),
+    ).toEqual([
+      ['request', undefined],
+      ['tool_call', 'orders\uFFFDcreate'],
+      ['tool_result', 'orders\uFFFDcreate'],
+    ]);
+
+    model.script(
+      {
+        kind: 'reply',
+        toolCalls: [{ id: 'call\u0000y', name: 'orders_cancel', arguments: '{"id":"ord_1"}' }],
+      },
+      { kind: 'reply', text: 'Waiting for your approval.' },
+    );
+    const waiting = await running.request('/ai/chat', {
+      method: 'POST',
+      token: 'admin-token',
+      body: { message: 'Cancel ord_1' },
+    });
+    expect(waiting.body.steps[0].toolResults[0].output).toMatchObject({ approval: { status: 'pending' } });
+  });
 });

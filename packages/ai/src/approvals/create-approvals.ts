@@ -11,7 +11,7 @@ import {
 import { aiErrors } from '../ai-errors.js';
 import { toJsonValue } from '../governance/json-value.js';
 import { ownerOf } from '../governance/owner.js';
-import type { TurnEventSink } from '../governance/turn-event.js';
+import { recordedName, type TurnEventSink } from '../governance/turn-event.js';
 import type { ApprovalStore, PendingApproval } from './approval-store.js';
 import { hashArguments } from './hash-arguments.js';
 import { createMemoryApprovalStore } from './memory-approval-store.js';
@@ -149,7 +149,8 @@ export function createApprovals(options: ApprovalsOptions): Approvals {
       const input = toJsonValue(request.input);
       const approval: PendingApproval = {
         approvalId: crypto.randomUUID(),
-        toolCallId: request.toolCallId,
+        // Approvals are found by their own id; the model's call id is kept as text, like the audit trail's.
+        toolCallId: recordedName(request.toolCallId),
         toolName: request.toolName,
         operationId: request.operation.id,
         input,

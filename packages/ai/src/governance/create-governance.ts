@@ -21,7 +21,7 @@ import type { Page } from './paging.js';
 import { checkPriceTable, type PriceTable } from './price-table.js';
 import { repairHistory, toModelMessages, toStoredMessages } from './stored-message.js';
 import { type TrimResult, trimGovernance } from './trim-governance.js';
-import type { TurnEventInput, TurnEventSink } from './turn-event.js';
+import { recordedName, type TurnEventInput, type TurnEventSink } from './turn-event.js';
 import type { CostRow, TurnFilter, TurnLedger, UsageTotals } from './turn-ledger.js';
 
 /** The stores and policies of AI governance; every store defaults to its in-memory adapter. */
@@ -197,8 +197,8 @@ export function createGovernance(options: GovernanceOptions = {}): Governance {
     },
     async recordEvent(event: TurnEventInput) {
       const details = {
-        ...(event.toolCallId === undefined ? {} : { toolCallId: event.toolCallId }),
-        ...(event.toolName === undefined ? {} : { toolName: event.toolName }),
+        ...(event.toolCallId === undefined ? {} : { toolCallId: recordedName(event.toolCallId) }),
+        ...(event.toolName === undefined ? {} : { toolName: recordedName(event.toolName) }),
         ...(event.code === undefined ? {} : { code: event.code }),
       };
       // A turn still running in this process keeps its own order of events.

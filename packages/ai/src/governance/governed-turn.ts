@@ -4,6 +4,7 @@ import { isToolErrorResult } from '../tool-result.js';
 import type { AiAuditAction, AiAuditTrail } from './ai-audit-trail.js';
 import type { Masker } from './mask-payload.js';
 import { costOf, type PriceTable } from './price-table.js';
+import { recordedName } from './turn-event.js';
 import type { ToolCallRecord, TurnLedger, TurnOutcome, TurnRecord } from './turn-ledger.js';
 
 /** How a turn starts: who asks, in which conversation, of which provider and model. */
@@ -176,11 +177,13 @@ export function startGovernedTurn(start: TurnStart, dependencies: TurnDependenci
     turnId,
     startedAt,
     record,
-    toolCall({ toolCallId, toolName, input }) {
+    toolCall(call) {
+      const [toolCallId, toolName] = [recordedName(call.toolCallId), recordedName(call.toolName)];
       toolCalls.set(toolCallId, { toolName, outcome: toolCalls.get(toolCallId)?.outcome ?? 'pending' });
-      record('tool_call', { toolCallId, toolName, payload: { input } });
+      record('tool_call', { toolCallId, toolName, payload: { input: call.input } });
     },
-    toolResult({ toolCallId, toolName, output, outcome }) {
+    toolResult({ output, outcome, ...call }) {
+      const [toolCallId, toolName] = [recordedName(call.toolCallId), recordedName(call.toolName)];
       const code = outcome ?? outcomeOf(output);
       toolCalls.set(toolCallId, { toolName, outcome: code });
       record('tool_result', { toolCallId, toolName, code, payload: { output } });

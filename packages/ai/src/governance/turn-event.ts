@@ -20,3 +20,12 @@ export interface TurnEventSink {
   /** Records the event as the next of its turn; never rejects (a failure is logged). */
   recordEvent(event: TurnEventInput): Promise<void>;
 }
+
+/**
+ * A tool name or call id as it is recorded. They come from the model, and a database's text column
+ * (PostgreSQL's) cannot hold U+0000, so each is stored as U+FFFD; a name with one is never a tool's.
+ * Payloads keep what the model sent.
+ */
+export function recordedName(text: string): string {
+  return text.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text;
+}
