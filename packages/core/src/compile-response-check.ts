@@ -1,10 +1,10 @@
-import { Compile } from 'typebox/compile';
 import { abortError } from './abort.js';
 import { coreErrors } from './errors/core-errors.js';
 import type { Invocation } from './invocation.js';
 import type { AnyOperation } from './operation.js';
 import { admitsAnyValue } from './validation/admits-any-value.js';
 import { closeSchema } from './validation/close-schema.js';
+import { compileCheck } from './validation/inherited-names.js';
 
 /**
  * Compiles the check of what an operation answers (a handler's response, a middleware's own answer,
@@ -15,11 +15,11 @@ import { closeSchema } from './validation/close-schema.js';
 export function compileResponseCheck(
   operation: AnyOperation,
 ): (invocation: Invocation, value: unknown) => void {
-  const responseCheck = Compile(closeSchema(operation.response));
+  const responseCheck = compileCheck(closeSchema(operation.response));
   const mustTrySerializing = admitsAnyValue(operation.response);
   return (invocation, value) => {
     if (invocation.signal.aborted) throw abortError(invocation.signal);
-    if (!responseCheck.Check(value)) {
+    if (!responseCheck(value)) {
       throw coreErrors.INTERNAL({
         cause: new Error(
           `operation "${operation.id}" answered with a value that does not match its response schema`,

@@ -160,6 +160,25 @@ describe('invoke: transaction and audit', () => {
     expect(JSON.stringify(error)).not.toContain('internalCost');
   });
 
+  it('takes a request and a response without a declared `toString` or `valueOf`: absent, not inherited', async () => {
+    const describeLabel = defineOperation({
+      id: 'labels.describe',
+      request: Type.Object({ toString: Type.Optional(Type.String()) }),
+      response: Type.Object({ valueOf: Type.Optional(Type.Number()), label: Type.String() }),
+      expose: [],
+      public: true,
+      // The request is a plain object: an absent `toString` still reads as the inherited function. TypeScript
+      // sees every object's inherited members too, hence the casts; HTTP bodies and tool arguments have none.
+      handle: (input) =>
+        ({ label: Object.hasOwn(input, 'toString') ? (input.toString as string) : 'none' }) as never,
+    });
+    const app = createOpwire({ operations: [describeLabel], logger: { error: () => {}, warn: () => {} } });
+    expect(await app.invoke(describeLabel, {} as never)).toEqual({ label: 'none' });
+    expect(await app.invoke(describeLabel, { toString: 'mine' })).toEqual({ label: 'mine' });
+    const error = await rejection(app.invoke(describeLabel, { toString: 1 } as never));
+    expect([error.code, error.field]).toEqual(['WRONG_TYPE', 'toString']);
+  });
+
   it('rolls back a write whose response matches its schema but cannot be serialized (INTERNAL)', async () => {
     const rows: string[] = [];
     const store = defineOperation({

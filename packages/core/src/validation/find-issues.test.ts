@@ -174,3 +174,53 @@ it('explains a value of a union through the one branch of its type', () => {
   expect(check({ value: null })?.[0]).toMatchObject({ code: 'NULL_NOT_ALLOWED' });
   expect(check({ value: [] })?.[0]).toMatchObject({ code: 'WRONG_TYPE' });
 });
+
+describe('a declared property named like a member of Object.prototype', () => {
+  // TypeBox tests presence with `key in value`, which sees the inherited `toString`.
+  const check = compileValidator(
+    closeSchema(
+      Type.Object({
+        toString: Type.Optional(Type.String({ maxLength: 5 })),
+        valueOf: Type.Unknown(),
+        nested: Type.Optional(Type.Object({ hasOwnProperty: Type.Optional(Type.Integer()) })),
+      }),
+    ),
+  );
+
+  it('is absent when the value does not hold it, optional or required', () => {
+    expect(check({ valueOf: 1 })).toBeUndefined();
+    expect(check({ valueOf: 1, nested: {} })).toBeUndefined();
+    expect(check({})).toEqual([
+      expect.objectContaining({ code: 'MISSING_FIELD', field: 'valueOf', pointer: '/valueOf' }),
+    ]);
+  });
+
+  it('is checked when the value holds it', () => {
+    expect(check({ valueOf: 1, toString: 'ok' })).toBeUndefined();
+    expect(check({ valueOf: 1, toString: 'too long' })).toEqual([
+      expect.objectContaining({ code: 'OUT_OF_RANGE', field: 'toString' }),
+    ]);
+    expect(check({ valueOf: 1, nested: { hasOwnProperty: 'x' } })).toEqual([
+      expect.objectContaining({ code: 'WRONG_TYPE', field: 'nested.hasOwnProperty' }),
+    ]);
+    expect(check({ valueOf: 1, nested: { isPrototypeOf: 1 } })).toEqual([
+      expect.objectContaining({ code: 'UNKNOWN_FIELD', field: 'nested.isPrototypeOf' }),
+    ]);
+  });
+});
+
+it('checks a union whose branch declares an inherited name', () => {
+  const check = compileValidator(
+    closeSchema(
+      Type.Object({
+        value: Type.Union([
+          Type.Object({ kind: Type.Literal('a'), toString: Type.Optional(Type.String()) }),
+          Type.Object({ kind: Type.Literal('b'), size: Type.Integer({ maximum: 3 }) }),
+        ]),
+      }),
+    ),
+  );
+  expect(check({ value: { kind: 'a' } })).toBeUndefined();
+  expect(check({ value: { kind: 'a', toString: 1 } })?.[0]).toMatchObject({ code: 'WRONG_TYPE' });
+  expect(check({ value: { kind: 'b', size: 3 } })).toBeUndefined();
+});
