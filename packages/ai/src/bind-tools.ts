@@ -9,6 +9,7 @@ import {
 } from '@opwire/core';
 import { jsonSchema, type Tool, type ToolExecutionOptions, type ToolSet, tool } from 'ai';
 import { approvalPrecheckOf } from './approval-precheck.js';
+import { recordedName } from './governance/turn-event.js';
 import { restoreAbsent } from './strict-schema.js';
 import type { ToolCatalog, ToolEntry } from './tool-catalog.js';
 import { toToolErrorResult } from './tool-result.js';
@@ -97,7 +98,8 @@ function operationTool(
     const input = restoreAbsent(operation.request, rawInput);
     const origin: Origin = {
       surface: 'ai',
-      toolCallId,
+      // Audit records keep the call id as text, like the AI audit trail (a NUL becomes U+FFFD).
+      toolCallId: recordedName(toolCallId),
       ...(options.conversationId === undefined ? {} : { conversationId: options.conversationId }),
       ...(options.turnId === undefined ? {} : { turnId: options.turnId }),
     };

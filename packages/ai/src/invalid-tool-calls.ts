@@ -3,6 +3,7 @@ import type { Caller, Locale, Origin } from '@opwire/core';
 import { type ModelMessage, NoSuchToolError, type StepResult, type ToolSet } from 'ai';
 import { aiErrors } from './ai-errors.js';
 import { mayCall } from './bind-tools.js';
+import { recordedName } from './governance/turn-event.js';
 import { restoreAbsent } from './strict-schema.js';
 import type { ToolCatalog } from './tool-catalog.js';
 import { type ToolErrorResult, toToolErrorResult } from './tool-result.js';
@@ -44,7 +45,7 @@ export async function invalidCallResult(
       await context.catalog.app.invoke(found.operation, restoreAbsent(found.operation.request, call.input), {
         caller: context.caller,
         locale: context.locale,
-        origin: { ...context.origin, toolCallId: call.toolCallId },
+        origin: { ...context.origin, toolCallId: recordedName(call.toolCallId) },
         ...(context.trace ? { trace: context.trace } : {}),
         ...(context.signal ? { signal: context.signal } : {}),
         ...(context.baggage ? { baggage: context.baggage } : {}),

@@ -133,5 +133,26 @@ describe.each(engines)('a NUL character in a request to the shop on $name', { ti
       body: { message: 'Cancel ord_1' },
     });
     expect(waiting.body.steps[0].toolResults[0].output).toMatchObject({ approval: { status: 'pending' } });
+    // A call the pipeline refuses: its core audit record (before, lost) keeps the call id the same way.
+    const before = await running.snapshot();
+    model.script(
+      {
+        kind: 'reply',
+        toolCalls: [{ id: 'call\u0000z', name: 'orders_create', arguments: '{"sku":"KB-01","quantity":0}' }],
+      },
+      { kind: 'reply', text: 'That quantity is not allowed.' },
+    );
+    const refused = await running.request('/ai/chat', {
+      method: 'POST',
+      token: 'customer-token',
+      body: { message: 'Order none' },
+    });
+    expect(refused.body.steps[0].toolResults[0].output).toMatchObject({ error: { code: 'OUT_OF_RANGE' } });
+    expect(
+      (await running.auditSince(before)).map((row) => [row.operation_id, row.tool_call_id, row.code]),
+    ).toEqual([
+      ['orders.create', 'call\uFFFDz', 'OUT_OF_RANGE'],
+      ['ai.chat', null, null],
+    ]);
   });
 });
