@@ -1,10 +1,11 @@
+import { Compile } from 'typebox/compile';
 import { abortError } from './abort.js';
 import { coreErrors } from './errors/core-errors.js';
 import type { Invocation } from './invocation.js';
 import type { AnyOperation } from './operation.js';
 import { admitsAnyValue } from './validation/admits-any-value.js';
 import { closeSchema } from './validation/close-schema.js';
-import { compileCheck } from './validation/inherited-names.js';
+import { checkedView } from './validation/inherited-names.js';
 
 /**
  * Compiles the check of what an operation answers (a handler's response, a middleware's own answer,
@@ -15,11 +16,13 @@ import { compileCheck } from './validation/inherited-names.js';
 export function compileResponseCheck(
   operation: AnyOperation,
 ): (invocation: Invocation, value: unknown) => void {
-  const responseCheck = compileCheck(closeSchema(operation.response));
+  const closed = closeSchema(operation.response);
+  const responseCheck = Compile(closed);
+  const view = checkedView(closed);
   const mustTrySerializing = admitsAnyValue(operation.response);
   return (invocation, value) => {
     if (invocation.signal.aborted) throw abortError(invocation.signal);
-    if (!responseCheck(value)) {
+    if (!responseCheck.Check(view(value))) {
       throw coreErrors.INTERNAL({
         cause: new Error(
           `operation "${operation.id}" answered with a value that does not match its response schema`,

@@ -1,16 +1,13 @@
-import type { TSchema } from 'typebox';
-import { Compile } from 'typebox/compile';
+/** The identity, for schemas TypeBox checks correctly as they are. */
+const asIs = (value: unknown): unknown => value;
 
 /**
- * Compiles TypeBox's check of a schema. Where the schema declares a property named like an inherited
- * member of every object, the check runs on a copy without prototypes (see `declaresInheritedName`),
- * so an absent `toString` is absent; every other schema is checked as it is.
+ * What TypeBox's compiled check of `schema` should be given for a value: a copy without prototypes
+ * where the schema declares a property named like an inherited member of every object (so an absent
+ * `toString` is absent), the value itself otherwise. Decided once, when the schema is compiled.
  */
-export function compileCheck(schema: TSchema): (value: unknown) => boolean {
-  const compiled = Compile(schema);
-  return declaresInheritedName(schema)
-    ? (value) => compiled.Check(withoutPrototypes(value))
-    : (value) => compiled.Check(value);
+export function checkedView(schema: unknown): (value: unknown) => unknown {
+  return declaresInheritedName(schema) ? withoutPrototypes : asIs;
 }
 
 /**
