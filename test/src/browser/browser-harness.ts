@@ -87,16 +87,18 @@ const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.
 /** The axe-core violations of impact serious or critical on the page as it is now (WCAG 2.1 AA rules). */
 export async function seriousViolations(page: Page): Promise<string[]> {
   // Colors are measured once the page is still: mid-transition (a drawer fading in over the page) they are
-  // a blend of both, and the contrast checked is that of no frame a reader keeps looking at.
-  await page.evaluate(() =>
-    Promise.all(
-      (
-        globalThis as unknown as { document: { getAnimations(): Array<{ finished: Promise<unknown> }> } }
-      ).document
+  // a blend of both, and the contrast checked is that of no frame a reader keeps looking at. Endless
+  // animations (a spinner) never finish and are not waited for.
+  await page.evaluate(() => {
+    type Running = { finished: Promise<unknown>; effect: { getTiming(): { iterations?: number } } | null };
+    const { document } = globalThis as unknown as { document: { getAnimations(): Running[] } };
+    return Promise.all(
+      document
         .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
         .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+    );
+  });
   // Evaluated through the DevTools protocol, which the page's content security policy does not govern.
   await page.evaluate(await axeSource);
   const results = (await page.evaluate(() =>
