@@ -96,16 +96,22 @@ describe.each(engines)('a NUL character in a request to the shop on $name', { ti
     ).toEqual(['request ', 'tool_call ', 'tool_result NUL_CHARACTER']);
     expect(read.body.events[1].payload.input.note).toBe('gift\u0000wrap');
   });
+  /** A chat turn in which the model makes one tool call, then answers `text`. */
+  const turnWithCall = (
+    token: string,
+    call: { id: string; name: string; arguments: string },
+    text: string,
+  ) => {
+    model.script({ kind: 'reply', toolCalls: [call] }, { kind: 'reply', text });
+    return running.request('/ai/chat', { method: 'POST', token, body: { message: 'Go ahead' } });
+  };
+
   it('in a tool name or call id from the model: the turn, its events and its approval are recorded, with U+FFFD for NUL', async () => {
-    model.script(
-      { kind: 'reply', toolCalls: [{ id: 'call\u0000x', name: 'orders\u0000create', arguments: '{}' }] },
-      { kind: 'reply', text: 'No such tool.' },
+    const unknown = await turnWithCall(
+      'customer-token',
+      { id: 'call\u0000x', name: 'orders\u0000create', arguments: '{}' },
+      'No such tool.',
     );
-    const unknown = await running.request('/ai/chat', {
-      method: 'POST',
-      token: 'customer-token',
-      body: { message: 'Order something' },
-    });
     expect(unknown.body.steps[0].toolResults[0].output).toMatchObject({ error: { code: 'TOOL_NOT_FOUND' } });
     const read = await running.request(`/governance/turns/${unknown.body.turnId}`, { token: 'admin-token' });
     // Before, the ledger row (with the turn's cost) and both tool events were lost: text cannot hold NUL.
@@ -120,33 +126,21 @@ describe.each(engines)('a NUL character in a request to the shop on $name', { ti
       ['tool_result', 'orders\uFFFDcreate'],
     ]);
 
-    model.script(
-      {
-        kind: 'reply',
-        toolCalls: [{ id: 'call\u0000y', name: 'orders_cancel', arguments: '{"id":"ord_1"}' }],
-      },
-      { kind: 'reply', text: 'Waiting for your approval.' },
+    // Before, storing the approval failed and the model was answered INTERNAL.
+    const waiting = await turnWithCall(
+      'admin-token',
+      { id: 'call\u0000y', name: 'orders_cancel', arguments: '{"id":"ord_1"}' },
+      'Waiting for your approval.',
     );
-    const waiting = await running.request('/ai/chat', {
-      method: 'POST',
-      token: 'admin-token',
-      body: { message: 'Cancel ord_1' },
-    });
     expect(waiting.body.steps[0].toolResults[0].output).toMatchObject({ approval: { status: 'pending' } });
+
     // A call the pipeline refuses: its core audit record (before, lost) keeps the call id the same way.
     const before = await running.snapshot();
-    model.script(
-      {
-        kind: 'reply',
-        toolCalls: [{ id: 'call\u0000z', name: 'orders_create', arguments: '{"sku":"KB-01","quantity":0}' }],
-      },
-      { kind: 'reply', text: 'That quantity is not allowed.' },
+    const refused = await turnWithCall(
+      'customer-token',
+      { id: 'call\u0000z', name: 'orders_create', arguments: '{"sku":"KB-01","quantity":0}' },
+      'That quantity is not allowed.',
     );
-    const refused = await running.request('/ai/chat', {
-      method: 'POST',
-      token: 'customer-token',
-      body: { message: 'Order none' },
-    });
     expect(refused.body.steps[0].toolResults[0].output).toMatchObject({ error: { code: 'OUT_OF_RANGE' } });
     expect(
       (await running.auditSince(before)).map((row) => [row.operation_id, row.tool_call_id, row.code]),
