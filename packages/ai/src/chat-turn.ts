@@ -294,7 +294,9 @@ export class Turn {
   /** Stores what the turn said: the user's message and approval outcomes, then the model's messages. */
   private async remember(ending: Ending): Promise<void> {
     if (!this.governed) return;
-    const response = this.steps.at(-1)?.response.messages ?? [];
+    // Each step's `response.messages` holds that step's messages only: the tool calls and results of
+    // earlier steps are kept too, so the next turn's model sees what was called and what came back.
+    const response = this.steps.flatMap((step) => step.response.messages);
     const messages = ending.outcome === 'failed' ? this.added : [...this.added, ...response];
     if (messages.length === 0) return;
     try {

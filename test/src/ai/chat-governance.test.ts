@@ -110,6 +110,85 @@ it('gives the model the conversation so far on the second turn, and the conversa
   ]);
 });
 
+/** The messages a model request carried after the system prompt: role, text, tool calls and the call a result answers. */
+const history = (request: Record<string, any>) =>
+  request.messages
+    .filter((message: any) => message.role !== 'system')
+    .map((message: any) => ({
+      role: message.role,
+      ...(message.content ? { content: message.content } : {}),
+      ...(message.tool_calls
+        ? { calls: message.tool_calls.map((call: any) => `${call.id} ${call.function.name}`) }
+        : {}),
+      ...(message.tool_call_id ? { answers: message.tool_call_id } : {}),
+    }));
+
+it("gives the next turn's model the tool calls of every step and their results, not only the last step", async () => {
+  const { chatAs, call } = shop();
+  server.script(
+    {
+      kind: 'reply',
+      toolCalls: [{ id: 'call_list', name: 'orders_list', arguments: '{"status":null}' }],
+    },
+    { kind: 'reply', text: 'You have no orders.' },
+    { kind: 'reply', text: 'As I said: none.' },
+  );
+  const first = await chatAs('token-support', { message: 'My orders?' });
+  expect(first.status).toBe(200);
+  await chatAs('token-support', { conversationId: first.body.conversationId, message: 'Sure?' });
+  const turns = history(server.requests[2]!);
+  expect(turns.map(({ content, ...rest }: any) => rest)).toEqual([
+    { role: 'user' },
+    { role: 'assistant', calls: ['call_list orders_list'] },
+    { role: 'tool', answers: 'call_list' },
+    { role: 'assistant' },
+    { role: 'user' },
+  ]);
+  expect(JSON.parse(turns[2].content)).toMatchObject({ orders: [] });
+  expect(turns[3].content).toBe('You have no orders.');
+  const read = await call('GET', `/conversations/${first.body.conversationId}`, 'token-support');
+  expect(read.body.messages.map((message: any) => message.role)).toEqual([
+    'assistant',
+    'user',
+    'assistant',
+    'tool',
+    'assistant',
+    'user',
+  ]);
+});
+
+it("keeps a call that waited for approval in the history, then the decided call's result", async () => {
+  const { chatAs, seed } = shop();
+  const order = seed();
+  server.script(
+    {
+      kind: 'reply',
+      toolCalls: [
+        { id: 'call_cancel', name: 'orders_cancel', arguments: JSON.stringify({ orderId: order.id }) },
+      ],
+    },
+    { kind: 'reply', text: 'Approve it, please.' },
+    { kind: 'reply', text: 'Cancelled.' },
+  );
+  const asked = await chatAs('token-support', { message: `Cancel ${order.id}` });
+  const [pending] = asked.body.pendingApprovals;
+  await chatAs('token-support', {
+    conversationId: asked.body.conversationId,
+    approvals: [{ approvalId: pending.approvalId, approved: true }],
+  });
+  const turns = history(server.requests[2]!);
+  expect(turns.map(({ content, ...rest }: any) => rest)).toEqual([
+    { role: 'user' },
+    { role: 'assistant', calls: ['call_cancel orders_cancel'] },
+    { role: 'tool', answers: 'call_cancel' },
+    { role: 'assistant' },
+    { role: 'assistant', calls: ['call_cancel orders_cancel'] },
+    { role: 'tool', answers: 'call_cancel' },
+  ]);
+  expect(JSON.parse(turns[2].content)).toMatchObject({ approval: { status: 'pending' } });
+  expect(JSON.parse(turns[5].content)).toMatchObject({ id: order.id, status: 'cancelled' });
+});
+
 it("answers NOT_FOUND for someone else's conversation and calls no model", async () => {
   const { chatAs, call } = shop();
   server.script({ kind: 'reply', text: 'Hello.' });
@@ -357,7 +436,7 @@ it('gives a model that repeats a tool-call id two separate approvals, and runs e
   expect(orders.get(first.id)?.status).toBe('open');
   // The model sees the decided call as a tool call and its result.
   const last = server.requests.at(-1)!;
-  const toolMessage = last.messages.find((message: any) => message.role === 'tool');
+  const toolMessage = last.messages.findLast((message: any) => message.role === 'tool');
   expect(JSON.parse(toolMessage.content)).toMatchObject({ id: second.id, status: 'cancelled' });
   // The same approval cannot run twice.
   const again = await chatAs('token-support', {
