@@ -1,4 +1,4 @@
-import { type Caller, coreErrors, parseTraceparent } from '@opwire/core';
+import { type Caller, coreErrors, isOpwireError, parseTraceparent } from '@opwire/core';
 import { takesBody as methodTakesBody } from './derive-route.js';
 import type { CustomRoute, HttpExchange } from './http-options.js';
 import { parseBody } from './parse-json-body.js';
@@ -13,12 +13,14 @@ export function compileCustomRoute(route: CustomRoute, runtime: RouteRuntime): A
     const headers = exchange.headers;
     const requestId = requestIdOf(headers);
     let caller: Caller | undefined;
+    let handling = false;
     try {
       if (takesBody && exchange.hasBody) checkBodyHeaders(headers, bodyLimit);
       if (authenticate) caller = await authenticateRequest(authenticate, headers, logger);
       if (!route.public && caller === undefined) throw coreErrors.UNAUTHENTICATED();
       const body =
         takesBody && exchange.hasBody ? parseBody(await readBodyText(exchange, bodyLimit)) : undefined;
+      handling = true;
       const response = await route.handle({
         caller,
         locale: localeOf(headers, caller),
@@ -33,15 +35,14 @@ export function compileCustomRoute(route: CustomRoute, runtime: RouteRuntime): A
       if (!(response instanceof Response)) {
         throw new TypeError(`custom route ${route.method} ${route.path} did not return a Response`);
       }
-      if (!response.headers.has('x-request-id')) {
-        try {
-          response.headers.set('x-request-id', requestId);
-        } catch {
-          // Responses from fetch() have immutable headers; the id is then simply not echoed.
-        }
-      }
-      return response;
+      return withRequestId(response, requestId);
     } catch (thrown) {
+      // The server's own checks refused the request: the route may answer in its protocol.
+      const refusal =
+        !handling && isOpwireError(thrown)
+          ? route.answerRefusal?.(thrown, { headers, locale: localeOf(headers, caller), requestId })
+          : undefined;
+      if (refusal) return withRequestId(refusal, requestId);
       return failureAnswer(thrown, {
         runtime,
         exchange,
@@ -51,6 +52,18 @@ export function compileCustomRoute(route: CustomRoute, runtime: RouteRuntime): A
       });
     }
   };
+}
+
+/** The response with the request's id echoed, unless it names one itself. */
+function withRequestId(response: Response, requestId: string): Response {
+  if (!response.headers.has('x-request-id')) {
+    try {
+      response.headers.set('x-request-id', requestId);
+    } catch {
+      // Responses from fetch() have immutable headers; the id is then simply not echoed.
+    }
+  }
+  return response;
 }
 
 /** Reads an exchange's body as a promise (a custom route is async already; a promise costs nothing here). */

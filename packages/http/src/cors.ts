@@ -28,6 +28,9 @@ export interface CompiledCors {
 
 const vary = { vary: 'Origin' };
 
+/** The response headers a browser script may read when `exposeHeaders` is not given. */
+export const defaultExposeHeaders: readonly string[] = ['x-request-id', 'retry-after', 'idempotent-replayed'];
+
 /** Checks the options once and precomputes the headers. */
 export function compileCors(options: CorsOptions): CompiledCors {
   const any = options.origins.includes('*');
@@ -37,7 +40,7 @@ export function compileCors(options: CorsOptions): CompiledCors {
     });
   }
   const methods = (options.methods ?? ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']).join(', ');
-  const expose = (options.exposeHeaders ?? ['x-request-id', 'retry-after', 'idempotent-replayed']).join(', ');
+  const expose = (options.exposeHeaders ?? defaultExposeHeaders).join(', ');
   const common: Record<string, string> = {};
   if (options.credentials) common['access-control-allow-credentials'] = 'true';
   const cache = new Map<string, Readonly<Record<string, string>>>();

@@ -4,7 +4,7 @@ import FindMyWay from 'find-my-way';
 import type { PlainAnswer } from './answer.js';
 import { compileCustomRoute } from './compile-custom-route.js';
 import { compileOperationRoute } from './compile-operation-route.js';
-import { compileCors } from './cors.js';
+import { compileCors, defaultExposeHeaders } from './cors.js';
 import { deriveRoute, toRouterPath } from './derive-route.js';
 import { createDocsAssets } from './docs-page.js';
 import type { Readiness } from './health.js';
@@ -201,7 +201,18 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
     });
   };
 
-  const cors = options.cors ? compileCors(options.cors) : undefined;
+  // Headers custom routes need a browser to read (MCP's session id) are exposed beside the configured ones.
+  const cors = options.cors
+    ? compileCors({
+        ...options.cors,
+        exposeHeaders: [
+          ...new Set([
+            ...(options.cors.exposeHeaders ?? defaultExposeHeaders),
+            ...(options.routes ?? []).flatMap((route) => route.exposeHeaders ?? []),
+          ]),
+        ],
+      })
+    : undefined;
   const accessLogger = options.accessLog ? runtime.logger : undefined;
   const observing = cors !== undefined || accessLogger !== undefined;
 

@@ -1,4 +1,12 @@
-import type { AnyErrorEntry, Caller, HttpMethod, InvokeOptions, Locale, Logger } from '@opwire/core';
+import type {
+  AnyErrorEntry,
+  Caller,
+  HttpMethod,
+  InvokeOptions,
+  Locale,
+  Logger,
+  OpwireError,
+} from '@opwire/core';
 import type { Authenticator } from '@opwire/core/surface';
 import type { Answer } from './answer.js';
 import type { CorsOptions } from './cors.js';
@@ -51,7 +59,25 @@ export interface CustomRoute {
   readonly responses?: Readonly<Record<string, unknown>>;
   /** The codes the handler raises or answers as problem+json, listed beside the HTTP checks' own. */
   readonly errors?: readonly AnyErrorEntry[];
+  /**
+   * Response headers of this route a browser script on an allowed origin must be able to read (such as
+   * `mcp-session-id`): added to the CORS `exposeHeaders` of the server.
+   */
+  readonly exposeHeaders?: readonly string[];
+  /**
+   * Answers, in the route's own protocol, a request the server refuses before `handle`: its body headers,
+   * its credentials (`UNAUTHENTICATED`, also for a bad token on a public route) or its JSON. Returning
+   * `undefined` leaves the answer to the server (problem+json).
+   */
+  answerRefusal?(error: OpwireError, request: RefusedRequest): Response | undefined;
   handle(input: CustomRouteInput): Promise<Response> | Response;
+}
+
+/** What a custom route's `answerRefusal` is told of the request it answers. */
+export interface RefusedRequest {
+  readonly headers: Readonly<Record<string, string | undefined>>;
+  readonly locale: Locale;
+  readonly requestId: string;
 }
 
 /** What the OpenAPI document says beyond the routes. */

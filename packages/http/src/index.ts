@@ -46,6 +46,7 @@ export type {
   OpenApiOptions,
   OperationRoute,
   OperationRouteRequest,
+  RefusedRequest,
 } from './http-options.js';
 /** JWT bearer authentication with `jose`. */
 export { type JwtAuthenticatorOptions, jwtAuthenticator } from './jwt-authenticator.js';

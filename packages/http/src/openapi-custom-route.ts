@@ -20,7 +20,15 @@ export function describeCustomRoute(
     .map((match) => ({ name: match[1], in: 'path', required: true, schema: { type: 'string' } }));
   const parameters = [...pathParameters, ...own];
   const hasBody = takesBody(route.method);
-  const errors = problemResponses(customRouteCodesByStatus(route, { ...context, hasBody }));
+  // A route that answers the server's refusals itself describes them in its own `responses`.
+  const errors = problemResponses(
+    route.answerRefusal
+      ? customRouteCodesByStatus(
+          { public: true, errors: route.errors },
+          { authenticates: false, hasBody: false },
+        )
+      : customRouteCodesByStatus(route, { ...context, hasBody }),
+  );
   return {
     ...(route.id ? { operationId: route.id } : {}),
     tags: route.tags ?? [customRouteTag(route.path)],

@@ -73,15 +73,27 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
         }
       }
     }
-    if (!caller) {
-      const challenge = `Bearer resource_metadata="${urls.metadata(headers)}"`;
-      return errorResponse(coreErrors.UNAUTHENTICATED(), asked ?? 'en', {
-        'www-authenticate':
-          headers.authorization === undefined ? challenge : `${challenge}, error="invalid_token"`,
-      });
-    }
+    if (!caller) return unauthenticated(headers, asked ?? 'en');
     return { caller, locale: asked ?? caller.locale ?? 'en' };
   };
+
+  /** 401 with where to authenticate (RFC 9728), and `invalid_token` when credentials were sent. */
+  const unauthenticated = (headers: McpRouteInput['headers'], locale: Locale) => {
+    const challenge = `Bearer resource_metadata="${urls.metadata(headers)}"`;
+    return errorResponse(coreErrors.UNAUTHENTICATED(), locale, {
+      'www-authenticate':
+        headers.authorization === undefined ? challenge : `${challenge}, error="invalid_token"`,
+    });
+  };
+
+  /** What the HTTP server refused before the route ran, answered as MCP: a JSON-RPC error, the 401 challenge. */
+  const answerRefusal: McpRoute['answerRefusal'] = (error, { headers, locale }) =>
+    error.code === 'UNAUTHENTICATED' ? unauthenticated(headers, locale) : errorResponse(error, locale);
+  const endpoint = {
+    public: true,
+    exposeHeaders: ['mcp-session-id', 'www-authenticate'],
+    answerRefusal,
+  } as const;
 
   const serve =
     (method: 'GET' | 'POST' | 'DELETE') =>
@@ -118,9 +130,9 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
   return {
     surface,
     routes: [
-      { method: 'POST', path, public: true, summary, ...mcpOpenApi.POST, handle: serve('POST') },
-      { method: 'GET', path, public: true, summary, ...mcpOpenApi.GET, handle: serve('GET') },
-      { method: 'DELETE', path, public: true, summary, ...mcpOpenApi.DELETE, handle: serve('DELETE') },
+      { method: 'POST', path, ...endpoint, summary, ...mcpOpenApi.POST, handle: serve('POST') },
+      { method: 'GET', path, ...endpoint, summary, ...mcpOpenApi.GET, handle: serve('GET') },
+      { method: 'DELETE', path, ...endpoint, summary, ...mcpOpenApi.DELETE, handle: serve('DELETE') },
       {
         method: 'GET',
         path: urls.metadataPath,

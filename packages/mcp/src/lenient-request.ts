@@ -1,5 +1,6 @@
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod/v4';
+import { protocolError } from './mcp-error-table.js';
 
 /**
  * A request schema that names only the method, for `server.setRequestHandler`: the SDK answers params its own
@@ -15,7 +16,7 @@ export function parseRequest<Schema extends z.ZodType>(schema: Schema, request: 
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? issue.path.join('.') : 'params';
-    throw new McpError(
+    throw protocolError(
       ErrorCode.InvalidParams,
       `Invalid params at ${where}: ${issue?.message ?? 'malformed'}`,
     );

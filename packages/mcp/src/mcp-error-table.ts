@@ -26,7 +26,17 @@ export const mcpErrorTable: Readonly<Record<ErrorKind, { readonly rpc: number; r
 /** A protocol error for the SDK to send: the table's JSON-RPC code, the message in `locale`, the Opwire code as data. */
 export function toProtocolError(thrown: unknown, locale: Locale): McpError {
   const description = describeError(toOpwireError(thrown), locale);
-  return new McpError(mcpErrorTable[description.kind].rpc, description.message, { code: description.code });
+  return protocolError(mcpErrorTable[description.kind].rpc, description.message, { code: description.code });
+}
+
+/**
+ * A protocol error whose message on the wire is the text alone: `McpError` prefixes `MCP error <code>: `,
+ * which the SDK sends as the message, and a client's `McpError` prefixes again.
+ */
+export function protocolError(code: number, message: string, data?: unknown): McpError {
+  const error = new McpError(code, message, data);
+  error.message = message;
+  return error;
 }
 
 /** A JSON-RPC error body for an HTTP answer of the transport (no request id: the request was not read). */
@@ -39,7 +49,9 @@ export function errorResponse(
   const body = {
     jsonrpc: '2.0',
     error: {
-      code: mcpErrorTable[description.kind].rpc,
+      // A body that is not JSON is JSON-RPC's parse error; everything else follows the table.
+      code:
+        description.code === 'MALFORMED_JSON' ? ErrorCode.ParseError : mcpErrorTable[description.kind].rpc,
       message: description.message,
       data: { code: description.code },
     },

@@ -25,12 +25,14 @@ const challenge = {
 
 const refusals = {
   '400': rpcError(
-    'SESSION_REQUIRED (no Mcp-Session-Id on a request other than initialize), or a malformed message',
+    'SESSION_REQUIRED (no Mcp-Session-Id on a request other than initialize), a malformed message, MALFORMED_JSON (JSON-RPC parse error -32700) or PROTOTYPE_POISONING',
   ),
   '401': rpcError('UNAUTHENTICATED: no or bad bearer token', challenge),
   '403': rpcError('ORIGIN_NOT_ALLOWED: a browser Origin outside the allow-list'),
   '404': rpcError('SESSION_NOT_FOUND: unknown, expired, or another caller’s session'),
   '406': rpcError('The Accept header does not allow the answer’s media types'),
+  '413': rpcError('PAYLOAD_TOO_LARGE: the body passes the server’s limit'),
+  '415': rpcError('UNSUPPORTED_MEDIA_TYPE: the body is not JSON'),
   '503': rpcError('UNAVAILABLE or SESSION_LIMIT_REACHED', {
     'Retry-After': { description: 'Seconds to wait before opening a session.', schema: { type: 'string' } },
   }),

@@ -1,4 +1,4 @@
-import type { Caller } from '@opwire/core';
+import type { Caller, Locale, OpwireError } from '@opwire/core';
 
 /** What an MCP route reads of a request (a subset of what `@opwire/http` hands a custom route). */
 export interface McpRouteInput {
@@ -30,5 +30,15 @@ export interface McpRoute {
   readonly parameters?: ReadonlyArray<Readonly<Record<string, unknown>>>;
   readonly requestBody?: Readonly<Record<string, unknown>>;
   readonly responses?: Readonly<Record<string, unknown>>;
+  /** Headers a browser client must read (CORS): the session id, and the challenge of a 401. */
+  readonly exposeHeaders?: readonly string[];
+  /**
+   * Answers what the HTTP server refuses before the route runs (a bad token, malformed JSON) as MCP does:
+   * a JSON-RPC error, and a 401 with the metadata pointer.
+   */
+  answerRefusal?(
+    error: OpwireError,
+    request: { readonly headers: Readonly<Record<string, string | undefined>>; readonly locale: Locale },
+  ): Response | undefined;
   handle(input: McpRouteInput): Promise<Response>;
 }

@@ -149,6 +149,13 @@ describe('the shop over MCP Streamable HTTP (official SDK client)', { timeout: 6
   it('makes an unknown tool and malformed params JSON-RPC errors (-32602)', async () => {
     const { client } = await connectShop(running.url, 'customer-token');
     expect(await rpcCodeOf(client.callTool({ name: 'orders_purge', arguments: {} }))).toBe(-32602);
+    // The message on the wire is the text: the client adds "MCP error <code>: " once.
+    await expect(client.callTool({ name: 'orders_purge', arguments: {} })).rejects.toThrow(
+      /^MCP error -32602: There is no tool named "orders_purge"/,
+    );
+    await expect(client.callTool({ name: 'orders_purge', arguments: {} })).rejects.not.toThrow(
+      /MCP error -32602: MCP error/,
+    );
     expect(
       await rpcCodeOf(
         client.request(
@@ -219,6 +226,58 @@ describe('what the MCP endpoint refuses', { timeout: 60_000 }, () => {
       bearer_methods_supported: ['header'],
     });
     await expect(connectShop(running.url, '')).rejects.toThrow();
+  });
+
+  it.each(['Bearer expired-token', 'Basic dXNlcjpwYXNz'])(
+    'answers credentials it does not accept (%s) 401 invalid_token, with the metadata pointer, in JSON-RPC',
+    async (authorization) => {
+      const response = await postMcp({ authorization });
+      expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toBe(
+        `Bearer resource_metadata="${running.url}/.well-known/oauth-protected-resource/mcp", error="invalid_token"`,
+      );
+      expect(await response.json()).toMatchObject({
+        jsonrpc: '2.0',
+        error: { data: { code: 'UNAUTHENTICATED' } },
+        id: null,
+      });
+    },
+  );
+
+  it("answers a body that is not JSON with JSON-RPC's parse error (-32700)", async () => {
+    const response = await fetch(new URL('/mcp', running.url), {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        authorization: 'Bearer customer-token',
+      },
+      body: '{"jsonrpc":',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      jsonrpc: '2.0',
+      error: { code: -32700, data: { code: 'MALFORMED_JSON' } },
+      id: null,
+    });
+  });
+
+  it('lets a browser script on an allowed origin read the session id it is given', async () => {
+    const response = await postMcp({
+      authorization: 'Bearer customer-token',
+      origin: 'https://app.example.com',
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('mcp-session-id')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(response.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
+    expect(response.headers.get('access-control-expose-headers')?.split(', ')).toEqual([
+      'x-request-id',
+      'retry-after',
+      'idempotent-replayed',
+      'mcp-session-id',
+      'www-authenticate',
+    ]);
+    await response.body?.cancel();
   });
 
   it.each([

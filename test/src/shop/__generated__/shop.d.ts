@@ -3876,7 +3876,7 @@ export interface operations {
           'text/event-stream': string;
         };
       };
-      /** @description SESSION_REQUIRED (no Mcp-Session-Id on a request other than initialize), or a malformed message */
+      /** @description SESSION_REQUIRED (no Mcp-Session-Id on a request other than initialize), a malformed message, MALFORMED_JSON (JSON-RPC parse error -32700) or PROTOTYPE_POISONING */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3943,6 +3943,32 @@ export interface operations {
           };
         };
       };
+      /** @description PAYLOAD_TOO_LARGE: the body passes the server’s limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            jsonrpc: '2.0';
+            error: Record<string, never>;
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE: the body is not JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            jsonrpc: '2.0';
+            error: Record<string, never>;
+          };
+        };
+      };
       /** @description Internal Server Error: INTERNAL */
       500: {
         headers: {
@@ -3955,7 +3981,7 @@ export interface operations {
           };
         };
       };
-      /** @description UNAVAILABLE or SESSION_LIMIT_REACHED; or Service Unavailable: UNAVAILABLE */
+      /** @description UNAVAILABLE or SESSION_LIMIT_REACHED */
       503: {
         headers: {
           /** @description Seconds to wait before opening a session. */
@@ -3963,10 +3989,6 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/problem+json': components['schemas']['Problem'] & {
-            /** @enum {unknown} */
-            code?: 'UNAVAILABLE';
-          };
           'application/json': {
             /** @constant */
             jsonrpc: '2.0';
@@ -4015,16 +4037,12 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description SESSION_REQUIRED (no Mcp-Session-Id on a request other than initialize), or a malformed message; or Bad Request: MALFORMED_JSON, PROTOTYPE_POISONING */
+      /** @description SESSION_REQUIRED (no Mcp-Session-Id on a request other than initialize), a malformed message, MALFORMED_JSON (JSON-RPC parse error -32700) or PROTOTYPE_POISONING */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/problem+json': components['schemas']['Problem'] & {
-            /** @enum {unknown} */
-            code?: 'MALFORMED_JSON' | 'PROTOTYPE_POISONING';
-          };
           'application/json': {
             /** @constant */
             jsonrpc: '2.0';
@@ -4086,27 +4104,29 @@ export interface operations {
           };
         };
       };
-      /** @description Content Too Large: PAYLOAD_TOO_LARGE */
+      /** @description PAYLOAD_TOO_LARGE: the body passes the server’s limit */
       413: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/problem+json': components['schemas']['Problem'] & {
-            /** @enum {unknown} */
-            code?: 'PAYLOAD_TOO_LARGE';
+          'application/json': {
+            /** @constant */
+            jsonrpc: '2.0';
+            error: Record<string, never>;
           };
         };
       };
-      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+      /** @description UNSUPPORTED_MEDIA_TYPE: the body is not JSON */
       415: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/problem+json': components['schemas']['Problem'] & {
-            /** @enum {unknown} */
-            code?: 'UNSUPPORTED_MEDIA_TYPE';
+          'application/json': {
+            /** @constant */
+            jsonrpc: '2.0';
+            error: Record<string, never>;
           };
         };
       };
@@ -4122,7 +4142,7 @@ export interface operations {
           };
         };
       };
-      /** @description UNAVAILABLE or SESSION_LIMIT_REACHED; or Service Unavailable: UNAVAILABLE */
+      /** @description UNAVAILABLE or SESSION_LIMIT_REACHED */
       503: {
         headers: {
           /** @description Seconds to wait before opening a session. */
@@ -4130,10 +4150,6 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/problem+json': components['schemas']['Problem'] & {
-            /** @enum {unknown} */
-            code?: 'UNAVAILABLE';
-          };
           'application/json': {
             /** @constant */
             jsonrpc: '2.0';
@@ -4162,7 +4178,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description SESSION_REQUIRED (no Mcp-Session-Id on a request other than initialize), or a malformed message */
+      /** @description SESSION_REQUIRED (no Mcp-Session-Id on a request other than initialize), a malformed message, MALFORMED_JSON (JSON-RPC parse error -32700) or PROTOTYPE_POISONING */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4229,6 +4245,32 @@ export interface operations {
           };
         };
       };
+      /** @description PAYLOAD_TOO_LARGE: the body passes the server’s limit */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            jsonrpc: '2.0';
+            error: Record<string, never>;
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE: the body is not JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            jsonrpc: '2.0';
+            error: Record<string, never>;
+          };
+        };
+      };
       /** @description Internal Server Error: INTERNAL */
       500: {
         headers: {
@@ -4241,7 +4283,7 @@ export interface operations {
           };
         };
       };
-      /** @description UNAVAILABLE or SESSION_LIMIT_REACHED; or Service Unavailable: UNAVAILABLE */
+      /** @description UNAVAILABLE or SESSION_LIMIT_REACHED */
       503: {
         headers: {
           /** @description Seconds to wait before opening a session. */
@@ -4249,10 +4291,6 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/problem+json': components['schemas']['Problem'] & {
-            /** @enum {unknown} */
-            code?: 'UNAVAILABLE';
-          };
           'application/json': {
             /** @constant */
             jsonrpc: '2.0';
