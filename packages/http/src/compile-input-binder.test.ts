@@ -47,5 +47,9 @@ describe('compileInputBinder', () => {
     expect(() => binder.query(query, { year: '2024' })).toThrow(
       expect.objectContaining({ code: 'PROTOTYPE_POISONING' }),
     );
+    // The message names the request, not a body: a query has none.
+    expect(() => binder.query(query, { year: '2024' })).toThrow(
+      'The request contains a forbidden key at "?__proto__".',
+    );
   });
 });

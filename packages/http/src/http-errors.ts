@@ -9,8 +9,8 @@ export const httpErrors = defineErrors({
   PROTOTYPE_POISONING: {
     kind: 'invalid',
     messages: {
-      en: 'The request body contains a forbidden key at "{field}".',
-      'zh-CN': '请求正文在“{field}”处包含禁止使用的键。',
+      en: 'The request contains a forbidden key at "{field}".',
+      'zh-CN': '请求在“{field}”处包含禁止使用的键。',
     },
   },
   UNSUPPORTED_MEDIA_TYPE: {

@@ -44,6 +44,20 @@ describe('parseJsonBody', () => {
     },
   );
 
+  it('answers a forbidden key deep in a body with a pointer of at most 200 characters that ends at the key', () => {
+    const depth = 50_000;
+    const text = `${'['.repeat(depth)}{"constructor":{"prototype":1}}${']'.repeat(depth)}`;
+    let field: string | undefined;
+    try {
+      parseJsonBody(text);
+    } catch (error) {
+      field = isOpwireError(error) ? error.field : undefined;
+    }
+    expect(field?.length).toBe(200);
+    expect(field?.startsWith('/0/0/0')).toBe(true);
+    expect(field?.endsWith('/0/constructor/prototype')).toBe(true);
+  });
+
   it('survives very deep nesting without recursion', () => {
     const depth = 100_000;
     expect(findPoisonedKey(JSON.parse(`${'['.repeat(depth)}${']'.repeat(depth)}`))).toBeUndefined();
