@@ -75,7 +75,7 @@ describe('bind', () => {
     const { app } = createOrdersFixture();
     const tools = createToolCatalog({ app }).bind({ ...fixtureCallers.customer, locale: 'zh-CN' });
     expect(await run(tools, 'orders_get', { orderId: 'missing' })).toEqual({
-      error: { code: 'NOT_FOUND', message: '未找到所请求的order。' },
+      error: { code: 'NOT_FOUND', message: '未找到所请求的订单。' },
     });
   });
 

@@ -72,7 +72,7 @@ describe('invoke: bad input is rejected with its own code and no side effect', (
       { code: 'WRONG_TYPE', field: 'quantity', pointer: '/quantity', expected: 'integer' },
     ]);
     expect(error.message).toBe('Field "quantity" must be integer.');
-    expect(error.localize('zh-CN')).toBe('字段“quantity”必须是 integer。');
+    expect(error.localize('zh-CN')).toBe('字段“quantity”必须是 整数。');
   });
 
   it('runs no handler for a rejected call', async () => {

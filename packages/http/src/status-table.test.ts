@@ -50,14 +50,14 @@ describe('problem+json', () => {
       type: 'urn:opwire:error:WRONG_TYPE',
       title: 'Bad Request',
       status: 400,
-      detail: '字段“items[0].quantity”必须是 integer。',
+      detail: '字段“items[0].quantity”必须是 整数。',
       code: 'WRONG_TYPE',
       errors: [
         {
           code: 'WRONG_TYPE',
           field: 'items[0].quantity',
           pointer: '/items/0/quantity',
-          detail: '字段“items[0].quantity”必须是 integer。',
+          detail: '字段“items[0].quantity”必须是 整数。',
         },
       ],
     });

@@ -33,7 +33,8 @@ export function knowledgeDocumentRoute(folder = knowledgeFolder): CustomRoute {
     async handle(input) {
       names ??= readdir(folder).then((found) => new Set(found.filter((name) => name.endsWith('.md'))));
       const documentId = input.params.documentId ?? '';
-      if (!(await names).has(documentId)) throw coreErrors.NOT_FOUND({ params: { resource: 'document' } });
+      if (!(await names).has(documentId))
+        throw coreErrors.NOT_FOUND({ params: { resource: { en: 'document', 'zh-CN': '文档' } } });
       return new Response(await readFile(`${folder}/${documentId}`, 'utf8'), {
         headers: { 'content-type': 'text/markdown; charset=utf-8', 'cache-control': 'private, max-age=300' },
       });

@@ -27,7 +27,7 @@ export const cancelOrder = orderOperations.defineOperation({
     const scope = orderScopeOf(context);
     const orders = context.resolve(OrderRepositoryToken);
     const order = await orders.find(scope, request.id, { forUpdate: true });
-    if (!order) throw context.errors.NOT_FOUND({ params: { resource: 'order' } });
+    if (!order) throw context.errors.NOT_FOUND({ params: { resource: { en: 'order', 'zh-CN': '订单' } } });
     if (!cancellable.has(order.status)) {
       throw context.errors.ORDER_NOT_CANCELLABLE({
         params: { status: order.status },

@@ -20,7 +20,7 @@ export const getOrder = orderOperations.defineOperation({
   http: { method: 'GET', path: '/orders/{id}' },
   async handle(request, context) {
     const order = await context.resolve(OrderRepositoryToken).find(orderScopeOf(context), request.id);
-    if (!order) throw context.errors.NOT_FOUND({ params: { resource: 'order' } });
+    if (!order) throw context.errors.NOT_FOUND({ params: { resource: { en: 'order', 'zh-CN': '订单' } } });
     return order;
   },
 });

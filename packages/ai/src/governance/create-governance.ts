@@ -130,7 +130,8 @@ export function createGovernance(options: GovernanceOptions = {}): Governance {
   const metrics = options.metrics ?? createAiMetrics();
   const active = new Map<string, GovernedTurn>();
   const iso = () => new Date(now()).toISOString();
-  const notFound = () => coreErrors.NOT_FOUND({ params: { resource: 'conversation' } });
+  const notFound = () =>
+    coreErrors.NOT_FOUND({ params: { resource: { en: 'conversation', 'zh-CN': '会话' } } });
   const found = <T>(value: T | undefined): T => {
     if (value === undefined) throw notFound();
     return value;

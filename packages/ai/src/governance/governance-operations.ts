@@ -87,7 +87,8 @@ export function createGovernanceOperations(options: GovernanceOperationsOptions)
         governance.ledger.get(turnId, tenant),
         governance.events.forTurn(turnId, tenant),
       ]);
-      if (!turn && events.length === 0) throw coreErrors.NOT_FOUND({ params: { resource: 'turn' } });
+      if (!turn && events.length === 0)
+        throw coreErrors.NOT_FOUND({ params: { resource: { en: 'turn', 'zh-CN': '对话轮次' } } });
       return { ...(turn ? { turn } : {}), events };
     },
   });

@@ -44,7 +44,8 @@ export function createOrdersFixture(options: { cancelNeedsApproval?: boolean } =
   const view = ({ id, sku, quantity, status }: FixtureOrder) => ({ id, sku, quantity, status });
   const find = (id: string, tenant: string | undefined) => {
     const found = orders.get(id);
-    if (!found || found.tenant !== tenant) throw coreErrors.NOT_FOUND({ params: { resource: 'order' } });
+    if (!found || found.tenant !== tenant)
+      throw coreErrors.NOT_FOUND({ params: { resource: { en: 'order', 'zh-CN': '订单' } } });
     return found;
   };
   const operations = [

@@ -33,8 +33,13 @@ export interface ErrorDefinition {
   readonly data?: TSchema;
 }
 
-/** A value a message placeholder takes. */
-export type ParamValue = string | number | boolean;
+/**
+ * A value a message placeholder takes; a text per language is written in the message's language (a
+ * resource name such as `{ en: 'order', 'zh-CN': '订单' }`, English where its language is missing).
+ */
+export type ParamValue = string | number | boolean | TextPerLocale;
+
+type TextPerLocale = { readonly [Language in Locale]?: string };
 
 /** What raising an error takes: the params its messages name, its typed data, a field and a cause. */
 export type RaiseOptions<Placeholders extends string = never, Data = undefined> = {
@@ -149,7 +154,34 @@ export function formatMessage(
   params: Readonly<Record<string, unknown>>,
 ): string {
   const template = entry.messages[locale] ?? entry.messages.en;
-  return template.replace(placeholderPattern, (match, name: string) =>
-    params[name] === undefined ? match : String(params[name]),
-  );
+  return template.replace(placeholderPattern, (match, name: string) => {
+    const value = params[name];
+    if (value === undefined) return match;
+    if (typeof value === 'object' && value !== null) {
+      const texts = value as TextPerLocale;
+      return texts[locale] ?? texts.en ?? match;
+    }
+    return name === 'expected' && locale !== 'en' ? localizedTypes(String(value), locale) : String(value);
+  });
+}
+
+/** JSON Schema's type names in the other languages, for what a validation message says was expected. */
+const typeNames: Readonly<Record<Exclude<Locale, 'en'>, Readonly<Record<string, string>>>> = {
+  'zh-CN': {
+    string: '字符串',
+    integer: '整数',
+    number: '数字',
+    boolean: '布尔值',
+    object: '对象',
+    array: '数组',
+  },
+};
+
+/** `integer | null` in `locale`: each alternative that is a bare type name is translated; literals stay. */
+function localizedTypes(expected: string, locale: Exclude<Locale, 'en'>): string {
+  const names = typeNames[locale];
+  return expected
+    .split(' | ')
+    .map((alternative) => (Object.hasOwn(names, alternative) ? names[alternative] : alternative))
+    .join(' | ');
 }

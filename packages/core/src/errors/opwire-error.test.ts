@@ -25,6 +25,30 @@ describe('OpwireError', () => {
     expect(JSON.stringify(describeError(error, 'en'))).not.toContain('secret');
   });
 
+  it('writes a param given per language, and the expected JSON type, in the language of the message', () => {
+    const missing = coreErrors.NOT_FOUND({ params: { resource: { en: 'order', 'zh-CN': '订单' } } });
+    expect(missing.message).toBe('The requested order was not found.');
+    expect(describeError(missing, 'zh-CN').message).toBe('未找到所请求的订单。');
+    const english = coreErrors.NOT_FOUND({ params: { resource: { en: 'note' } } });
+    expect(describeError(english, 'zh-CN').message).toBe('未找到所请求的note。');
+    const issue = { code: 'WRONG_TYPE', field: 'limit', pointer: '/limit', expected: 'integer | null' };
+    const wrong = coreErrors.WRONG_TYPE({
+      field: 'limit',
+      params: { expected: issue.expected },
+      issues: [issue],
+    });
+    expect(wrong.message).toBe('Field "limit" must be integer | null.');
+    const chinese = describeError(wrong, 'zh-CN');
+    expect(chinese.message).toBe('字段“limit”必须是 整数 | null。');
+    expect(chinese.issues?.[0]).toMatchObject({
+      expected: 'integer | null',
+      message: '字段“limit”必须是 整数 | null。',
+    });
+    // A literal is written as it is, even one that spells a type name.
+    const literal = coreErrors.WRONG_TYPE({ field: 'kind', params: { expected: '"string" | "array"' } });
+    expect(describeError(literal, 'zh-CN').message).toBe('字段“kind”必须是 "string" | "array"。');
+  });
+
   it('turns unknown throwables into INTERNAL, keeping the original as cause', () => {
     const original = new TypeError('boom');
     const error = toOpwireError(original);
