@@ -95,6 +95,37 @@ const matrix: readonly BadInput[] = [
     audited: false,
   },
   {
+    name: 'bytes that are not UTF-8',
+    request: {
+      method: 'POST',
+      path: '/orders',
+      token: customer,
+      raw: new Uint8Array([
+        ...new TextEncoder().encode('{"item":"t'),
+        0xff,
+        0xfe,
+        ...new TextEncoder().encode('a","quantity":2}'),
+      ]),
+      headers: { 'content-type': 'application/json' },
+    },
+    status: 400,
+    code: 'MALFORMED_JSON',
+    audited: false,
+  },
+  {
+    name: 'a lone surrogate',
+    request: {
+      method: 'POST',
+      path: '/orders',
+      token: customer,
+      raw: '{"item":"t\\ud800a","quantity":2}',
+      headers: { 'content-type': 'application/json' },
+    },
+    status: 400,
+    code: 'INVALID_UNICODE',
+    audited: true,
+  },
+  {
     name: 'wrong content type',
     request: {
       method: 'POST',

@@ -31,7 +31,8 @@ export function createFetchHandler(app: Opwire, options: HttpOptions = {}): Fetc
   return Object.assign(handle, { close: () => dispatcher.close() });
 }
 
-const decoder = new TextDecoder();
+// Fatal: JSON is UTF-8 (RFC 8259), and bytes that are not would be decoded to U+FFFD, changing what was sent.
+const decoder = new TextDecoder('utf-8', { fatal: true });
 
 class FetchExchange implements HttpExchange {
   readonly url: string;
@@ -90,6 +91,10 @@ class FetchExchange implements HttpExchange {
       bytes.set(chunk, offset);
       offset += chunk.byteLength;
     }
-    return decoder.decode(bytes);
+    try {
+      return decoder.decode(bytes);
+    } catch (error) {
+      throw httpErrors.MALFORMED_JSON({ cause: error });
+    }
   }
 }

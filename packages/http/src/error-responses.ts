@@ -12,6 +12,7 @@ const validationErrors: readonly AnyErrorEntry[] = [
   coreErrors.OUT_OF_RANGE,
   coreErrors.INVALID_FORMAT,
   coreErrors.NUL_CHARACTER,
+  coreErrors.INVALID_UNICODE,
 ];
 const bodyErrors: readonly AnyErrorEntry[] = [
   httpErrors.MALFORMED_JSON,

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { coreErrors } from '@opwire/core';
@@ -102,8 +103,14 @@ export class NodeExchange implements HttpExchange {
     this.chunks = undefined;
     const connection = (this.request.socket as Tagged<Socket> | null)?.[connectionKey];
     if (connection?.reading === this) connection.reading = undefined;
-    if (error) failed(error);
-    else done(chunks.length === 1 ? (chunks[0] as Buffer).toString() : Buffer.concat(chunks).toString());
+    if (error) {
+      failed(error);
+      return;
+    }
+    const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+    // JSON is UTF-8 (RFC 8259): bytes that are not would be decoded to U+FFFD, changing what was sent.
+    if (isUtf8(body)) done(body.toString());
+    else failed(httpErrors.MALFORMED_JSON());
   }
 
   /** Counts a chunk against the limit; past it, stops reading and fails with `PAYLOAD_TOO_LARGE`. */

@@ -96,6 +96,49 @@ describe.each(engines)('a NUL character in a request to the shop on $name', { ti
     ).toEqual(['request ', 'tool_call ', 'tool_result NUL_CHARACTER']);
     expect(read.body.events[1].payload.input.note).toBe('gift\u0000wrap');
   });
+  it('a lone surrogate, over HTTP and through a tool call: INVALID_UNICODE, nothing stored, the trail complete', async () => {
+    await expectRejected(running, '/orders', {
+      request: {
+        method: 'POST',
+        token: 'customer-token',
+        body: { sku: 'KB-01', quantity: 1, note: 'a\ud800b' },
+      },
+      status: 400,
+      code: 'INVALID_UNICODE',
+      field: 'note',
+      audited: true,
+    });
+    const before = await running.snapshot();
+    model.script(
+      {
+        kind: 'reply',
+        toolCalls: [
+          {
+            id: 'call_surrogate',
+            name: 'orders_create',
+            arguments: JSON.stringify({ sku: 'KB-01', quantity: 1, note: 'gift\udc00wrap' }),
+          },
+        ],
+      },
+      { kind: 'reply', text: 'That note cannot be stored.' },
+    );
+    const answer = await running.request('/ai/chat', {
+      method: 'POST',
+      token: 'customer-token',
+      body: { message: 'Order one KB-01 with a gift note' },
+    });
+    expect(answer.body.steps[0].toolResults[0].output).toMatchObject({
+      error: { code: 'INVALID_UNICODE', field: 'note' },
+    });
+    expect((await running.snapshot()).orderCount).toBe(before.orderCount);
+    const read = await running.request(`/governance/turns/${answer.body.turnId}`, { token: 'admin-token' });
+    expect(
+      read.body.events.map(
+        (event: { action: string; code?: string }) => `${event.action} ${event.code ?? ''}`,
+      ),
+    ).toEqual(['request ', 'tool_call ', 'tool_result INVALID_UNICODE']);
+  });
+
   /** A chat turn in which the model makes one tool call, then answers `text`. */
   const turnWithCall = (
     token: string,

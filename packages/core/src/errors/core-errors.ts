@@ -49,6 +49,13 @@ export const coreErrors = defineErrors({
       'zh-CN': '字段“{field}”包含 NUL 字符（U+0000），不被接受。',
     },
   },
+  INVALID_UNICODE: {
+    kind: 'invalid',
+    messages: {
+      en: 'Field "{field}" contains a lone UTF-16 surrogate, which is not valid Unicode text.',
+      'zh-CN': '字段“{field}”包含孤立的 UTF-16 代理项，不是有效的 Unicode 文本。',
+    },
+  },
   INVALID_REQUEST: {
     kind: 'invalid',
     messages: { en: 'The request is invalid.', 'zh-CN': '请求无效。' },

@@ -1,9 +1,9 @@
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import type { ValidationIssue } from '../errors/opwire-error.js';
-import { compileNulCheck } from './compile-nul-check.js';
+import { compileTextCheck } from './compile-text-check.js';
+import { findBadText } from './find-bad-text.js';
 import { findIssues } from './find-issues.js';
-import { findNul } from './find-nul.js';
 import { checkedView } from './inherited-names.js';
 
 /** A compiled check: `undefined` when the value is valid, otherwise the issues found (at most a few). */
@@ -11,18 +11,19 @@ export type Validator = (value: unknown) => ValidationIssue[] | undefined;
 
 /**
  * Compiles a schema into a fast check that explains failures only when there is one. A value that
- * matches its schema is still refused when a string or key in it holds NUL (`NUL_CHARACTER`).
+ * matches its schema is still refused when a string or key in it holds NUL (`NUL_CHARACTER`) or a lone
+ * surrogate (`INVALID_UNICODE`).
  */
 export function compileValidator(schema: TSchema): Validator {
   const compiled = Compile(schema);
   // Checked and explained on a copy without prototypes where the schema names an inherited member.
   const view = checkedView(schema);
-  // The schema says where strings can be: only those are searched, and `findNul` names the field.
-  const mayHoldNul = compileNulCheck(schema);
+  // The schema says where strings can be: only those are searched, and `findBadText` names the field.
+  const mayHoldBadText = compileTextCheck(schema);
   return (value) => {
     const checked = view(value);
     if (!compiled.Check(checked)) return findIssues(schema as Record<string, unknown>, checked);
-    const nul = mayHoldNul(value) ? findNul(value) : undefined;
-    return nul ? [nul] : undefined;
+    const bad = mayHoldBadText(value) ? findBadText(value) : undefined;
+    return bad ? [bad] : undefined;
   };
 }

@@ -529,7 +529,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, PROTOTYPE_POISONING */
       400: {
         headers: {
           [name: string]: unknown;
@@ -547,6 +547,7 @@ export interface operations {
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
               | 'NUL_CHARACTER'
+              | 'INVALID_UNICODE'
               | 'PROTOTYPE_POISONING';
           };
         };
@@ -637,7 +638,7 @@ export interface operations {
           'application/json': components['schemas']['Order'];
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
       400: {
         headers: {
           /** @description Set by middleware when it applies. */
@@ -659,6 +660,7 @@ export interface operations {
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
               | 'NUL_CHARACTER'
+              | 'INVALID_UNICODE'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
               | 'INVALID_IDEMPOTENCY_KEY';
@@ -831,7 +833,7 @@ export interface operations {
           'application/json': components['schemas']['Order'];
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, PROTOTYPE_POISONING */
       400: {
         headers: {
           [name: string]: unknown;
@@ -849,6 +851,7 @@ export interface operations {
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
               | 'NUL_CHARACTER'
+              | 'INVALID_UNICODE'
               | 'PROTOTYPE_POISONING';
           };
         };
@@ -939,7 +942,7 @@ export interface operations {
           'application/json': components['schemas']['Order'];
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
       400: {
         headers: {
           /** @description Set by middleware when it applies. */
@@ -961,6 +964,7 @@ export interface operations {
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
               | 'NUL_CHARACTER'
+              | 'INVALID_UNICODE'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
               | 'INVALID_IDEMPOTENCY_KEY';
@@ -1172,7 +1176,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, MALFORMED_JSON, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1190,6 +1194,7 @@ export interface operations {
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
               | 'NUL_CHARACTER'
+              | 'INVALID_UNICODE'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING';
           };
@@ -1312,7 +1317,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
       400: {
         headers: {
           /** @description Set by middleware when it applies. */
@@ -1332,6 +1337,7 @@ export interface operations {
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
               | 'NUL_CHARACTER'
+              | 'INVALID_UNICODE'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
               | 'INVALID_IDEMPOTENCY_KEY';
@@ -1466,7 +1472,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
       400: {
         headers: {
           /** @description Set by middleware when it applies. */
@@ -1486,6 +1492,7 @@ export interface operations {
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
               | 'NUL_CHARACTER'
+              | 'INVALID_UNICODE'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
               | 'INVALID_IDEMPOTENCY_KEY';
@@ -1701,7 +1708,7 @@ export interface operations {
               };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, MALFORMED_JSON, PROTOTYPE_POISONING, PROMPT_NOT_FOUND */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, PROMPT_NOT_FOUND */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1719,6 +1726,7 @@ export interface operations {
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
               | 'NUL_CHARACTER'
+              | 'INVALID_UNICODE'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
               | 'PROMPT_NOT_FOUND';
@@ -1872,7 +1880,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, MALFORMED_JSON, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1890,6 +1898,7 @@ export interface operations {
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
               | 'NUL_CHARACTER'
+              | 'INVALID_UNICODE'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING';
           };
@@ -2005,7 +2014,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, MALFORMED_JSON, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2023,6 +2032,7 @@ export interface operations {
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
               | 'NUL_CHARACTER'
+              | 'INVALID_UNICODE'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING';
           };
@@ -2180,7 +2190,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, PROTOTYPE_POISONING */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2198,6 +2208,7 @@ export interface operations {
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
               | 'NUL_CHARACTER'
+              | 'INVALID_UNICODE'
               | 'PROTOTYPE_POISONING';
           };
         };
@@ -2323,7 +2334,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, PROTOTYPE_POISONING */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2341,6 +2352,7 @@ export interface operations {
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
               | 'NUL_CHARACTER'
+              | 'INVALID_UNICODE'
               | 'PROTOTYPE_POISONING';
           };
         };
@@ -2468,7 +2480,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, PROTOTYPE_POISONING */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2486,6 +2498,7 @@ export interface operations {
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
               | 'NUL_CHARACTER'
+              | 'INVALID_UNICODE'
               | 'PROTOTYPE_POISONING';
           };
         };
@@ -2626,7 +2639,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, PROTOTYPE_POISONING */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2644,6 +2657,7 @@ export interface operations {
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
               | 'NUL_CHARACTER'
+              | 'INVALID_UNICODE'
               | 'PROTOTYPE_POISONING';
           };
         };
@@ -2729,7 +2743,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
       400: {
         headers: {
           /** @description Set by middleware when it applies. */
@@ -2749,6 +2763,7 @@ export interface operations {
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
               | 'NUL_CHARACTER'
+              | 'INVALID_UNICODE'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
               | 'INVALID_IDEMPOTENCY_KEY';
@@ -2884,7 +2899,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, PROTOTYPE_POISONING */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2902,6 +2917,7 @@ export interface operations {
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
               | 'NUL_CHARACTER'
+              | 'INVALID_UNICODE'
               | 'PROTOTYPE_POISONING';
           };
         };
@@ -2987,7 +3003,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
       400: {
         headers: {
           /** @description Set by middleware when it applies. */
@@ -3007,6 +3023,7 @@ export interface operations {
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
               | 'NUL_CHARACTER'
+              | 'INVALID_UNICODE'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
               | 'INVALID_IDEMPOTENCY_KEY';
@@ -3173,7 +3190,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, PROTOTYPE_POISONING */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3191,6 +3208,7 @@ export interface operations {
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
               | 'NUL_CHARACTER'
+              | 'INVALID_UNICODE'
               | 'PROTOTYPE_POISONING';
           };
         };
@@ -3283,7 +3301,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
       400: {
         headers: {
           /** @description Set by middleware when it applies. */
@@ -3303,6 +3321,7 @@ export interface operations {
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
               | 'NUL_CHARACTER'
+              | 'INVALID_UNICODE'
               | 'PROTOTYPE_POISONING'
               | 'INVALID_IDEMPOTENCY_KEY';
           };
@@ -3463,7 +3482,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, MALFORMED_JSON, PROTOTYPE_POISONING, PROMPT_NOT_FOUND */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, PROMPT_NOT_FOUND */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3481,6 +3500,7 @@ export interface operations {
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
               | 'NUL_CHARACTER'
+              | 'INVALID_UNICODE'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
               | 'PROMPT_NOT_FOUND';
@@ -3638,7 +3658,7 @@ export interface operations {
           'text/event-stream': string;
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, MALFORMED_JSON, PROTOTYPE_POISONING, PROMPT_NOT_FOUND */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, PROMPT_NOT_FOUND */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3656,6 +3676,7 @@ export interface operations {
               | 'OUT_OF_RANGE'
               | 'INVALID_FORMAT'
               | 'NUL_CHARACTER'
+              | 'INVALID_UNICODE'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
               | 'PROMPT_NOT_FOUND';

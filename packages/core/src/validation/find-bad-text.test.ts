@@ -41,6 +41,27 @@ describe('a NUL character (U+0000) in a request', () => {
   });
 });
 
+describe('a lone UTF-16 surrogate in a request', () => {
+  it.each([
+    ['a high surrogate alone', { note: 'a\ud800b' }, 'note', '/note'],
+    ['a low surrogate alone', { note: '\udc00' }, 'note', '/note'],
+    ['a pair written backwards', { note: '\udc00\ud800' }, 'note', '/note'],
+    ['an array item', { lines: [{ sku: 'ok' }, { sku: 'x\udbff' }] }, 'lines[1].sku', '/lines/1/sku'],
+    ['a record key', { metadata: { 'a\ud800b': 'x' } }, 'metadata.a\\ud800b', '/metadata/a\\ud800b'],
+    ['deep inside an unknown value', { anything: [['\ud800']] }, 'anything[0][0]', '/anything/0/0'],
+  ])('in %s is refused with INVALID_UNICODE and its field', (_name, value, field, pointer) => {
+    expect(validate(value)).toEqual([{ code: 'INVALID_UNICODE', field, pointer }]);
+  });
+
+  it('is told apart from text outside the BMP (a surrogate pair) and from Chinese, which pass', () => {
+    expect(validate({ note: '放门口 😀 \ud83d\ude00', metadata: { '键😀': '值' } })).toBeUndefined();
+  });
+
+  it('is named with NUL before it when a string holds both', () => {
+    expect(validate({ note: '\ud800\u0000' })?.[0]?.code).toBe('NUL_CHARACTER');
+  });
+});
+
 describe('the NUL search compiled from the schema', () => {
   const shaped = compileValidator(
     closeSchema(

@@ -1,0 +1,68 @@
+import type { ValidationIssue } from '../errors/opwire-error.js';
+import { issue } from './find-issues.js';
+
+/**
+ * Finds the first string value or object key a store cannot keep as it was sent: one holding a NUL
+ * character (U+0000; PostgreSQL cannot store it in `text` or `jsonb`, and most tools cut strings at it)
+ * is `NUL_CHARACTER`, one holding a lone UTF-16 surrogate (`"\ud800"` in JSON; UTF-8 has no encoding for
+ * it, so it would be stored as U+FFFD) is `INVALID_UNICODE`. Either is refused with its code and field
+ * rather than failing later inside a store, or being silently changed.
+ */
+export function findBadText(value: unknown): ValidationIssue | undefined {
+  const path: Array<string | number> = [];
+  const code = visit(value, path);
+  return code ? issue(code, path, undefined) : undefined;
+}
+
+type BadTextCode = 'NUL_CHARACTER' | 'INVALID_UNICODE';
+
+/** What is wrong with a string, if anything. */
+export function badTextIn(text: string): BadTextCode | undefined {
+  if (text.includes('\u0000')) return 'NUL_CHARACTER';
+  return isWellFormed(text) ? undefined : 'INVALID_UNICODE';
+}
+
+/** `String.prototype.isWellFormed` (ES2024, in every supported Node): no lone surrogate. */
+export function isWellFormed(text: string): boolean {
+  return (text as unknown as { isWellFormed(): boolean }).isWellFormed();
+}
+
+function visit(value: unknown, path: Array<string | number>): BadTextCode | undefined {
+  if (typeof value === 'string') return badTextIn(value);
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      path.push(index);
+      const code = visit(value[index], path);
+      if (code) return code;
+      path.pop();
+    }
+    return undefined;
+  }
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const inKey = badTextIn(key);
+    // The key itself is named with the bad character written out, so the answer carries only valid text.
+    path.push(inKey ? writtenOut(key) : key);
+    const code = inKey ?? visit((value as Record<string, unknown>)[key], path);
+    if (code) return code;
+    path.pop();
+  }
+  return undefined;
+}
+
+/** A key with NUL and lone surrogates written as JSON escapes (`\u0000`, `\ud800`). */
+function writtenOut(key: string): string {
+  let written = '';
+  for (let index = 0; index < key.length; index++) {
+    const unit = key.charCodeAt(index);
+    const next = key.charCodeAt(index + 1);
+    if (unit >= 0xd800 && unit <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+      written += key.slice(index, index + 2);
+      index++;
+    } else if (unit === 0 || (unit >= 0xd800 && unit <= 0xdfff)) {
+      written += `\\u${unit.toString(16).padStart(4, '0')}`;
+    } else written += key[index];
+  }
+  return written;
+}
