@@ -60,7 +60,9 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
     timeoutMs: options.timeoutMs,
   };
   const prefix = normalizePrefix(options.prefix);
-  const router = FindMyWay({ ignoreTrailingSlash: true, maxParamLength: 500 });
+  // A parameter of any length the URL can carry (Node bounds the request line) reaches its operation, whose
+  // schema answers for it (`OUT_OF_RANGE`); the router only matches.
+  const router = FindMyWay({ ignoreTrailingSlash: true, maxParamLength: 65_536 });
   const methods = new Set<string>();
   const routes: RouteInfo[] = [];
   // Paths without parameters are also kept by exact `METHOD path`: one map lookup answers most requests.

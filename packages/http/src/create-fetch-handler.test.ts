@@ -326,6 +326,12 @@ describe.each(servers)('bad input through the %s', (_name, serve) => {
     expect(records.map((record) => record.code)).toEqual(entry.audited ? [entry.code] : []);
   });
 
+  it('routes a path parameter of any length to its operation, which answers for it (not ROUTE_NOT_FOUND)', async () => {
+    const response = await client.send({ path: `/orders/${'x'.repeat(2000)}`, token: customer });
+    expect([response.status, ((await response.json()) as { code: string }).code]).toEqual([404, 'NOT_FOUND']);
+    expect(fixture.handlerCalls()).toBe(1);
+  });
+
   it.each(['application/merge-patch+json', 'application/json; charset=utf-8'])(
     'accepts a JSON body sent as %s',
     async (type) => {
