@@ -78,6 +78,19 @@ export class Turn {
     const conversation = await governance.openConversation(caller, this.request.conversationId);
     this.conversationId = conversation.id;
     this.span.setAttribute('opwire.conversation.id', this.conversationId);
+    try {
+      await this.begin(emit);
+    } catch (error) {
+      // Refused before anything was said (budget, approvals): a conversation this turn made is not kept.
+      if (conversation.created) await this.discardConversation();
+      throw error;
+    }
+  }
+
+  /** The governed turn, the tools, the budget and the approval decisions of a turn whose conversation is open. */
+  private async begin(emit: (event: ChatEvent) => void): Promise<void> {
+    const { caller, message, approvals } = this.request;
+    const { governance } = this.config;
     const first = this.config.chain[0];
     this.governed = governance.startTurn({
       caller,
@@ -112,6 +125,17 @@ export class Turn {
     emit({ type: 'start', conversationId: this.conversationId, turnId: this.turnId });
     for (const event of decided.events) emit(event);
     this.added.push(...decided.messages);
+  }
+
+  /** Deletes the conversation this turn made, unless something was stored in it meanwhile. */
+  private async discardConversation(): Promise<void> {
+    const { governance, logger } = this.config;
+    try {
+      const stored = await governance.readMessages(this.request.caller, this.conversationId, { limit: 1 });
+      if (stored.length === 0) await governance.deleteConversation(this.request.caller, this.conversationId);
+    } catch (error) {
+      logger.error('empty conversation not deleted', { conversationId: this.conversationId, error });
+    }
   }
 
   /** Loads the history, runs the input guardrails and the `context` hook, and streams its sources. */

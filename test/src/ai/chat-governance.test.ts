@@ -378,6 +378,38 @@ it('audits a stopped turn with a stop event and a ledger row that says stopped',
   expect(actions).toEqual(['request', 'stop']);
 });
 
+it('keeps no conversation a refused turn made, and keeps one that was there', async () => {
+  const { chatAs, call } = shop({
+    governance: { budgets: [{ scope: 'principal', period: 'day', maxTokens: 100 }] },
+  });
+  const conversations = async () =>
+    (await call('GET', '/conversations', 'token-support')).body.conversations.map(
+      (conversation: { id: string }) => conversation.id,
+    );
+  const unknownApproval = await chatAs('token-support', {
+    approvals: [{ approvalId: 'no-such-approval', approved: true }],
+  });
+  expect([unknownApproval.status, unknownApproval.body.code]).toEqual([404, 'APPROVAL_NOT_FOUND']);
+  const clientId = await chatAs('token-support', {
+    conversationId: 'client-chat-1',
+    approvals: [{ approvalId: 'no-such-approval', approved: false }],
+  });
+  expect(clientId.body.code).toBe('APPROVAL_NOT_FOUND');
+  expect(await conversations()).toEqual([]);
+
+  server.script({ kind: 'reply', text: 'Hello.', usage: [90, 20] });
+  const kept = await chatAs('token-support', { message: 'Hi' });
+  const overBudget = await chatAs('token-support', { conversationId: 'client-chat-2', message: 'Hi again' });
+  expect(overBudget.body.code).toBe('BUDGET_EXCEEDED');
+  const refusedInKept = await chatAs('token-support', {
+    conversationId: kept.body.conversationId,
+    message: 'And again',
+  });
+  expect(refusedInKept.body.code).toBe('BUDGET_EXCEEDED');
+  expect(await conversations()).toEqual([kept.body.conversationId]);
+  expect(server.requests).toHaveLength(1);
+});
+
 it('refuses a turn past its budget with 429 BUDGET_EXCEEDED before any model request', async () => {
   const { chatAs, governance } = shop({
     governance: { budgets: [{ scope: 'principal', period: 'day', maxTokens: 100 }] },

@@ -285,11 +285,12 @@ describe('createGovernance: conversations', () => {
   it("opens a new, a known or an unknown id for the caller, and no one else's", async () => {
     const { governance } = setup();
     const fresh = await governance.openConversation(alice);
-    expect(fresh).toMatchObject({ principalId: 'alice', tenant: 'acme' });
-    expect(await governance.openConversation(alice, fresh.id)).toStrictEqual(fresh);
+    expect(fresh).toMatchObject({ principalId: 'alice', tenant: 'acme', created: true });
+    expect(await governance.openConversation(alice, fresh.id)).toStrictEqual({ ...fresh, created: false });
     expect(await governance.openConversation(alice, 'my-own-id')).toMatchObject({
       id: 'my-own-id',
       principalId: 'alice',
+      created: true,
     });
     expect(await codeOf(governance.openConversation(bob, fresh.id))).toBe('NOT_FOUND');
     expect(await codeOf(governance.getConversation(bob, 'my-own-id'))).toBe('NOT_FOUND');

@@ -72,9 +72,13 @@ export interface Governance extends TurnEventSink {
   createConversation(caller: Caller, options?: { readonly title?: string }): Promise<Conversation>;
   /**
    * The conversation a turn runs in: a new one without an id; the caller's own for a known id; a new one
-   * owned by the caller for an unknown id; `NOT_FOUND` for an id someone else owns.
+   * owned by the caller for an unknown id; `NOT_FOUND` for an id someone else owns. `created` says
+   * whether this call made it (a turn refused before it stored anything deletes it again).
    */
-  openConversation(caller: Caller, conversationId?: string): Promise<Conversation>;
+  openConversation(
+    caller: Caller,
+    conversationId?: string,
+  ): Promise<Conversation & { readonly created: boolean }>;
   /** The caller's conversation, or `NOT_FOUND` (also for anyone else's). */
   getConversation(caller: Caller, conversationId: string): Promise<Conversation>;
   listConversations(caller: Caller, page: Page): Promise<ConversationPage>;
@@ -152,8 +156,11 @@ export function createGovernance(options: GovernanceOptions = {}): Governance {
         at: iso(),
       }),
     async openConversation(caller, conversationId) {
-      if (conversationId === undefined) return this.createConversation(caller);
-      return found(await conversations.open({ id: conversationId, owner: ownerOf(caller), at: iso() }));
+      if (conversationId === undefined) return { ...(await this.createConversation(caller)), created: true };
+      const owner = ownerOf(caller);
+      const known = await conversations.get(conversationId, owner);
+      if (known) return { ...known, created: false };
+      return { ...found(await conversations.open({ id: conversationId, owner, at: iso() })), created: true };
     },
     getConversation: async (caller, conversationId) =>
       found(await conversations.get(conversationId, ownerOf(caller))),
