@@ -1,4 +1,10 @@
-import { context as otelContext, type Span, SpanStatusCode, trace } from '@opentelemetry/api';
+import {
+  isSpanContextValid,
+  context as otelContext,
+  type Span,
+  SpanStatusCode,
+  trace,
+} from '@opentelemetry/api';
 import { coreErrors, isOpwireError, type Locale, type OpwireError } from '@opwire/core';
 import type { ModelMessage, StepResult, ToolSet } from 'ai';
 import { isStepCount } from 'ai';
@@ -96,7 +102,8 @@ export class Turn {
       caller,
       conversationId: this.conversationId,
       turnId: this.turnId,
-      traceId: this.span.spanContext().traceId,
+      // Without a tracing SDK the span's context is the invalid all-zero one: no trace to point at.
+      ...(isSpanContextValid(this.span.spanContext()) ? { traceId: this.span.spanContext().traceId } : {}),
       ...(first ? { provider: first.name, requestedModel: first.model.modelId } : {}),
       request: { message, approvals },
     });

@@ -225,6 +225,9 @@ it('writes one ledger row per turn: the model that answered, tokens over all ste
     outcome: 'completed',
     toolCalls: [{ toolCallId: 'call_1', toolName: 'orders_list', outcome: 'ok' }],
   });
+  // No tracing SDK is registered here: no all-zero trace id is stored as if it were one.
+  expect(row?.traceId).toBeUndefined();
+  expect((await governance.events.forTurn(answer.body.turnId, 'acme'))[0]?.traceId).toBeUndefined();
   // 4000 × 0.15 / 1e6 + 1000 × 0.6 / 1e6 = 0.0006 + 0.0006
   expect(row?.cost?.currency).toBe('USD');
   expect(row?.cost?.amount).toBeCloseTo(0.0012, 10);
