@@ -137,6 +137,7 @@ export {
   type ModelPrice,
   type PriceTable,
   priceOf,
+  roundCostAmount,
 } from './governance/price-table.js';
 export {
   repairHistory,

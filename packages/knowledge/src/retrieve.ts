@@ -69,7 +69,10 @@ export async function retrieve(
   const top = request.top ?? settings.defaultTop;
   const mode = request.mode ?? 'hybrid';
   if (!Number.isInteger(top) || top < 1)
-    throw coreErrors.OUT_OF_RANGE({ field: 'top', params: { expected: 'an integer ≥ 1' } });
+    throw coreErrors.OUT_OF_RANGE({
+      field: 'top',
+      params: { expected: { en: 'an integer ≥ 1', 'zh-CN': '≥ 1 的整数' } },
+    });
   checkFilter(request.filter);
   const scope = {
     collection,

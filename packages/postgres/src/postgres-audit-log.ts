@@ -52,7 +52,7 @@ export function createPostgresAuditLog(options: PostgresAuditLogOptions): AuditL
         if (!Number.isSafeInteger(query.limit) || query.limit < 0) {
           throw coreErrors.OUT_OF_RANGE({
             field: 'limit',
-            params: { expected: 'a whole number of 0 or more' },
+            params: { expected: { en: 'a whole number of 0 or more', 'zh-CN': '0 或更大的整数' } },
           });
         }
         params.push(query.limit);
@@ -66,7 +66,7 @@ export function createPostgresAuditLog(options: PostgresAuditLogOptions): AuditL
       if (Number.isNaN(Date.parse(before))) {
         throw coreErrors.INVALID_FORMAT({
           field: 'before',
-          params: { expected: 'an ISO 8601 timestamp' },
+          params: { expected: { en: 'an ISO 8601 timestamp', 'zh-CN': 'ISO 8601 时间戳' } },
         });
       }
       const sql = `DELETE FROM ${table} WHERE at < $1 AND ($2::text IS NULL OR tenant = $2)`;

@@ -26,7 +26,10 @@ const readErrors = [coreErrors.INVALID_FORMAT, coreErrors.OUT_OF_RANGE] as const
 /** Rejects a range whose end is not after its start, with `OUT_OF_RANGE` on `to`. */
 function checkRange(from: string | undefined, to: string | undefined): void {
   if (from !== undefined && to !== undefined && normalizeTime(to, 'to') <= normalizeTime(from, 'from')) {
-    throw coreErrors.OUT_OF_RANGE({ field: 'to', params: { expected: 'a time after from' } });
+    throw coreErrors.OUT_OF_RANGE({
+      field: 'to',
+      params: { expected: { en: 'a time after from', 'zh-CN': '晚于 from 的时间' } },
+    });
   }
 }
 
@@ -151,6 +154,13 @@ export function createGovernanceOperations(options: GovernanceOperationsOptions)
     async handle(request, context) {
       const to = normalizeTime(request.to ?? new Date(now()).toISOString(), 'to');
       const from = normalizeTime(request.from ?? new Date(Date.parse(to) - 30 * dayMs).toISOString(), 'from');
+      // Without a `to`, the range ends now: a `from` after it is what is wrong.
+      if (request.to === undefined && from >= to) {
+        throw coreErrors.OUT_OF_RANGE({
+          field: 'from',
+          params: { expected: { en: 'a time before now', 'zh-CN': '早于当前的时间' } },
+        });
+      }
       checkRange(from, to);
       const summary = await governance.summarizeCost({
         ...request,

@@ -50,7 +50,7 @@ export function createMemoryConversationStore(): ConversationStore {
     },
     async list(owner, page) {
       checkLimit(page.limit);
-      const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor, ['s', 's'] as const);
+      const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor, ['t', 's'] as const);
       const sorted = [...entries.values()]
         .map((entry) => entry.conversation)
         .filter((each) => each.tenant === owner.tenant && each.principalId === owner.principalId)

@@ -1,5 +1,6 @@
 import { coreErrors } from '@opwire/core';
 import { checkLimit, decodeCursor, encodeCursor, newestFirst, normalizeTime } from './paging.js';
+import { roundCostAmount } from './price-table.js';
 import type {
   Cost,
   CostGrouping,
@@ -46,7 +47,7 @@ export function createMemoryTurnLedger(): TurnLedger {
     },
     async list(filter, page) {
       checkLimit(page.limit);
-      const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor, ['s', 's'] as const);
+      const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor, ['t', 's'] as const);
       const sorted = matching(filter)
         .sort((left, right) => newestFirst([left.startedAt, left.turnId], [right.startedAt, right.turnId]))
         .filter((turn) => !after || newestFirst([turn.startedAt, turn.turnId], after) > 0);
@@ -99,7 +100,7 @@ export function totalsOf(turns: readonly TurnRecord[]): UsageTotals {
     outputTokens,
     costs: [...costs.entries()]
       .sort(([left], [right]) => (left < right ? -1 : 1))
-      .map(([currency, amount]): Cost => ({ amount, currency })),
+      .map(([currency, amount]): Cost => ({ amount: roundCostAmount(amount), currency })),
   };
 }
 

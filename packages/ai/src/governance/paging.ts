@@ -14,13 +14,14 @@ export function encodeCursor(position: readonly (string | number)[]): string {
 }
 
 /**
- * Decodes a cursor into the position `shape` describes (`'s'` a string, `'n'` a whole number); anything
- * else, such as a cursor of another list, fails with `INVALID_FORMAT` on `cursor`.
+ * Decodes a cursor into the position `shape` describes (`'t'` an ISO 8601 timestamp, `'s'` a string,
+ * `'n'` a whole number); anything else, such as a cursor of another list or one edited by hand, fails
+ * with `INVALID_FORMAT` on `cursor`, so a store never receives a position its database would refuse.
  */
-export function decodeCursor<const Shape extends readonly ('s' | 'n')[]>(
+export function decodeCursor<const Shape extends readonly ('t' | 's' | 'n')[]>(
   cursor: string,
   shape: Shape,
-): { [Index in keyof Shape]: Shape[Index] extends 's' ? string : number } {
+): { [Index in keyof Shape]: Shape[Index] extends 'n' ? number : string } {
   let position: unknown;
   try {
     position = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -30,16 +31,39 @@ export function decodeCursor<const Shape extends readonly ('s' | 'n')[]>(
   const fits =
     Array.isArray(position) &&
     position.length === shape.length &&
-    position.every((value, index) =>
-      shape[index] === 's' ? typeof value === 'string' : Number.isSafeInteger(value),
-    );
+    position.every((value, index) => fitsKind(shape[index], value));
   if (!fits) {
     throw coreErrors.INVALID_FORMAT({
       field: 'cursor',
-      params: { expected: 'the `next` value of a previous page of this list' },
+      params: {
+        expected: {
+          en: 'the `next` value of a previous page of this list',
+          'zh-CN': '此列表上一页返回的 `next` 值',
+        },
+      },
     });
   }
   return position as never;
+}
+
+/**
+ * A time as the lists write it (`toISOString`, years 0001 to 9999): JavaScript also reads February 30 or
+ * year 0, which PostgreSQL refuses.
+ */
+function isListTime(value: string): boolean {
+  const time = Date.parse(value);
+  return !Number.isNaN(time) && new Date(time).toISOString() === value && /^(?!0000)\d{4}-/.test(value);
+}
+
+function fitsKind(kind: 't' | 's' | 'n' | undefined, value: unknown): boolean {
+  if (kind === 'n') return Number.isSafeInteger(value);
+  // Text a database column can hold: no NUL, no lone surrogate.
+  if (typeof value !== 'string' || value.includes('\u0000') || !isWellFormed(value)) return false;
+  return kind === 's' || (kind === 't' && isListTime(value));
+}
+
+function isWellFormed(text: string): boolean {
+  return (text as unknown as { isWellFormed(): boolean }).isWellFormed();
 }
 
 /** Rejects a page size outside 1 to 500 with `OUT_OF_RANGE` on `limit`. */
@@ -47,7 +71,7 @@ export function checkLimit(limit: number): void {
   if (!Number.isSafeInteger(limit) || limit < 1 || limit > 500) {
     throw coreErrors.OUT_OF_RANGE({
       field: 'limit',
-      params: { expected: 'a whole number from 1 to 500' },
+      params: { expected: { en: 'a whole number from 1 to 500', 'zh-CN': '1 到 500 之间的整数' } },
     });
   }
 }
@@ -56,7 +80,10 @@ export function checkLimit(limit: number): void {
 export function normalizeTime(value: string, field: string): string {
   const time = Date.parse(value);
   if (Number.isNaN(time)) {
-    throw coreErrors.INVALID_FORMAT({ field, params: { expected: 'an ISO 8601 timestamp' } });
+    throw coreErrors.INVALID_FORMAT({
+      field,
+      params: { expected: { en: 'an ISO 8601 timestamp', 'zh-CN': 'ISO 8601 时间戳' } },
+    });
   }
   return new Date(time).toISOString();
 }

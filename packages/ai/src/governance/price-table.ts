@@ -65,6 +65,13 @@ export function costOf(
   if (!price) return undefined;
   const amount =
     (usage.inputTokens * price.inputPerMillion + usage.outputTokens * price.outputPerMillion) / 1e6;
-  // Rounded to a billionth so sums do not carry floating-point noise.
-  return { amount: Math.round(amount * 1e9) / 1e9, currency: price.currency };
+  return { amount: roundCostAmount(amount), currency: price.currency };
+}
+
+/**
+ * An amount rounded to a billionth: each turn's cost, and every sum of costs (a sum of rounded doubles
+ * carries floating-point noise again, such as 0.0015361499999999998).
+ */
+export function roundCostAmount(amount: number): number {
+  return Math.round(amount * 1e9) / 1e9;
 }

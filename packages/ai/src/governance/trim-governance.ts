@@ -29,7 +29,9 @@ export async function trimGovernance(
   if (!Number.isSafeInteger(olderThanDays) || olderThanDays < 1 || olderThanDays > 36_500) {
     throw coreErrors.OUT_OF_RANGE({
       field: 'olderThanDays',
-      params: { expected: 'a whole number of days from 1 to 36500' },
+      params: {
+        expected: { en: 'a whole number of days from 1 to 36500', 'zh-CN': '1 到 36500 之间的整数天数' },
+      },
     });
   }
   const before = new Date(options.now - olderThanDays * dayMs).toISOString();

@@ -2,6 +2,17 @@ import { expect, it } from 'vitest';
 import type { TurnLedger, TurnRecord } from '../governance/turn-ledger.js';
 import { describeStoreSuite, type StoreSuiteOptions, uniqueTenant } from './store-suite.js';
 
+/** Cursors of the right shape edited by hand: each must be INVALID_FORMAT, never a database error. */
+const editedCursors = [
+  ['9999', 'zzzz'],
+  ['x', 'y'],
+  ["x' OR 1=1--", 'y'],
+  ['2026-02-30T00:00:00.000Z', 'a'],
+  ['0000-01-01T00:00:00.000Z', 'a'],
+  ['2030-01-01T00:00:00.000Z', 'a\u0000b'],
+  ['2030-01-01T00:00:00.000Z', 'a\ud800'],
+].map((position) => Buffer.from(JSON.stringify(position), 'utf8').toString('base64url'));
+
 const at = (day: number, minute = 0) => new Date(Date.UTC(2030, 0, day, 0, minute)).toISOString();
 
 /** A complete ledger row, with every optional field set. */
@@ -110,11 +121,35 @@ export function runTurnLedgerConformance(name: string, options: StoreSuiteOption
       await expect(ledger().list({ tenant }, { limit: 2, cursor: 'bad' })).rejects.toMatchObject({
         code: 'INVALID_FORMAT',
       });
+      for (const cursor of editedCursors) {
+        await expect(ledger().list({ tenant }, { limit: 2, cursor })).rejects.toMatchObject({
+          code: 'INVALID_FORMAT',
+          field: 'cursor',
+        });
+      }
       await expect(ledger().list({ tenant }, { limit: 501 })).rejects.toMatchObject({ code: 'OUT_OF_RANGE' });
       await expect(ledger().list({ tenant, from: 'yesterday' }, { limit: 2 })).rejects.toMatchObject({
         code: 'INVALID_FORMAT',
         field: 'from',
       });
+    });
+
+    it('sums costs without floating-point noise (0.1 + 0.2 is 0.3)', async () => {
+      const tenant = uniqueTenant();
+      for (const [minute, amount] of [
+        [1, 0.1],
+        [2, 0.2],
+        [3, 0.0000012],
+      ] as const) {
+        await ledger().record(
+          turnRecordFor(tenant, { startedAt: at(minute), cost: { amount, currency: 'USD' } }),
+        );
+      }
+      expect((await ledger().totals({ tenant })).costs).toStrictEqual([
+        { amount: 0.3000012, currency: 'USD' },
+      ]);
+      const [group] = await ledger().summarize({ tenant }, 'principal');
+      expect(group?.costs).toStrictEqual([{ amount: 0.3000012, currency: 'USD' }]);
     });
 
     it('sums requests, tokens and cost per currency, and groups them', async () => {

@@ -47,7 +47,7 @@ export function createMemoryAuditLog(options: MemoryAuditLogOptions = {}): Audit
       if (Number.isNaN(cutoff)) {
         throw coreErrors.INVALID_FORMAT({
           field: 'before',
-          params: { expected: 'an ISO 8601 timestamp' },
+          params: { expected: { en: 'an ISO 8601 timestamp', 'zh-CN': 'ISO 8601 时间戳' } },
         });
       }
       const all = inOrder();

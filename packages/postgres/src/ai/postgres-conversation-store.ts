@@ -66,7 +66,7 @@ export function createPostgresConversationStore(sql: SqlAccess): ConversationSto
     async list(owner, page) {
       checkLimit(page.limit);
       const [updatedAt, id] =
-        page.cursor === undefined ? [null, null] : decodeCursor(page.cursor, ['s', 's']);
+        page.cursor === undefined ? [null, null] : decodeCursor(page.cursor, ['t', 's']);
       const { rows } = await sql.query(
         `SELECT ${columns} FROM opwire_ai_conversations
           WHERE tenant = $1 AND principal_id = $2

@@ -6,6 +6,7 @@ import {
   decodeCursor,
   encodeCursor,
   normalizeTime,
+  roundCostAmount,
   type ToolCallRecord,
   type TurnFilter,
   type TurnLedger,
@@ -91,7 +92,10 @@ export function createPostgresTurnLedger(sql: SqlAccess): TurnLedger {
       group.inputTokens += Number(row.input_tokens);
       group.outputTokens += Number(row.output_tokens);
       if (row.cost_currency !== null)
-        group.costs.push({ amount: Number(row.amount), currency: String(row.cost_currency) });
+        group.costs.push({
+          amount: roundCostAmount(Number(row.amount)),
+          currency: String(row.cost_currency),
+        });
       groups.set(groupKey, group);
     }
     return [...groups.entries()]
@@ -144,7 +148,7 @@ export function createPostgresTurnLedger(sql: SqlAccess): TurnLedger {
       const params: unknown[] = [];
       let where = turnFilterSql(filter, params);
       if (page.cursor !== undefined) {
-        const [startedAt, turnId] = decodeCursor(page.cursor, ['s', 's']);
+        const [startedAt, turnId] = decodeCursor(page.cursor, ['t', 's']);
         params.push(startedAt, turnId);
         where += ` AND (started_at, turn_id) < ($${params.length - 1}::timestamptz, $${params.length}::text)`;
       }
