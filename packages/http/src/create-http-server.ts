@@ -12,7 +12,7 @@ import { writeAnswer } from './write-answer.js';
 /** Where to listen; port 0 (the default) picks a free one. */
 export interface ListenOptions {
   readonly port?: number;
-  readonly host?: string;
+  readonly host?: string | undefined;
 }
 
 /** An Opwire app served over `node:http`. */

@@ -176,7 +176,7 @@ export interface HttpOptions {
    * A base path every route is served under (`/api`): generated routes, custom ones (unless `prefixed: false`),
    * `/openapi.json`, `/docs` and the health routes. OpenAPI lists it in `servers`. None by default.
    */
-  readonly prefix?: string;
+  readonly prefix?: string | undefined;
   /** Cross-origin calls from browsers: allowed origins and the rest; without it no CORS header is sent. */
   readonly cors?: CorsOptions;
   /**

@@ -3,9 +3,9 @@ import { coreErrors } from '@opwire/core';
 /** Where the MCP endpoint is reachable, for the OAuth protected-resource metadata (RFC 9728). */
 export interface ResourceLocation {
   /** The origin clients reach the server at, such as `https://shop.example.com`; by default the request's `Host`, over http. */
-  readonly publicUrl?: string;
+  readonly publicUrl?: string | undefined;
   /** The path prefix the host serves its routes under (its HTTP `prefix`), such as `/api`; default none. */
-  readonly basePath?: string;
+  readonly basePath?: string | undefined;
   /** The endpoint's own path; default `/mcp`. */
   readonly path?: string;
 }

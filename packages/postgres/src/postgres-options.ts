@@ -3,11 +3,11 @@ import { coreErrors, type Logger } from '@opwire/core';
 /** How to open the database: a server when `url` is given, else embedded PGlite. */
 export interface PostgresOptions {
   /** `postgres://...` of a PostgreSQL server; when absent, PGlite runs in this process. */
-  readonly url?: string;
+  readonly url?: string | undefined;
   /** PGlite's data folder; when absent (and no `url`), the database lives in memory. */
-  readonly dataDir?: string;
+  readonly dataDir?: string | undefined;
   /** A schema to keep Opwire's tables (and, through `search_path`, the app's) apart, created if missing. */
-  readonly schema?: string;
+  readonly schema?: string | undefined;
   /** Server connection pool settings. */
   readonly pool?: { readonly max?: number; readonly connectionTimeoutMs?: number };
   /** Where failing commit/rollback callbacks and deferred audit appends are reported. */

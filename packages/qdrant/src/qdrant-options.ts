@@ -22,7 +22,7 @@ export interface QdrantLexicalOptions {
 export interface QdrantKnowledgeStoreOptions {
   /** The server's REST address, such as `http://127.0.0.1:6333`. */
   readonly url: string;
-  readonly apiKey?: string;
+  readonly apiKey?: string | undefined;
   /** One Qdrant collection per knowledge collection, created at startup when missing. */
   readonly collections: Readonly<Record<string, QdrantCollectionOptions>>;
   /** Prefix of the Qdrant collection names (`<prefix><collection>`); defaults to `opwire_`. */

@@ -148,17 +148,21 @@ describe('a new user, outside the workspace', { timeout: 600_000 }, () => {
       'src/app.ts',
       'src/check.ts',
       'src/telemetry.ts',
+      'src/environment.ts',
       'tsconfig.nodenext.json',
       'tsconfig.bundler.json',
+      'tsconfig.init.json',
     ]) {
       copy(file, join(app.folder, file));
     }
     // Both resolutions at once: checking every declaration file (the AI SDK's and zod's too) is the slow part.
+    // The third is what `tsc --init` writes: options fed from the environment must compile under it.
     const compiled = await Promise.all([
       tsc(app.folder, 'tsconfig.nodenext.json'),
       tsc(app.folder, 'tsconfig.bundler.json'),
+      tsc(app.folder, 'tsconfig.init.json'),
     ]);
-    expect(compiled).toEqual(['', '']);
+    expect(compiled).toEqual(['', '', '']);
     for (const { binary } of nodes) {
       for (const build of ['dist', 'dist-bundler']) {
         const result = await app.node(
