@@ -4,8 +4,8 @@ import { customer } from '../test/orders-fixture.js';
 import { createOpwire } from './create-opwire.js';
 import { defineGroup } from './define-group.js';
 import { coreErrors } from './errors/core-errors.js';
+import { localizeText } from './errors/locale.js';
 import { defineMiddleware } from './middleware.js';
-import { localizeText } from './operation.js';
 
 describe('defineGroup', () => {
   const tagged = defineMiddleware({

@@ -1,12 +1,11 @@
 import type { TSchema } from 'typebox';
 import type { HandlerContext } from './context.js';
 import type { AnyErrorEntry } from './errors/define-errors.js';
-import type { Locale } from './errors/locale.js';
+import type { Locale, LocalizedText } from './errors/locale.js';
 import type { AnyMiddleware, ExtensionOf } from './middleware.js';
 import {
   defineOperation,
   type Exposure,
-  type LocalizedText,
   type Operation,
   type OperationDefinition,
   type Stability,

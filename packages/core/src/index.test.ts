@@ -12,6 +12,7 @@ const expected = [
   'MemoryTransaction',
   'OpwireError',
   'abortError',
+  'badTextIn',
   'closeSchema',
   'compileValidator',
   'consoleLogger',

@@ -59,7 +59,13 @@ export {
 } from './errors/define-errors.js';
 export { describeError, type ErrorDescription, toOpwireError } from './errors/describe-error.js';
 export { createErrorRegistry, type ErrorRegistry, isErrorEntry } from './errors/error-registry.js';
-export { type Locale, resolveLocale, supportedLocales } from './errors/locale.js';
+export {
+  type Locale,
+  type LocalizedText,
+  localizeText,
+  resolveLocale,
+  supportedLocales,
+} from './errors/locale.js';
 export {
   isOpwireError,
   OpwireError,
@@ -88,8 +94,6 @@ export {
   type HandlerResult,
   type HttpMethod,
   isOperationId,
-  type LocalizedText,
-  localizeText,
   type Operation,
   type OperationDefinition,
   type RequestOf,
@@ -109,5 +113,7 @@ export { CurrentContext, CurrentTransaction } from './tokens.js';
 export { tracingEnabled } from './tracing-enabled.js';
 export { closeSchema } from './validation/close-schema.js';
 export { compileValidator, type Validator } from './validation/compile-validator.js';
+/** What is wrong with a string a store would keep: `NUL_CHARACTER`, `INVALID_UNICODE`, or nothing. */
+export { badTextIn } from './validation/find-bad-text.js';
 /** The error of a failed validation: the first issue's code and field, every issue listed. */
 export { validationError } from './validation/validation-error.js';

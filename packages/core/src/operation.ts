@@ -1,7 +1,7 @@
 import type { Static, TSchema } from 'typebox';
 import type { HandlerContext } from './context.js';
 import type { AnyErrorEntry } from './errors/define-errors.js';
-import type { Locale } from './errors/locale.js';
+import type { LocalizedText } from './errors/locale.js';
 import type { AnyMiddleware, ExtensionOf } from './middleware.js';
 
 /** A surface an operation can be served on. */
@@ -9,9 +9,6 @@ export type Exposure = 'http' | 'ai' | 'mcp';
 
 /** How settled an operation is; `internal` ones are never offered to models or MCP clients. */
 export type Stability = 'stable' | 'experimental' | 'internal';
-
-/** Text in each supported locale, or one string (English unless a group says otherwise). */
-export type LocalizedText = string | { readonly en?: string; readonly 'zh-CN'?: string };
 
 /** An HTTP method a route can use. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -130,10 +127,4 @@ export function defineOperation<
     stream: (definition.stream ?? false) as Stream,
     use: Object.freeze([...(definition.use ?? [])]) as unknown as Use,
   });
-}
-
-/** Resolves localized text for a locale, falling back to English, then to any text there is. */
-export function localizeText(text: LocalizedText | undefined, locale: Locale): string | undefined {
-  if (text === undefined || typeof text === 'string') return text;
-  return text[locale] ?? text.en ?? text['zh-CN'];
 }

@@ -1,4 +1,4 @@
-import { coreErrors } from '@opwire/core';
+import { badTextIn, coreErrors } from '@opwire/core';
 
 /** One page of a list: the items and, when there are more, the cursor of the next page. */
 export interface Page {
@@ -57,13 +57,9 @@ function isListTime(value: string): boolean {
 
 function fitsKind(kind: 't' | 's' | 'n' | undefined, value: unknown): boolean {
   if (kind === 'n') return Number.isSafeInteger(value);
-  // Text a database column can hold: no NUL, no lone surrogate.
-  if (typeof value !== 'string' || value.includes('\u0000') || !isWellFormed(value)) return false;
+  // Text a database column can hold, as validation requires of requests: no NUL, no lone surrogate.
+  if (typeof value !== 'string' || badTextIn(value) !== undefined) return false;
   return kind === 's' || (kind === 't' && isListTime(value));
-}
-
-function isWellFormed(text: string): boolean {
-  return (text as unknown as { isWellFormed(): boolean }).isWellFormed();
 }
 
 /** Rejects a page size outside 1 to 500 with `OUT_OF_RANGE` on `limit`. */

@@ -1,5 +1,5 @@
 import type { Static, TSchema } from 'typebox';
-import type { Locale } from './locale.js';
+import { type Locale, type LocalizedText, localizeText } from './locale.js';
 import { OpwireError, type ValidationIssue } from './opwire-error.js';
 
 /** The family of an error code, which each surface maps to its own status (HTTP 400, MCP isError, ...). */
@@ -34,12 +34,10 @@ export interface ErrorDefinition {
 }
 
 /**
- * A value a message placeholder takes; a text per language is written in the message's language (a
- * resource name such as `{ en: 'order', 'zh-CN': '订单' }`, English where its language is missing).
+ * A value a message placeholder takes; localized text is written in the message's language (a resource
+ * name such as `{ en: 'order', 'zh-CN': '订单' }`, English where its language is missing).
  */
-export type ParamValue = string | number | boolean | TextPerLocale;
-
-type TextPerLocale = { readonly [Language in Locale]?: string };
+export type ParamValue = number | boolean | LocalizedText;
 
 /** What raising an error takes: the params its messages name, its typed data, a field and a cause. */
 export type RaiseOptions<Placeholders extends string = never, Data = undefined> = {
@@ -157,10 +155,8 @@ export function formatMessage(
   return template.replace(placeholderPattern, (match, name: string) => {
     const value = params[name];
     if (value === undefined) return match;
-    if (typeof value === 'object' && value !== null) {
-      const texts = value as TextPerLocale;
-      return texts[locale] ?? texts.en ?? match;
-    }
+    if (typeof value === 'object' && value !== null)
+      return localizeText(value as LocalizedText, locale) ?? match;
     return name === 'expected' && locale !== 'en' ? localizedTypes(String(value), locale) : String(value);
   });
 }

@@ -1,6 +1,15 @@
 /** A locale Opwire has messages for. */
 export type Locale = 'en' | 'zh-CN';
 
+/** Text in each supported locale, or one string (English unless a group says otherwise). */
+export type LocalizedText = string | { readonly en?: string; readonly 'zh-CN'?: string };
+
+/** Resolves localized text for a locale, falling back to English, then to any text there is. */
+export function localizeText(text: LocalizedText | undefined, locale: Locale): string | undefined {
+  if (text === undefined || typeof text === 'string') return text;
+  return text[locale] ?? text.en ?? text['zh-CN'];
+}
+
 /** The locales Opwire ships messages in, the first being the default. */
 export const supportedLocales: readonly Locale[] = ['en', 'zh-CN'];
 

@@ -1,6 +1,7 @@
 import type { AnyErrorEntry } from '../errors/define-errors.js';
 import type { Locale } from '../errors/locale.js';
-import { type AnyOperation, localizeText } from '../operation.js';
+import { localizeText } from '../errors/locale.js';
+import type { AnyOperation } from '../operation.js';
 
 const labels = {
   en: { errors: 'May fail with', approval: 'Runs only after the user approves it.' },
