@@ -96,6 +96,17 @@ describe.each(engines)('a NUL character in a request to the shop on $name', { ti
     ).toEqual(['request ', 'tool_call ', 'tool_result NUL_CHARACTER']);
     expect(read.body.events[1].payload.input.note).toBe('gift\u0000wrap');
   });
+
+  /** A chat turn in which the model makes one tool call, then answers `text`. */
+  const turnWithCall = (
+    token: string,
+    call: { id: string; name: string; arguments: string },
+    text: string,
+  ) => {
+    model.script({ kind: 'reply', toolCalls: [call] }, { kind: 'reply', text });
+    return running.request('/ai/chat', { method: 'POST', token, body: { message: 'Go ahead' } });
+  };
+
   it('a lone surrogate, over HTTP and through a tool call: INVALID_UNICODE, nothing stored, the trail complete', async () => {
     await expectRejected(running, '/orders', {
       request: {
@@ -109,24 +120,15 @@ describe.each(engines)('a NUL character in a request to the shop on $name', { ti
       audited: true,
     });
     const before = await running.snapshot();
-    model.script(
+    const answer = await turnWithCall(
+      'customer-token',
       {
-        kind: 'reply',
-        toolCalls: [
-          {
-            id: 'call_surrogate',
-            name: 'orders_create',
-            arguments: JSON.stringify({ sku: 'KB-01', quantity: 1, note: 'gift\udc00wrap' }),
-          },
-        ],
+        id: 'call_surrogate',
+        name: 'orders_create',
+        arguments: JSON.stringify({ sku: 'KB-01', quantity: 1, note: 'gift\udc00wrap' }),
       },
-      { kind: 'reply', text: 'That note cannot be stored.' },
+      'That note cannot be stored.',
     );
-    const answer = await running.request('/ai/chat', {
-      method: 'POST',
-      token: 'customer-token',
-      body: { message: 'Order one KB-01 with a gift note' },
-    });
     expect(answer.body.steps[0].toolResults[0].output).toMatchObject({
       error: { code: 'INVALID_UNICODE', field: 'note' },
     });
@@ -138,16 +140,6 @@ describe.each(engines)('a NUL character in a request to the shop on $name', { ti
       ),
     ).toEqual(['request ', 'tool_call ', 'tool_result INVALID_UNICODE']);
   });
-
-  /** A chat turn in which the model makes one tool call, then answers `text`. */
-  const turnWithCall = (
-    token: string,
-    call: { id: string; name: string; arguments: string },
-    text: string,
-  ) => {
-    model.script({ kind: 'reply', toolCalls: [call] }, { kind: 'reply', text });
-    return running.request('/ai/chat', { method: 'POST', token, body: { message: 'Go ahead' } });
-  };
 
   it('in a tool name or call id from the model: the turn, its events and its approval are recorded, with U+FFFD for NUL', async () => {
     const unknown = await turnWithCall(

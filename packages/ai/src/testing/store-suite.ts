@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe } from 'vitest';
+import { encodeCursor } from '../governance/paging.js';
 
 /** How a conformance suite gets the adapter under test: opened once, closed after the suite. */
 export interface StoreSuiteOptions<Store> {
@@ -31,3 +32,14 @@ export function describeStoreSuite<Store>(
 export function uniqueTenant(): string {
   return `tenant-${crypto.randomUUID().slice(0, 8)}`;
 }
+
+/** Cursors of the right shape edited by hand: each must be INVALID_FORMAT, never a database error. */
+export const editedCursors = [
+  ['9999', 'zzzz'],
+  ['x', 'y'],
+  ["x' OR 1=1--", 'y'],
+  ['2026-02-30T00:00:00.000Z', 'a'],
+  ['0000-01-01T00:00:00.000Z', 'a'],
+  ['2030-01-01T00:00:00.000Z', 'a\u0000b'],
+  ['2030-01-01T00:00:00.000Z', 'a\ud800'],
+].map((position) => encodeCursor(position));

@@ -1,17 +1,6 @@
 import { expect, it } from 'vitest';
 import type { TurnLedger, TurnRecord } from '../governance/turn-ledger.js';
-import { describeStoreSuite, type StoreSuiteOptions, uniqueTenant } from './store-suite.js';
-
-/** Cursors of the right shape edited by hand: each must be INVALID_FORMAT, never a database error. */
-const editedCursors = [
-  ['9999', 'zzzz'],
-  ['x', 'y'],
-  ["x' OR 1=1--", 'y'],
-  ['2026-02-30T00:00:00.000Z', 'a'],
-  ['0000-01-01T00:00:00.000Z', 'a'],
-  ['2030-01-01T00:00:00.000Z', 'a\u0000b'],
-  ['2030-01-01T00:00:00.000Z', 'a\ud800'],
-].map((position) => Buffer.from(JSON.stringify(position), 'utf8').toString('base64url'));
+import { describeStoreSuite, editedCursors, type StoreSuiteOptions, uniqueTenant } from './store-suite.js';
 
 const at = (day: number, minute = 0) => new Date(Date.UTC(2030, 0, day, 0, minute)).toISOString();
 
