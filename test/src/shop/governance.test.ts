@@ -112,6 +112,10 @@ describe('shop governance over HTTP', { timeout: 120_000 }, () => {
       ['/governance/turns?outcome=done', 'INVALID_ENUM', 'outcome'],
       ['/governance/audit?action=everything', 'INVALID_ENUM', 'action'],
       ['/governance/cost?from=2030-01-02T00:00:00Z&to=2030-01-01T00:00:00Z', 'OUT_OF_RANGE', 'to'],
+      // Year 0 reads as a date in JavaScript; PostgreSQL refused it, which was a 500.
+      ['/governance/turns?from=0000-01-01T00:00:00Z', 'OUT_OF_RANGE', 'from'],
+      ['/governance/audit?to=0001-01-01T00:00:00%2B01:00', 'OUT_OF_RANGE', 'to'],
+      ['/governance/cost?from=0000-12-31T00:00:00Z', 'OUT_OF_RANGE', 'from'],
     ] as const) {
       const answer = await running.request(path, { token: 'admin-token' });
       // Schema checks list their fields in `errors`; a handler's own check names its field at the top.
@@ -124,6 +128,13 @@ describe('shop governance over HTTP', { timeout: 120_000 }, () => {
       body: { olderThanDays: '30' },
     });
     expect([trim.status, trim.body.code]).toEqual([400, 'WRONG_TYPE']);
+    // A `to` early in year 1: the default 30-day range stops at the first time a store holds.
+    const early = await running.request('/governance/cost?to=0001-01-15T00:00:00Z', { token: 'admin-token' });
+    expect([early.status, early.body.from, early.body.to]).toEqual([
+      200,
+      '0001-01-01T00:00:00.000Z',
+      '0001-01-15T00:00:00.000Z',
+    ]);
   });
 
   it('keeps conversations to their owner: create, list, read and delete one’s own, 404 for anyone else', async () => {

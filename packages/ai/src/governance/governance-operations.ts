@@ -11,7 +11,7 @@ import {
   turnFilterFields,
   turnSchema,
 } from './governance-schemas.js';
-import { normalizeTime } from './paging.js';
+import { earliestTime, normalizeTime } from './paging.js';
 
 /** Options for `createGovernanceOperations`. */
 export interface GovernanceOperationsOptions {
@@ -153,7 +153,11 @@ export function createGovernanceOperations(options: GovernanceOperationsOptions)
     transaction: false,
     async handle(request, context) {
       const to = normalizeTime(request.to ?? new Date(now()).toISOString(), 'to');
-      const from = normalizeTime(request.from ?? new Date(Date.parse(to) - 30 * dayMs).toISOString(), 'from');
+      // The default range is the 30 days before `to`, cut at the earliest time a store holds.
+      const from = normalizeTime(
+        request.from ?? new Date(Math.max(earliestTime, Date.parse(to) - 30 * dayMs)).toISOString(),
+        'from',
+      );
       // Without a `to`, the range ends now: a `from` after it is what is wrong.
       if (request.to === undefined && from >= to) {
         throw coreErrors.OUT_OF_RANGE({

@@ -32,5 +32,11 @@ describe('paging', () => {
     expect(failure(() => checkLimit(500))).toBeUndefined();
     expect(normalizeTime('2030-01-01T08:00:00+08:00', 'from')).toBe('2030-01-01T00:00:00.000Z');
     expect(failure(() => normalizeTime('soon', 'from'))).toEqual(['INVALID_FORMAT', 'from']);
+    // JavaScript reads year 0 and beyond 9999; PostgreSQL's timestamptz and toISOString do not both.
+    expect(failure(() => normalizeTime('0000-01-01T00:00:00Z', 'from'))).toEqual(['OUT_OF_RANGE', 'from']);
+    expect(failure(() => normalizeTime('0001-01-01T00:00:00+01:00', 'to'))).toEqual(['OUT_OF_RANGE', 'to']);
+    expect(failure(() => normalizeTime('+010000-01-01T00:00:00Z', 'at'))).toEqual(['OUT_OF_RANGE', 'at']);
+    expect(normalizeTime('0001-01-01T00:00:00Z', 'from')).toBe('0001-01-01T00:00:00.000Z');
+    expect(normalizeTime('9999-12-31T23:59:59.999Z', 'to')).toBe('9999-12-31T23:59:59.999Z');
   });
 });

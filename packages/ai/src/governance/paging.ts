@@ -52,7 +52,7 @@ export function decodeCursor<const Shape extends readonly ('t' | 's' | 'n')[]>(
  */
 function isListTime(value: string): boolean {
   const time = Date.parse(value);
-  return !Number.isNaN(time) && new Date(time).toISOString() === value && /^(?!0000)\d{4}-/.test(value);
+  return time >= earliestTime && time <= latestTime && new Date(time).toISOString() === value;
 }
 
 function fitsKind(kind: 't' | 's' | 'n' | undefined, value: unknown): boolean {
@@ -72,7 +72,11 @@ export function checkLimit(limit: number): void {
   }
 }
 
-/** An ISO timestamp normalized to UTC with milliseconds, or `INVALID_FORMAT` on `field`. */
+/**
+ * An ISO timestamp normalized to UTC with milliseconds, or `INVALID_FORMAT` on `field`; a time outside
+ * the years 0001 to 9999 in UTC (which PostgreSQL's `timestamptz` and `toISOString` cannot both hold) is
+ * `OUT_OF_RANGE`.
+ */
 export function normalizeTime(value: string, field: string): string {
   const time = Date.parse(value);
   if (Number.isNaN(time)) {
@@ -81,8 +85,23 @@ export function normalizeTime(value: string, field: string): string {
       params: { expected: { en: 'an ISO 8601 timestamp', 'zh-CN': 'ISO 8601 时间戳' } },
     });
   }
+  if (time < earliestTime || time > latestTime) {
+    throw coreErrors.OUT_OF_RANGE({
+      field,
+      params: {
+        expected: {
+          en: 'a time from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z',
+          'zh-CN': '0001-01-01T00:00:00Z 到 9999-12-31T23:59:59.999Z 之间的时间',
+        },
+      },
+    });
+  }
   return new Date(time).toISOString();
 }
+
+/** The first and last instants `normalizeTime` accepts (years 0001 to 9999, UTC). */
+export const earliestTime = Date.parse('0001-01-01T00:00:00.000Z');
+export const latestTime = Date.parse('9999-12-31T23:59:59.999Z');
 
 /** Orders `[time, id]` positions newest first: positive when `left` comes after `right`. */
 export function newestFirst(left: readonly [string, string], right: readonly [string, string]): number {
