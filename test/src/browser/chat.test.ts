@@ -104,6 +104,44 @@ describe.skipIf(!hasChromium)(title, { timeout: 120_000 }, () => {
     }
   });
 
+  it('sends a first question cut inside an emoji; a deleted conversation’s address says it is gone', async () => {
+    const watched = await openPage(browser, running.url);
+    const { page } = watched;
+    try {
+      await page.goto(`${running.url}/`);
+      await signIn(page, 'Gina · support (globex)');
+      // The title is the question's first 80 characters: a UTF-16 cut there kept half of the emoji, a lone
+      // surrogate the server refuses, so this question could never be sent.
+      model.script({ kind: 'reply', text: 'Noted, thank you.' });
+      const input = page.getByLabel('Ask a question…');
+      await input.fill(`${'a'.repeat(79)}😀 what happens to my order?`);
+      await input.press('Enter');
+      await page.locator('.opwire-chat-message-assistant').last().getByText('Noted, thank you.').waitFor();
+      const conversationId = new URL(page.url()).searchParams.get('conversation');
+      const stored = await running.request(`/conversations/${conversationId}`, { token: 'globex-token' });
+      expect(stored.body.conversation.title).toBe(`${'a'.repeat(79)}😀`);
+
+      // Deleted elsewhere, then the page reloads with its address.
+      const deleted = await running.request(`/conversations/${conversationId}`, {
+        method: 'DELETE',
+        token: 'globex-token',
+      });
+      expect(deleted.status).toBe(200);
+      await page.reload();
+      await page
+        .locator('.opwire-chat-log [role="alert"]')
+        .getByText('This conversation no longer exists.')
+        .waitFor();
+      expect(new URL(page.url()).searchParams.get('conversation')).toBeNull();
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'chat-conversation-gone');
+      expect(watched.foreignRequests).toEqual([]);
+      expect(watched.pageErrors).toEqual([]);
+    } finally {
+      await watched.close();
+    }
+  });
+
   it('asks for approval of a cancel; approving it cancels the order, and the console shows the turn', async () => {
     const orders = (await running.request('/orders', { token: 'support-token' })).body.orders as Array<{
       id: string;

@@ -231,4 +231,56 @@ describe.skipIf(!hasChromium)(title, { timeout: 90_000 }, () => {
       await watched.close();
     }
   });
+  it('pages a long ledger: a double click adds one page, a failed page says so, a refused range shows no old rows', async () => {
+    // 120 turns of one model; the ledger shows 50 a page.
+    const pager = { principalId: 'pager', tenant: 'acme', permissions: ['chat:use'] };
+    for (let index = 0; index < 120; index++) {
+      const turn = running.shop.governance.startTurn({
+        caller: pager,
+        provider: 'local',
+        requestedModel: 'paging-model',
+      });
+      turn.answeredBy({ provider: 'local', model: 'paging-model' });
+      await turn.finish({ outcome: 'completed' });
+    }
+    const watched = await asAdmin('/console/turns');
+    const { page } = watched;
+    const rows = page.locator('[data-table="turns"] tbody tr');
+    const shownTurns = () => rows.evaluateAll((each) => each.map((row) => row.getAttribute('data-turn')));
+    try {
+      // The unfiltered ledger also shows 50 rows: wait for the filtered first page itself.
+      const filtered = page.waitForResponse((response) => response.url().includes('model=paging-model'));
+      await page.getByLabel('Model').fill('paging-model');
+      await filtered;
+      await expect.poll(() => rows.count()).toBe(50);
+      const more = page.getByRole('button', { name: 'Load more' });
+      // Two clicks before the page arrives: the second used to load the same page again (150 rows).
+      await more.dblclick();
+      await expect.poll(() => rows.count()).toBe(100);
+
+      // The next page fails (the network drops it): the page says so, and Retry loads it.
+      await page.route('**/governance/turns?*cursor=*', (route) => route.abort('connectionreset'));
+      await more.click();
+      const failed = page.getByRole('alert').filter({ hasText: 'Could not load this page' });
+      await failed.waitFor();
+      await page.unroute('**/governance/turns?*cursor=*');
+      await failed.getByRole('button', { name: 'Retry' }).click();
+      await expect.poll(() => rows.count()).toBe(120);
+      const turns = await shownTurns();
+      expect(new Set(turns).size).toBe(120);
+      await expect.poll(() => more.count()).toBe(0);
+
+      // A range the server refuses (from after to): its error, and not the previous range's rows and cards.
+      await chooseSegment(page, 'Time range', 'Custom');
+      await page.getByLabel('To', { exact: true }).fill('2030-01-01');
+      await page.getByLabel('From', { exact: true }).fill('2030-01-05');
+      await page.getByRole('alert').filter({ hasText: 'OUT_OF_RANGE' }).waitFor();
+      expect(await page.locator('[data-table="turns"]').count()).toBe(0);
+      expect(await page.locator('[data-metric="requests"] [data-value]').textContent()).toBe('…');
+      await screenshot(page, 'console-turns-refused-range');
+      afterwards(watched);
+    } finally {
+      await watched.close();
+    }
+  });
 });

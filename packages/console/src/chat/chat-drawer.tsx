@@ -2,8 +2,13 @@ import { DefaultChatTransport, type UIMessage } from 'ai';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type ChatLocale, chatLocaleOf, chatTexts } from './chat-text.js';
 import { ConversationList } from './conversation-list.js';
+import { titleOf } from './conversation-title.js';
 import { ConversationView } from './conversation-view.js';
-import { type ConversationSummary, createConversationsClient } from './conversations-client.js';
+import {
+  type ConversationSummary,
+  ConversationsError,
+  createConversationsClient,
+} from './conversations-client.js';
 import { storedToUiMessages } from './stored-to-ui-messages.js';
 
 /** Props of `ChatDrawer`. */
@@ -67,6 +72,8 @@ export function ChatDrawer(props: ChatDrawerProps) {
   );
   const [conversations, setConversations] = useState<ConversationSummary[]>([]);
   const [listError, setListError] = useState<string | undefined>();
+  // Why the conversation asked for could not be opened; the list's own refresh does not clear it.
+  const [openError, setOpenError] = useState<string | undefined>();
   const [active, setActive] = useState<Active | undefined>();
   const [showList, setShowList] = useState(true);
   const [draft, setDraft] = useState('');
@@ -87,9 +94,15 @@ export function ChatDrawer(props: ChatDrawerProps) {
       try {
         const messages = storedToUiMessages(await client.messages(conversationId));
         setActive({ id: conversationId, messages });
+        setOpenError(undefined);
         onChange.current?.(conversationId);
       } catch (error) {
-        setListError(`${text.loadFailed}: ${(error as Error).message}`);
+        if (error instanceof ConversationsError && error.status === 404) {
+          // A deleted conversation (a reload of its address): say so, and take it out of the address.
+          setActive(undefined);
+          setOpenError(text.conversationGone);
+          onChange.current?.(undefined);
+        } else setOpenError(`${text.openFailed}: ${(error as Error).message}`);
       }
     },
     [client, text],
@@ -103,6 +116,7 @@ export function ChatDrawer(props: ChatDrawerProps) {
 
   const startNew = () => {
     setActive(undefined);
+    setOpenError(undefined);
     onChange.current?.(undefined);
   };
   const remove = async (conversationId: string) => {
@@ -119,8 +133,9 @@ export function ChatDrawer(props: ChatDrawerProps) {
     const question = draft.trim();
     if (question === '') return;
     try {
-      const conversation = await client.create(question.slice(0, 80));
+      const conversation = await client.create(titleOf(question));
       setDraft('');
+      setOpenError(undefined);
       setActive({ id: conversation.id, messages: [], firstQuestion: question });
       onChange.current?.(conversation.id);
       await refresh();
@@ -184,7 +199,13 @@ export function ChatDrawer(props: ChatDrawerProps) {
         ) : (
           <div className="opwire-chat-conversation-view">
             <div className="opwire-chat-log">
-              <p className="opwire-chat-empty">{text.empty}</p>
+              {openError ? (
+                <p className="opwire-chat-error" role="alert">
+                  {openError}
+                </p>
+              ) : (
+                <p className="opwire-chat-empty">{text.empty}</p>
+              )}
             </div>
             <form className="opwire-chat-composer" onSubmit={(event) => void askFirst(event)}>
               <label className="opwire-chat-visually-hidden" htmlFor="opwire-chat-input-new">

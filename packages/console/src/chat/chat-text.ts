@@ -38,6 +38,9 @@ export interface ChatText {
   readonly failed: string;
   readonly retry: string;
   readonly loadFailed: string;
+  /** Shown when the conversation in the address was deleted (or is someone else's). */
+  readonly conversationGone: string;
+  readonly openFailed: string;
 }
 
 const en: ChatText = {
@@ -76,6 +79,8 @@ const en: ChatText = {
   failed: 'The answer failed',
   retry: 'Retry',
   loadFailed: 'Could not load the conversations',
+  conversationGone: 'This conversation no longer exists. Ask a question to start a new one.',
+  openFailed: 'Could not open the conversation',
 };
 
 const zhCN: ChatText = {
@@ -115,6 +120,8 @@ const zhCN: ChatText = {
   failed: '回答失败',
   retry: '重试',
   loadFailed: '无法加载对话',
+  conversationGone: '此对话已不存在。提出问题即可开始新的对话。',
+  openFailed: '无法打开对话',
 };
 
 /** The drawer's strings in a language. */

@@ -20,10 +20,11 @@ import { EventDetail } from './event-detail.js';
 import { formatTime } from './format.js';
 import type { AuditEvent } from './governance-types.js';
 import { groupEventsByTurn } from './group-events.js';
-import { Forbidden, isForbidden, LoadFailed, Loading } from './page-state.js';
+import { Forbidden, isForbidden, LoadFailed, Loading, MoreButton } from './page-state.js';
 import { type RangeChoice, rangeKey, rangeOf, TimeRange } from './time-range.js';
 import { actionTones, badgeStyle } from './tones.js';
 import { useLoad } from './use-load.js';
+import { useMore } from './use-more.js';
 
 /** `/console/audit`: events newest first by turn, in sequence within a turn, segments by action, the masked payload. */
 export function AuditPage() {
@@ -33,7 +34,6 @@ export function AuditPage() {
   const [range, setRange] = useState<RangeChoice>({ preset: 'month' });
   const [fields, setFields] = useState({ turnId: initial.get('turnId') ?? '', principalId: '' });
   const [debounced] = useDebouncedValue(fields, 300);
-  const [extra, setExtra] = useState<{ events: AuditEvent[]; next?: string }>({ events: [] });
   const [selected, setSelected] = useState<AuditEvent | undefined>();
   const filters = {
     ...(action === 'all' ? {} : { action }),
@@ -42,23 +42,20 @@ export function AuditPage() {
   };
   const loaded = useLoad(
     async () => {
-      setExtra({ events: [] });
-      return client.listAudit({ ...filters, ...rangeOf(range) });
+      // Later pages repeat the first page's query, so a preset range does not move while paging.
+      const query = { ...filters, ...rangeOf(range) };
+      return { ...(await client.listAudit(query)), query };
     },
     JSON.stringify({ filters, range: rangeKey(range) }),
   );
-  if (isForbidden(loaded.error)) return <Forbidden text={text} onSignOut={signOut} />;
   const page = loaded.value;
-  const events = [...(page?.events ?? []), ...extra.events];
-  const next = extra.next ?? (extra.events.length === 0 ? page?.next : undefined);
-  const loadMore = async () => {
-    if (!next) return;
-    const more = await client.listAudit({ ...filters, ...rangeOf(range) }, next);
-    setExtra((previous) => ({
-      events: [...previous.events, ...more.events],
-      ...(more.next ? { next: more.next } : {}),
-    }));
-  };
+  const more = useMore(page, (cursor) =>
+    client
+      .listAudit(page?.query ?? {}, cursor)
+      .then((next) => ({ items: next.events, ...(next.next ? { next: next.next } : {}) })),
+  );
+  if (isForbidden(loaded.error)) return <Forbidden text={text} onSignOut={signOut} />;
+  const events = [...(page?.events ?? []), ...more.items];
 
   return (
     <Stack gap="lg">
@@ -155,11 +152,7 @@ export function AuditPage() {
           </Table>
         </Paper>
       ))}
-      {next ? (
-        <Button variant="light" onClick={() => void loadMore()} w="fit-content">
-          {text.loadMore}
-        </Button>
-      ) : null}
+      <MoreButton more={more} text={text} />
       <EventDetail event={selected} onClose={() => setSelected(undefined)} />
     </Stack>
   );

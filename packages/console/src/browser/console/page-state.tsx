@@ -1,6 +1,7 @@
 import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import type { ConsoleText } from './console-text.js';
 import { GovernanceError } from './governance-client.js';
+import type { More } from './use-more.js';
 
 /** Whether an error means the caller may not read governance data. */
 export function isForbidden(error: Error | undefined): boolean {
@@ -60,5 +61,16 @@ export function Loading({ text }: { readonly text: ConsoleText }) {
     <Center py="xl">
       <Loader size="sm" aria-label={text.loading} />
     </Center>
+  );
+}
+
+/** "Load more" under a list: busy while a page loads, and a failed page's error with a retry. */
+export function MoreButton({ more, text }: { readonly more: More<unknown>; readonly text: ConsoleText }) {
+  if (more.error) return <LoadFailed error={more.error} text={text} onRetry={more.loadMore} />;
+  if (more.next === undefined) return null;
+  return (
+    <Button variant="light" onClick={more.loadMore} loading={more.loading} w="fit-content">
+      {text.loadMore}
+    </Button>
   );
 }

@@ -7,10 +7,11 @@ import { formatCost, formatCount, formatTime } from './format.js';
 import type { TurnFilters, TurnRecord } from './governance-types.js';
 import { MetricCards } from './metric-cards.js';
 import { OutcomeBadge } from './outcome-badge.js';
-import { Forbidden, isForbidden, LoadFailed, Loading } from './page-state.js';
+import { Forbidden, isForbidden, LoadFailed, Loading, MoreButton } from './page-state.js';
 import { type RangeChoice, rangeKey, rangeOf, TimeRange } from './time-range.js';
 import { TurnDetail } from './turn-detail.js';
 import { useLoad } from './use-load.js';
+import { useMore } from './use-more.js';
 
 const textFilters = ['model', 'provider', 'principalId', 'conversationId', 'tool'] as const;
 type TextFilter = (typeof textFilters)[number];
@@ -29,7 +30,6 @@ export function TurnsPage() {
     tool: '',
   }));
   const [debounced] = useDebouncedValue(fields, 300);
-  const [extra, setExtra] = useState<{ turns: TurnRecord[]; next?: string }>({ turns: [] });
   const [selected, setSelected] = useState<TurnRecord | undefined>();
   const labels: Record<TextFilter, string> = {
     model: text.filters.model,
@@ -46,21 +46,18 @@ export function TurnsPage() {
   };
   const key = JSON.stringify({ filters, range: rangeKey(range) });
   const loaded = useLoad(async () => {
-    setExtra({ turns: [] });
-    return client.listTurns({ ...filters, ...rangeOf(range) });
+    // Later pages repeat the first page's query, so a preset range does not move while paging.
+    const query = { ...filters, ...rangeOf(range) };
+    return { ...(await client.listTurns(query)), query };
   }, key);
-  if (isForbidden(loaded.error)) return <Forbidden text={text} onSignOut={signOut} />;
   const page = loaded.value;
-  const turns = [...(page?.turns ?? []), ...extra.turns];
-  const next = extra.next ?? (extra.turns.length === 0 ? page?.next : undefined);
-  const loadMore = async () => {
-    if (!next) return;
-    const more = await client.listTurns({ ...filters, ...rangeOf(range) }, next);
-    setExtra((previous) => ({
-      turns: [...previous.turns, ...more.turns],
-      ...(more.next ? { next: more.next } : {}),
-    }));
-  };
+  const more = useMore(page, (cursor) =>
+    client
+      .listTurns(page?.query ?? {}, cursor)
+      .then((next) => ({ items: next.turns, ...(next.next ? { next: next.next } : {}) })),
+  );
+  if (isForbidden(loaded.error)) return <Forbidden text={text} onSignOut={signOut} />;
+  const turns = [...(page?.turns ?? []), ...more.items];
 
   return (
     <Stack gap="lg">
@@ -157,11 +154,7 @@ export function TurnsPage() {
           ) : null}
         </Table.ScrollContainer>
       ) : null}
-      {next ? (
-        <Button variant="light" onClick={() => void loadMore()} w="fit-content">
-          {text.loadMore}
-        </Button>
-      ) : null}
+      <MoreButton more={more} text={text} />
       <TurnDetail turn={selected} onClose={() => setSelected(undefined)} />
     </Stack>
   );

@@ -8,9 +8,14 @@ export interface Loaded<T> {
   reload(): void;
 }
 
-/** Runs `load` whenever `key` changes; an answer that arrives after a newer load started is dropped. */
+/**
+ * Runs `load` whenever `key` changes; an answer that arrives after a newer load started is dropped.
+ * While a new key loads, the last value stays on screen; if that load fails, the value (of another
+ * key: other filters, another range) is dropped rather than shown under the error as if it answered it.
+ */
 export function useLoad<T>(load: () => Promise<T>, key: string): Loaded<T> {
   const [value, setValue] = useState<T | undefined>();
+  const valueKey = useRef<string | undefined>(undefined);
   const [error, setError] = useState<Error | undefined>();
   const [loading, setLoading] = useState(true);
   const [attempt, setAttempt] = useState(0);
@@ -24,12 +29,14 @@ export function useLoad<T>(load: () => Promise<T>, key: string): Loaded<T> {
     loadRef.current().then(
       (loaded) => {
         if (run !== latest.current) return;
+        valueKey.current = key;
         setValue(loaded);
         setError(undefined);
         setLoading(false);
       },
       (failed: unknown) => {
         if (run !== latest.current) return;
+        if (valueKey.current !== key) setValue(undefined);
         setError(failed instanceof Error ? failed : new Error(String(failed)));
         setLoading(false);
       },
