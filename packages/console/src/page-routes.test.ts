@@ -91,6 +91,14 @@ describe('acceptsEncoding', () => {
     ['gzip;q=0.5', 'gzip', true],
     ['identity', 'gzip', false],
     ['', 'gzip', false],
+    // Names and the weight's name are case-insensitive (RFC 9110): `BR;Q=0` refuses brotli.
+    ['BR;Q=0, gzip', 'br', false],
+    ['GZip; q = 0.8', 'gzip', true],
+    ['br; q=0.0', 'br', false],
+    // `*` covers codings not named.
+    ['*', 'br', true],
+    ['gzip, *;q=0', 'br', false],
+    ['br;q=1, *;q=0', 'br', true],
   ])('%j accepts %s: %s', (header, coding, accepted) => {
     expect(acceptsEncoding(header, coding)).toBe(accepted);
   });

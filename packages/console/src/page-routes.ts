@@ -100,16 +100,28 @@ function assetResponse(name: string, file: BuiltFile, acceptEncoding: string): R
   });
 }
 
-/** Whether an `accept-encoding` header accepts a coding (named, with a weight above zero). */
+/**
+ * Whether an `accept-encoding` header accepts a coding (RFC 9110, section 12.5.3): named with a weight
+ * above zero, or not named and covered by `*` with a weight above zero. Names and `q` are case-insensitive.
+ */
 export function acceptsEncoding(header: string, coding: string): boolean {
-  return header.split(',').some((item) => {
-    const [name, ...parameters] = item.trim().split(';');
-    if (name?.trim().toLowerCase() !== coding) return false;
-    const weight = parameters
-      .map((parameter) => parameter.trim())
-      .find((parameter) => parameter.startsWith('q='));
-    return weight === undefined || Number(weight.slice(2)) > 0;
-  });
+  let wildcard: number | undefined;
+  for (const item of header.split(',')) {
+    const [name = '', ...parameters] = item.split(';').map((part) => part.trim().toLowerCase());
+    const weight = weightOf(parameters);
+    if (name === coding) return weight > 0;
+    if (name === '*') wildcard = weight;
+  }
+  return wildcard !== undefined && wildcard > 0;
+}
+
+/** The `q` of an item's parameters (1 when absent; 0 when it is not a number). */
+function weightOf(parameters: readonly string[]): number {
+  for (const parameter of parameters) {
+    const [key, value] = parameter.split('=').map((part) => part.trim());
+    if (key === 'q') return Number(value) || 0;
+  }
+  return 1;
 }
 
 function notFound(): Response {
