@@ -40,7 +40,7 @@ export class JsonAnswer implements PlainAnswer {
   /** The same answer with more headers (CORS), the body not serialized again. */
   withHeaders(more: Readonly<Record<string, string>>): JsonAnswer {
     const copy = Object.create(JsonAnswer.prototype) as JsonAnswer;
-    return Object.assign(copy, this, { extra: this.extra ? { ...this.extra, ...more } : more });
+    return Object.assign(copy, this, { extra: this.extra ? mergeHeaders(this.extra, more) : more });
   }
 
   /** The headers as `name, value, …` for `ServerResponse.writeHead`, `content-length` included. */
@@ -70,4 +70,28 @@ export function jsonAnswer(
   extra?: Readonly<Record<string, string>>,
 ): JsonAnswer {
   return new JsonAnswer(status, value, requestId, extra);
+}
+
+/**
+ * `base` with `extra` set over it, except `vary`, whose field names are joined (RFC 9110, section
+ * 12.5.5): CORS's `Origin` must not replace an answer's own `Accept-Language` or `Accept-Encoding`.
+ */
+export function mergeHeaders(
+  base: Readonly<Record<string, string>> | undefined,
+  extra: Readonly<Record<string, string>>,
+): Record<string, string> {
+  const merged = { ...base, ...extra };
+  const before = base?.vary;
+  if (before !== undefined && extra.vary !== undefined) merged.vary = joinVary(before, extra.vary);
+  return merged;
+}
+
+/** Two `Vary` values as one, each field name once (names compare case-insensitively). */
+export function joinVary(left: string, right: string): string {
+  const names = new Map<string, string>();
+  for (const name of `${left},${right}`.split(',')) {
+    const trimmed = name.trim();
+    if (trimmed !== '' && !names.has(trimmed.toLowerCase())) names.set(trimmed.toLowerCase(), trimmed);
+  }
+  return [...names.values()].join(', ');
 }

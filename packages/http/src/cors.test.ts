@@ -84,6 +84,24 @@ describe.each(servers)('CORS through the %s', (name, serve) => {
     expect(foreignPreflight.headers.get('access-control-allow-methods')).toBeNull();
   });
 
+  it('joins Vary: a problem keeps Accept-Language and a route’s own Vary stays beside Origin', async () => {
+    const served = await withAuth({
+      routes: [
+        {
+          method: 'GET',
+          path: '/asset',
+          public: true,
+          handle: () => new Response('body', { headers: { vary: 'accept-encoding' } }),
+        },
+      ],
+    });
+    // A localized problem: a cache must key it on the language as well as on the origin.
+    const refused = await served.send({ path: '/orders', headers: { origin: shop } });
+    expect([refused.status, refused.headers.get('vary')]).toEqual([401, 'Accept-Language, Origin']);
+    const asset = await served.send({ path: '/asset', headers: { origin: shop } });
+    expect([asset.status, asset.headers.get('vary')]).toEqual([200, 'accept-encoding, Origin']);
+  });
+
   it('leaves OPTIONS without CORS configured as it was (405 with Allow)', async () => {
     client = await serve({});
     const preflight = await client.send({

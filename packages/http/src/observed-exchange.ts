@@ -1,5 +1,5 @@
 import type { Logger } from '@opwire/core';
-import { type Answer, JsonAnswer } from './answer.js';
+import { type Answer, JsonAnswer, joinVary, mergeHeaders } from './answer.js';
 import { ForwardingExchange } from './forwarding-exchange.js';
 import type { HttpExchange } from './http-options.js';
 
@@ -51,16 +51,25 @@ function withHeaders(answer: Answer, extra: Readonly<Record<string, string>>): A
   if (answer instanceof JsonAnswer) return answer.withHeaders(extra);
   if (answer instanceof Response) {
     try {
-      for (const name in extra) answer.headers.set(name, extra[name] as string);
+      setHeaders(answer.headers, extra);
       return answer;
     } catch {
       // A response from fetch() has immutable headers: the same body under a copy of them.
       const headers = new Headers(answer.headers);
-      for (const name in extra) headers.set(name, extra[name] as string);
+      setHeaders(headers, extra);
       return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers });
     }
   }
-  return { ...answer, headers: { ...answer.headers, ...extra } };
+  return { ...answer, headers: mergeHeaders(answer.headers, extra) };
+}
+
+/** Sets `extra` on a response's headers; `Vary` is joined with the one the response has. */
+function setHeaders(headers: Headers, extra: Readonly<Record<string, string>>): void {
+  for (const name in extra) {
+    const value = extra[name] as string;
+    const before = name === 'vary' ? headers.get('vary') : null;
+    headers.set(name, before === null ? value : joinVary(before, value));
+  }
 }
 
 /** The request id the answer echoes (every generated and custom route sets one). */

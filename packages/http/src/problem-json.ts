@@ -69,6 +69,8 @@ export function problemAnswer(error: OpwireError, options: ProblemAnswerOptions)
     ...error.headers,
     'content-type': 'application/problem+json',
     'content-language': options.locale,
+    // The detail is in the caller's language: a cache must not give one language's problem to another.
+    vary: 'Accept-Language',
     'x-request-id': options.requestId,
   };
   if (problem.status === 401) {
