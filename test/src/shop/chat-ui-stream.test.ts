@@ -100,6 +100,21 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
     const requests = model.requests.length;
     await expect(send('support-token', chatId, [userMessage('Hi')])).rejects.toThrow(/NOT_FOUND/);
     expect(model.requests.length).toBe(requests);
+
+    // Deleted, the id is no one's to take: the turns recorded under it stay Alice's alone.
+    const deleted = await running.request(`/conversations/${chatId}`, {
+      method: 'DELETE',
+      token: 'customer-token',
+    });
+    expect(deleted.status).toBe(200);
+    for (const token of ['support-token', 'customer-token']) {
+      await expect(send(token, chatId, [userMessage('Hi')])).rejects.toThrow(/NOT_FOUND/);
+    }
+    expect(model.requests.length).toBe(requests);
+    const turns = await running.request(`/governance/turns?conversationId=${chatId}`, {
+      token: 'admin-token',
+    });
+    expect(turns.body.turns.map((turn: { principalId: string }) => turn.principalId)).toEqual(['alice']);
   });
 
   it('asks for approval as a tool-approval part, and runs the cancel when the user approves it', async () => {

@@ -33,7 +33,10 @@ export interface ConversationPage {
  * conversation of anyone else behaves exactly like one that does not exist.
  */
 export interface ConversationStore {
-  /** Creates a conversation with a new id; an id already taken (by anyone) rejects with `CONFLICT`. */
+  /**
+   * Creates a conversation with a new id; an id already taken (by anyone, or once taken and deleted)
+   * rejects with `CONFLICT`.
+   */
   create(conversation: {
     readonly id: string;
     readonly owner: Owner;
@@ -42,7 +45,8 @@ export interface ConversationStore {
   }): Promise<Conversation>;
   /**
    * The owner's conversation `id`, created for the owner when no one has it yet; `undefined` when it
-   * belongs to someone else. Atomic: two opens of one new id create it once.
+   * belongs to someone else or was deleted (a deleted id is never reused, so the turns recorded under it
+   * keep one owner). Atomic: two opens of one new id create it once.
    */
   open(request: {
     readonly id: string;
@@ -51,7 +55,10 @@ export interface ConversationStore {
   }): Promise<Conversation | undefined>;
   get(id: string, owner: Owner): Promise<Conversation | undefined>;
   list(owner: Owner, page: Page): Promise<ConversationPage>;
-  /** Deletes the conversation and its messages; `false` when the owner has no such conversation. */
+  /**
+   * Deletes the conversation and its messages, keeping only its id, tenant and owner so the id is never
+   * given out again; `false` when the owner has no such conversation.
+   */
   delete(id: string, owner: Owner): Promise<boolean>;
   /** Appends messages in order; `undefined` (nothing written) when the owner has no such conversation. */
   append(

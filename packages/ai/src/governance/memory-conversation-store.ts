@@ -11,6 +11,8 @@ interface Entry {
 /** A `ConversationStore` in process memory, for tests and single-process apps. */
 export function createMemoryConversationStore(): ConversationStore {
   const entries = new Map<string, Entry>();
+  // Ids of deleted conversations: never given out again.
+  const deleted = new Set<string>();
   const owned = (id: string, owner: Owner) => {
     const entry = entries.get(id);
     return entry &&
@@ -34,12 +36,13 @@ export function createMemoryConversationStore(): ConversationStore {
   };
   return {
     async create({ id, owner, title, at }) {
-      if (entries.has(id)) {
+      if (entries.has(id) || deleted.has(id)) {
         throw coreErrors.CONFLICT({ cause: new Error(`Conversation "${id}" already exists.`) });
       }
       return insert(id, owner, at, title);
     },
     async open({ id, owner, at }) {
+      if (deleted.has(id)) return undefined;
       if (!entries.has(id)) return insert(id, owner, at);
       const entry = owned(id, owner);
       return entry && structuredClone(entry.conversation);
@@ -65,6 +68,7 @@ export function createMemoryConversationStore(): ConversationStore {
     async delete(id, owner) {
       if (!owned(id, owner)) return false;
       entries.delete(id);
+      deleted.add(id);
       return true;
     },
     async append(id, owner, { messages, turnId, at }) {

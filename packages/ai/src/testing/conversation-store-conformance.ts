@@ -174,9 +174,12 @@ export function runConversationStoreConformance(name: string, options: StoreSuit
       expect(await store().get(id, alice)).toBeUndefined();
       expect(await store().messages(id, alice, { limit: 10 })).toBeUndefined();
       expect(await store().delete(id, alice)).toBe(false);
-      // The id is free again only for whoever opens it next.
-      expect(await store().open({ id, owner: bob, at: at(2) })).toMatchObject({ principalId: 'bob' });
-      expect(await store().messages(id, bob, { limit: 10 })).toEqual([]);
+      // A deleted id is never opened again, by anyone: the ledger's turns of it stay Alice's alone.
+      expect(await store().open({ id, owner: bob, at: at(2) })).toBeUndefined();
+      expect(await store().open({ id, owner: alice, at: at(2) })).toBeUndefined();
+      await expect(store().create({ id, owner: bob, at: at(2) })).rejects.toMatchObject({ code: 'CONFLICT' });
+      expect(await store().get(id, bob)).toBeUndefined();
+      expect((await store().list(bob, { limit: 10 })).conversations).toEqual([]);
     });
   });
 }

@@ -14,6 +14,13 @@ export const governanceSchema: readonly string[] = [
   )`,
   `CREATE INDEX IF NOT EXISTS opwire_ai_conversations_owner_idx
     ON opwire_ai_conversations (tenant, principal_id, updated_at DESC, id DESC)`,
+  // Deleted conversations' ids, so none is given out again (turns in the ledger keep one owner).
+  `CREATE TABLE IF NOT EXISTS opwire_ai_deleted_conversations (
+    id text COLLATE "C" PRIMARY KEY,
+    tenant text NOT NULL,
+    principal_id text NOT NULL,
+    deleted_at timestamptz NOT NULL
+  )`,
   `CREATE TABLE IF NOT EXISTS opwire_ai_messages (
     conversation_id text COLLATE "C" NOT NULL REFERENCES opwire_ai_conversations (id) ON DELETE CASCADE,
     sequence integer NOT NULL,

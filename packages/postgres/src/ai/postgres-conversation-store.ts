@@ -8,6 +8,7 @@ import {
   normalizeTime,
   type StoredModelMessage,
 } from '@opwire/ai';
+import { coreErrors } from '@opwire/core';
 import { isoOf, optional, type SqlAccess } from './sql-access.js';
 
 type Row = Record<string, unknown>;
@@ -34,18 +35,24 @@ const toMessage = (conversationId: string, row: Row): ConversationMessage => ({
 /** A `ConversationStore` over the `opwire_ai_conversations` and `opwire_ai_messages` tables. */
 export function createPostgresConversationStore(sql: SqlAccess): ConversationStore {
   const owned = `WHERE id = $1 AND tenant = $2 AND principal_id = $3`;
+  const notDeleted = `NOT EXISTS (SELECT 1 FROM opwire_ai_deleted_conversations WHERE id = $1)`;
   return {
     async create({ id, owner, title, at }) {
       const time = normalizeTime(at, 'at');
       const { rows } = await sql.query(
-        `INSERT INTO opwire_ai_conversations (${columns}) VALUES ($1, $2, $3, $4, $5, $5) RETURNING ${columns}`,
+        `INSERT INTO opwire_ai_conversations (${columns})
+          SELECT $1::text, $2::text, $3::text, $4::text, $5::timestamptz, $5::timestamptz WHERE ${notDeleted} RETURNING ${columns}`,
         [id, owner.tenant, owner.principalId, title ?? null, time],
       );
-      return toConversation(rows[0]!);
+      if (rows[0] === undefined) {
+        throw coreErrors.CONFLICT({ cause: new Error(`Conversation "${id}" was deleted.`) });
+      }
+      return toConversation(rows[0]);
     },
     async open({ id, owner, at }) {
       await sql.query(
-        `INSERT INTO opwire_ai_conversations (${columns}) VALUES ($1, $2, $3, NULL, $4, $4) ON CONFLICT (id) DO NOTHING`,
+        `INSERT INTO opwire_ai_conversations (${columns})
+          SELECT $1::text, $2::text, $3::text, NULL, $4::timestamptz, $4::timestamptz WHERE ${notDeleted} ON CONFLICT (id) DO NOTHING`,
         [id, owner.tenant, owner.principalId, normalizeTime(at, 'at')],
       );
       const { rows } = await sql.query(`SELECT ${columns} FROM opwire_ai_conversations ${owned}`, [
@@ -81,11 +88,13 @@ export function createPostgresConversationStore(sql: SqlAccess): ConversationSto
         : { conversations };
     },
     async delete(id, owner) {
-      const { rowCount } = await sql.query(`DELETE FROM opwire_ai_conversations ${owned}`, [
-        id,
-        owner.tenant,
-        owner.principalId,
-      ]);
+      // One statement: the row goes and its id is kept, so no open can come in between.
+      const { rowCount } = await sql.query(
+        `WITH gone AS (DELETE FROM opwire_ai_conversations ${owned} RETURNING id, tenant, principal_id)
+          INSERT INTO opwire_ai_deleted_conversations (id, tenant, principal_id, deleted_at)
+            SELECT id, tenant, principal_id, now() FROM gone ON CONFLICT (id) DO NOTHING`,
+        [id, owner.tenant, owner.principalId],
+      );
       return rowCount > 0;
     },
     async append(id, owner, { messages, turnId, at }) {
