@@ -117,6 +117,40 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
     expect(turns.body.turns.map((turn: { principalId: string }) => turn.principalId)).toEqual(['alice']);
   });
 
+  it('cites an ingested document by its title alone, and a shop document by its link', async () => {
+    const ingested = await running.request('/knowledge/ingest', {
+      method: 'POST',
+      token: 'admin-token',
+      body: {
+        documents: [
+          {
+            documentId: 'gift-wrapping',
+            title: 'Gift wrapping',
+            text: 'Gift wrapping with a handwritten card costs 3 euros per parcel.',
+          },
+        ],
+      },
+    });
+    expect(ingested.status).toBe(200);
+    model.script({ kind: 'reply', text: 'It costs 3 euros [1].' });
+    const { message, errors } = await send('admin-token', randomUUID(), [
+      userMessage('How much does gift wrapping with a handwritten card cost?'),
+    ]);
+    expect(errors).toEqual([]);
+    const parts = message?.parts ?? [];
+    // The shop has no page for an ingested document: no link that would answer 404.
+    expect(
+      parts.find((part) => part.type === 'source-document' && part.title === 'Gift wrapping'),
+    ).toBeDefined();
+    const links = parts.flatMap((part) => (part.type === 'source-url' ? [part.url] : []));
+    for (const link of links) {
+      expect([link, (await running.request(link, { token: 'admin-token' })).status]).toEqual([link, 200]);
+    }
+    expect(
+      (await running.request('/knowledge/documents/gift-wrapping', { token: 'admin-token' })).status,
+    ).toBe(404);
+  });
+
   it('asks for approval as a tool-approval part, and runs the cancel when the user approves it', async () => {
     const orders = (await running.request('/orders', { token: 'support-token' })).body.orders as Array<{
       id: string;

@@ -18,7 +18,7 @@ import {
   createMemoryKnowledgeStore,
   type Knowledge,
 } from '@opwire/knowledge';
-import { knowledgeDocumentRoute } from './knowledge-document-route.js';
+import { knowledgeDocumentRoute, servedDocuments } from './knowledge-document-route.js';
 import { loadShopDocuments } from './load-knowledge.js';
 
 /** How the shop's assistant is configured. */
@@ -97,12 +97,17 @@ export async function createAssistant(options: AssistantOptions): Promise<Assist
           });
           const { prompt, sources } = knowledge.augment(question, chunks, { template: 'passages' });
           if (sources.length === 0) return undefined;
+          // Only the shop's own documents have a page to link to; one ingested through
+          // `knowledge.ingest` is cited by its title alone (a source-document part), never by a dead link.
+          const served = await servedDocuments();
           return {
             text: prompt,
             sources: sources.map((source) => ({
               sourceId: `${source.number}`,
               title: source.name,
-              url: `/knowledge/documents/${encodeURIComponent(source.documentId)}`,
+              ...(served.has(source.documentId)
+                ? { url: `/knowledge/documents/${encodeURIComponent(source.documentId)}` }
+                : {}),
             })),
           };
         },

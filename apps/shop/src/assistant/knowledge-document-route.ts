@@ -3,12 +3,23 @@ import { coreErrors } from '@opwire/core';
 import type { CustomRoute } from '@opwire/http';
 import { knowledgeFolder } from './load-knowledge.js';
 
+const listed = new Map<string, Promise<ReadonlySet<string>>>();
+
+/** The documents the route serves: the markdown files of the shop's knowledge folder (read once). */
+export function servedDocuments(folder = knowledgeFolder): Promise<ReadonlySet<string>> {
+  let names = listed.get(folder);
+  if (names === undefined) {
+    names = readdir(folder).then((found) => new Set(found.filter((name) => name.endsWith('.md'))));
+    listed.set(folder, names);
+  }
+  return names;
+}
+
 /**
  * `GET /knowledge/documents/{documentId}`: a knowledge document as markdown, for the citations the chat
  * streams (its source parts link here). Only the shop's own documents, by exact name; any other id is 404.
  */
 export function knowledgeDocumentRoute(folder = knowledgeFolder): CustomRoute {
-  let names: Promise<ReadonlySet<string>> | undefined;
   return {
     method: 'GET',
     path: '/knowledge/documents/{documentId}',
@@ -31,9 +42,8 @@ export function knowledgeDocumentRoute(folder = knowledgeFolder): CustomRoute {
     },
     errors: [coreErrors.NOT_FOUND],
     async handle(input) {
-      names ??= readdir(folder).then((found) => new Set(found.filter((name) => name.endsWith('.md'))));
       const documentId = input.params.documentId ?? '';
-      if (!(await names).has(documentId))
+      if (!(await servedDocuments(folder)).has(documentId))
         throw coreErrors.NOT_FOUND({ params: { resource: { en: 'document', 'zh-CN': '文档' } } });
       return new Response(await readFile(`${folder}/${documentId}`, 'utf8'), {
         headers: { 'content-type': 'text/markdown; charset=utf-8', 'cache-control': 'private, max-age=300' },
