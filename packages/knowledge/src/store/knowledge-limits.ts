@@ -17,12 +17,31 @@ export const knowledgeLimits = {
   filterDocumentIds: 1000,
 } as const;
 
-/** Refuses metadata past the bounds with `OUT_OF_RANGE` on the offending field (under `field`). */
+const scalar = { en: 'a string, a finite number or a boolean', 'zh-CN': '字符串、有限数字或布尔值' };
+
+// Only scalars: each store would read an array, object or null its own way (containment, any-of, 400).
+function checkValue(value: unknown, field: string): void {
+  if (value === null) throw coreErrors.NULL_NOT_ALLOWED({ field, params: { expected: scalar } });
+  if (typeof value === 'number' && !Number.isFinite(value)) {
+    throw coreErrors.OUT_OF_RANGE({ field, params: { expected: scalar } });
+  }
+  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
+    throw coreErrors.WRONG_TYPE({ field, params: { expected: scalar } });
+  }
+}
+
+/**
+ * Refuses metadata that is not an object of scalar values (string, finite number, boolean) — `WRONG_TYPE`,
+ * `NULL_NOT_ALLOWED` or `OUT_OF_RANGE` on `<field>.<key>` — or past the bounds, with `OUT_OF_RANGE`.
+ */
 export function checkMetadata(
   metadata: Readonly<Record<string, MetadataValue>> | undefined,
   field: string,
 ): void {
   if (metadata === undefined) return;
+  if (metadata === null || typeof metadata !== 'object' || Array.isArray(metadata)) {
+    throw coreErrors.WRONG_TYPE({ field, params: { expected: 'an object' } });
+  }
   const keys = Object.keys(metadata);
   if (keys.length > knowledgeLimits.metadataKeys) {
     throw coreErrors.OUT_OF_RANGE({
@@ -38,6 +57,7 @@ export function checkMetadata(
       });
     }
     const value = metadata[key];
+    checkValue(value, `${field}.${key}`);
     if (typeof value === 'string' && value.length > knowledgeLimits.metadataValueLength) {
       throw coreErrors.OUT_OF_RANGE({
         field: `${field}.${key}`,
@@ -47,7 +67,7 @@ export function checkMetadata(
   }
 }
 
-/** Refuses a filter past the bounds with `OUT_OF_RANGE` on `filter.metadata` or `filter.documentIds`. */
+/** Refuses a filter whose metadata `checkMetadata` refuses (under `filter.metadata`) or with too many document ids. */
 export function checkFilter(filter: KnowledgeFilter | undefined): void {
   if (filter === undefined) return;
   checkMetadata(filter.metadata, 'filter.metadata');

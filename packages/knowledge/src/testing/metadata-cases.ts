@@ -1,0 +1,65 @@
+import { expect, it } from 'vitest';
+import { createKnowledge } from '../create-knowledge.js';
+import { createHashingEmbeddingModel } from '../embedding/hashing-embedding-model.js';
+import type { KnowledgeStore, MetadataValue } from '../store/knowledge-store.js';
+
+// Values a JavaScript caller can pass where `MetadataValue` is typed; none of them is a string, finite number or
+// boolean, so ingest and filters refuse them with the code a request of the same shape gets at the HTTP edge.
+const refused: ReadonlyArray<readonly [string, unknown, string]> = [
+  ['an array', ['x', 'y'], 'WRONG_TYPE'],
+  ['an object', { id: 1 }, 'WRONG_TYPE'],
+  ['null', null, 'NULL_NOT_ALLOWED'],
+  ['undefined', undefined, 'WRONG_TYPE'],
+  ['NaN', Number.NaN, 'OUT_OF_RANGE'],
+  ['Infinity', Number.POSITIVE_INFINITY, 'OUT_OF_RANGE'],
+];
+
+const failure = async (work: () => Promise<unknown>) =>
+  work().then(
+    () => undefined,
+    (error: { code?: string; field?: string }) => ({ code: error.code, field: error.field }),
+  );
+
+/** The conformance cases of metadata values, run through `createKnowledge` over the store under test. */
+export function itRefusesNonScalarMetadata(store: () => KnowledgeStore): void {
+  const knowledge = () =>
+    createKnowledge({
+      store: store(),
+      embeddingModel: createHashingEmbeddingModel({ dimensions: 3 }),
+      defaultCollection: 'docs',
+    });
+
+  it.each(refused)(
+    'refuses metadata %s at ingest, naming the key, and stores nothing of that document',
+    async (_name, value, code) => {
+      const pipeline = knowledge();
+      const metadata = { lang: 'en', tags: value } as Record<string, MetadataValue>;
+      const results = await pipeline.ingest([
+        { documentId: 'bad', text: 'warranty card', metadata },
+        { documentId: 'good', text: 'warranty card', metadata: { lang: 'en' } },
+      ]);
+      expect(results.map((result) => [result.documentId, result.chunks, result.error?.code])).toEqual([
+        ['bad', 0, code],
+        ['good', 1, undefined],
+      ]);
+      expect(results[0]!.error?.field).toBe('metadata.tags');
+      const found = await pipeline.retrieve({ text: 'warranty', mode: 'lexical' });
+      expect(found.map((chunk) => chunk.id)).toEqual(['good#0']);
+    },
+  );
+
+  it.each(refused)(
+    'refuses a filter on metadata %s in every mode, naming the key',
+    async (_name, value, code) => {
+      const pipeline = knowledge();
+      await pipeline.ingest([{ documentId: 'good', text: 'warranty card', metadata: { lang: 'en' } }]);
+      const filter = { metadata: { lang: 'en', tags: value } as Record<string, MetadataValue> };
+      for (const mode of ['dense', 'lexical', 'hybrid'] as const) {
+        expect(await failure(() => pipeline.retrieve({ text: 'warranty', mode, filter }))).toEqual({
+          code,
+          field: 'filter.metadata.tags',
+        });
+      }
+    },
+  );
+}
