@@ -90,6 +90,8 @@ export {
   retrievalModes,
   toQueryTerms,
 } from './retrieve.js';
+/** Orders record ids by code point: the tie-break of chunks with equal scores on every store. */
+export { compareRecordIds } from './store/compare-record-ids.js';
 /** Compiles a filter once per query into a test of one record (for adapters that filter in process). */
 export { compileFilter, type RecordFilter } from './store/compile-filter.js';
 /** The health item of a knowledge store (not critical by default), for `@opwire/http`'s readiness. */

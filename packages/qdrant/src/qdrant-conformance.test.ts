@@ -15,6 +15,11 @@ export const qdrantPromises: CasePromises = {
     kind: 'rank-equivalent',
     reason: 'Qdrant orders chunks of equal fused score by point id, not by chunk id',
   },
+  'tie-cut': {
+    kind: 'own-tie-cut',
+    reason:
+      'Qdrant breaks ties by point id (random per version), so which of several equally scored chunks survive a top cut is Qdrant’s choice; the adapter returns the survivors by record id, and a fused search ranks tied inputs by point id',
+  },
 };
 
 let suite = 0;

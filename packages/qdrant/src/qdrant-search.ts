@@ -7,6 +7,7 @@ import type {
   MetadataValue,
   ScoredRecord,
 } from '@opwire/knowledge';
+import { compareRecordIds } from '@opwire/knowledge';
 import { checkVectorLength, type QdrantContext } from './qdrant-context.js';
 import { qdrantErrors } from './qdrant-errors.js';
 import { queryVector } from './sparse-terms.js';
@@ -56,10 +57,14 @@ export function createQdrantSearch(context: QdrantContext) {
   };
   // IDF counts the tenant's live chunks only, as the exact stores count the tenant's scope (Qdrant 1.19 corpus).
   const lexicalParams = (tenant: string) => ({ idf: { corpus: tenantFilter(tenant) } }) as never;
+  // Qdrant breaks ties by point id (random per version); the hits it returns are re-sorted by record id, so
+  // equal scores come back in the order every store uses. Which tied chunks survive `limit` stays Qdrant's choice.
   const query = async (collection: string, body: Record<string, unknown>) =>
     (
       await client.query(context.collection(collection).qdrantName, { ...body, with_payload: returned })
-    ).points.map(toScored);
+    ).points
+      .map(toScored)
+      .sort((left, right) => right.score - left.score || compareRecordIds(left.id, right.id));
 
   return {
     async searchDense(search: DenseSearch): Promise<ScoredRecord[]> {

@@ -1,3 +1,4 @@
+import { compareRecordIds } from '../store/compare-record-ids.js';
 import type { Bm25Parameters, QueryTerm } from '../store/knowledge-store.js';
 
 /** One hit of a lexical search: a record id and its BM25 score. */
@@ -73,7 +74,7 @@ export function createLexicalIndex(): LexicalIndex {
       for (const [id, score] of scores) {
         if (!options.filter || options.filter(id)) hits.push({ id, score });
       }
-      hits.sort((left, right) => right.score - left.score || (left.id < right.id ? -1 : 1));
+      hits.sort((left, right) => right.score - left.score || compareRecordIds(left.id, right.id));
       return hits.slice(0, options.top);
     },
   };

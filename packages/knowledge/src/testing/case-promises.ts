@@ -7,11 +7,16 @@ import type { ScoredRecord } from '../store/knowledge-store.js';
  * - `rank-equivalent`: the same chunks, ordered as the exact scores order them (ties in any order); its own
  *   scores may differ;
  * - `same-top-documents`: the same chunks, in any order, with any scores;
+ * - `own-tie-cut`: which of several chunks of equal score survive the `top` cut is the store's choice; the
+ *   survivors still come back in record-id order;
  * - `skip`: the case does not apply; the reason is shown in the test name.
  */
 export type CasePromise =
   | { readonly kind: 'exact' }
-  | { readonly kind: 'rank-equivalent' | 'same-top-documents' | 'skip'; readonly reason: string };
+  | {
+      readonly kind: 'rank-equivalent' | 'same-top-documents' | 'own-tie-cut' | 'skip';
+      readonly reason: string;
+    };
 
 /** The scoring cases an adapter may weaken, each with the promise it keeps instead of `exact`. */
 export interface CasePromises {
@@ -19,6 +24,8 @@ export interface CasePromises {
   readonly 'lexical-bm25'?: CasePromise;
   /** `searchHybrid` fuses the store's own dense and lexical lists as `fuseRanks` does. */
   readonly 'hybrid-fusion'?: CasePromise;
+  /** Of chunks with equal scores, those first by record id (code-point order) survive the `top` cut. */
+  readonly 'tie-cut'?: CasePromise;
 }
 
 /** A chunk id and the score the exact computation gives it. */

@@ -5,6 +5,7 @@ import { itRefusesNonScalarMetadata } from './metadata-cases.js';
 import { itReplacesDocuments } from './replace-document-cases.js';
 import { itScores } from './scoring-cases.js';
 import { testRecord } from './test-record.js';
+import { itBreaksTies } from './tie-cases.js';
 
 /** How the suite gets a fresh, empty store for each test, and how it disposes of it. */
 export interface ConformanceOptions {
@@ -69,6 +70,8 @@ export function describeKnowledgeStoreConformance(name: string, options: Conform
     });
 
     itScores(() => store, options.promises);
+
+    itBreaksTies(() => store, options.promises);
 
     it('matches CJK terms and weights repeated query terms', async () => {
       await store.upsert([

@@ -1,3 +1,4 @@
+import { compareRecordIds } from '../store/compare-record-ids.js';
 import { normalizeVector, type VectorInput } from './normalize-vector.js';
 import type { VectorSearchHit } from './vector-index.js';
 
@@ -11,7 +12,7 @@ export interface BruteForceSearchOptions {
 
 /**
  * The reference the index is tested against: normalizes every vector like the index does, takes each dot
- * product in double precision with a plain loop, sorts everything (score descending, then id ascending).
+ * product in double precision with a plain loop, sorts everything (score descending, then id in code-point order).
  */
 export function bruteForceSearch(options: BruteForceSearchOptions): VectorSearchHit[] {
   const dimensions = options.query.length;
@@ -24,6 +25,6 @@ export function bruteForceSearch(options: BruteForceSearchOptions): VectorSearch
     for (let index = 0; index < dimensions; index++) score += row[index]! * query[index]!;
     hits.push({ id, score });
   }
-  hits.sort((left, right) => right.score - left.score || (left.id < right.id ? -1 : 1));
+  hits.sort((left, right) => right.score - left.score || compareRecordIds(left.id, right.id));
   return hits.slice(0, options.top);
 }

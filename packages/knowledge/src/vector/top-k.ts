@@ -1,3 +1,5 @@
+import { compareRecordIds } from '../store/compare-record-ids.js';
+
 /** One selected row and its score. */
 export interface RankedRow {
   readonly row: number;
@@ -6,7 +8,7 @@ export interface RankedRow {
 
 /**
  * Keeps the `k` best rows seen so far in a min-heap whose root is the worst kept row. Higher scores win;
- * equal scores are ordered by id, ascending, so results do not depend on where a row happens to be stored.
+ * equal scores are ordered by id, ascending in code-point order, so results do not depend on where a row happens to be stored.
  */
 export class TopK {
   /** Scores below this cannot enter; `-Infinity` until `k` rows are kept. Read it in the hot loop. */
@@ -60,7 +62,7 @@ export class TopK {
   /** Whether row a ranks below row b. */
   private isWorse(rowA: number, scoreA: number, rowB: number, scoreB: number): boolean {
     if (scoreA !== scoreB) return scoreA < scoreB;
-    return this.ids[rowA]! > this.ids[rowB]!;
+    return compareRecordIds(this.ids[rowA]!, this.ids[rowB]!) > 0;
   }
 
   private siftUp(start: number): void {

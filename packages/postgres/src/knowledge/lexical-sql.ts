@@ -58,7 +58,8 @@ export const deleteChunksSql = (table: string, condition: string) =>
 /**
  * BM25 over the postings of the query terms only, then the chunk rows of the top hits only. The lateral
  * subqueries keep the planner on per-term and per-hit index lookups (with fresh statistics, see
- * `createAnalyzeSchedule`). $1 collection, $2 tenant, $3/$4 the filter (see `filterSql`), $5 JSON
+ * `createAnalyzeSchedule`). Equal scores are ordered by id in code-point order (`COLLATE "C"`, UTF-8 bytes),
+ * whatever the database's collation. $1 collection, $2 tenant, $3/$4 the filter (see `filterSql`), $5 JSON
  * [{term, weight}], $6 k1, $7 b, $8 top. Statistics cover the whole scope; the filter applies after.
  */
 export const lexicalSearchSql = (table: string, options: { columns: string; filterSql: string }) =>
@@ -81,11 +82,11 @@ export const lexicalSearchSql = (table: string, options: { columns: string; filt
      SELECT r.id, r.score FROM scored r
      WHERE ($3::jsonb IS NULL AND $4::jsonb = '{}'::jsonb)
        OR EXISTS (SELECT 1 FROM ${table} c WHERE c.collection = $1 AND c.tenant = $2 AND c.id = r.id ${options.filterSql})
-     ORDER BY r.score DESC, r.id LIMIT $8)
+     ORDER BY r.score DESC, r.id COLLATE "C" LIMIT $8)
    SELECT ${options.columns}, ranked.score FROM ranked CROSS JOIN LATERAL (
      SELECT ${options.columns} FROM ${table} c WHERE c.collection = $1 AND c.tenant = $2 AND c.id = ranked.id
      LIMIT 1) c
-   ORDER BY ranked.score DESC, c.id`;
+   ORDER BY ranked.score DESC, c.id COLLATE "C"`;
 
 /**
  * Serialises writers of the same scopes ($1: JSON [{collection, tenant}]) until the transaction ends, in a fixed

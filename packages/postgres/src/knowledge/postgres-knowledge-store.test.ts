@@ -1,4 +1,4 @@
-import { describeKnowledgeStoreConformance } from '@opwire/knowledge/testing';
+import { describeKnowledgeStoreConformance, testRecord } from '@opwire/knowledge/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hasPgvector } from './open-knowledge-store.js';
 import { createPostgresKnowledgeStore } from './postgres-knowledge-store.js';
@@ -48,5 +48,36 @@ describe('health of the PostgreSQL knowledge store', () => {
     const store = await createPostgresKnowledgeStore({ client, table: 'opwire_knowledge_gone' });
     await client.close();
     expect(await store.health()).toEqual({ status: 'degraded', code: 'VECTOR_STORE_UNREACHABLE' });
+  });
+});
+
+describe('ties in the PostgreSQL knowledge store', () => {
+  it('orders equal scores by id in code-point order even when the id columns use a linguistic collation', async () => {
+    const client = await openPgliteClient();
+    try {
+      const table = 'opwire_knowledge_collated';
+      const store = await createPostgresKnowledgeStore({ client, table });
+      // What a server whose default collation is linguistic (en_US, ICU) gives the columns: "a" before "B".
+      for (const name of [table, `${table}_postings`])
+        await client.query(`ALTER TABLE ${name} ALTER COLUMN id TYPE text COLLATE "unicode"`);
+      const [sorted] = await client.query<{ ids: string[] }>(
+        `SELECT array_agg(id ORDER BY id COLLATE "unicode") AS ids FROM (VALUES ('B'), ('a')) AS v(id)`,
+      );
+      expect(sorted?.ids).toEqual(['a', 'B']);
+      await store.upsert(
+        ['a', 'B', '😀', 'Ａ'].map((documentId) => testRecord({ documentId, terms: ['warranti'] })),
+      );
+      const scope = { collection: 'docs', tenant: '', top: 10 };
+      const dense = await store.searchDense({ ...scope, vector: [1, 0, 0] });
+      const lexical = await store.searchLexical({
+        ...scope,
+        terms: [{ term: 'warranti', weight: 1 }],
+        bm25: { k1: 1.2, b: 0.75 },
+      });
+      expect(dense.map((hit) => hit.id)).toEqual(['B#0', 'a#0', 'Ａ#0', '😀#0']);
+      expect(lexical.map((hit) => hit.id)).toEqual(['B#0', 'a#0', 'Ａ#0', '😀#0']);
+    } finally {
+      await client.close();
+    }
   });
 });

@@ -148,7 +148,7 @@ export async function createPostgresKnowledgeStore(
       const rows = await client.query<ChunkRow>(
         `SELECT ${columns}, 1 - (c.embedding <=> $5::vector) AS score FROM ${table} c
          WHERE c.collection = $1 AND c.tenant = $2 AND vector_norm(c.embedding) > 0 ${filterSql}
-         ORDER BY c.embedding <=> $5::vector, c.id LIMIT $6`,
+         ORDER BY c.embedding <=> $5::vector, c.id COLLATE "C" LIMIT $6`,
         [
           search.collection,
           search.tenant,
