@@ -1,5 +1,6 @@
 import { coreErrors } from '@opwire/core';
 import { maxDimensions } from '@opwire/knowledge';
+import { isAddressableKey } from './metadata-path.js';
 import type { QdrantKnowledgeStoreOptions, ResolvedQdrantOptions } from './qdrant-options.js';
 
 const invalid = (setting: string, expected: string, value: unknown) =>
@@ -35,7 +36,6 @@ const finite = (setting: string, value: unknown, min: number, max: number, open 
 };
 
 const qdrantName = /^[A-Za-z0-9_.-]{1,255}$/;
-const metadataKey = /^[A-Za-z0-9_-]+$/;
 const indexTypes = ['keyword', 'integer', 'float', 'bool'];
 
 /** Checks the options before any request, so a bad one fails startup with `INVALID_CONFIGURATION` naming it. */
@@ -65,8 +65,8 @@ export function checkQdrantOptions(options: QdrantKnowledgeStoreOptions): Resolv
       if (distance !== 'Cosine' && distance !== 'Dot')
         throw invalid(`${setting}.distance`, '"Cosine" or "Dot"', distance);
       for (const [key, type] of Object.entries(collection.filterable ?? {})) {
-        if (!metadataKey.test(key))
-          throw invalid(`${setting}.filterable`, 'keys of letters, digits, "_" and "-"', key);
+        if (!isAddressableKey(key))
+          throw invalid(`${setting}.filterable`, 'keys without a double quote (") or a backslash (\\)', key);
         if (!indexTypes.includes(type))
           throw invalid(`${setting}.filterable.${key}`, indexTypes.join(', '), type);
       }

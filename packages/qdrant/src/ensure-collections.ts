@@ -1,4 +1,5 @@
 import type { QdrantClient } from '@qdrant/js-client-rest';
+import { metadataPath } from './metadata-path.js';
 import { qdrantErrors } from './qdrant-errors.js';
 import type { ResolvedQdrantOptions } from './qdrant-options.js';
 
@@ -62,7 +63,7 @@ async function ensureCollection(client: QdrantClient, name: string, settings: Co
   }
   const indexes: Array<readonly [string, unknown]> = [
     ...fixedIndexes,
-    ...Object.entries(settings.filterable).map(([key, type]) => [`metadata.${key}`, type] as const),
+    ...Object.entries(settings.filterable).map(([key, type]) => [metadataPath(key), type] as const),
   ];
   for (const [field, schema] of indexes) {
     if (info.payload_schema[field]) continue;

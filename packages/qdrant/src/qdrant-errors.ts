@@ -27,8 +27,8 @@ export const qdrantErrors = defineErrors({
   QDRANT_FILTER_KEY_UNSUPPORTED: {
     kind: 'invalid',
     messages: {
-      en: 'Metadata key "{key}" cannot be filtered in Qdrant: use letters, digits, "_" and "-" only.',
-      'zh-CN': '元数据键“{key}”无法在 Qdrant 中过滤：只能使用字母、数字、“_”和“-”。',
+      en: 'Metadata key "{key}" cannot be filtered in Qdrant: a key must not contain a double quote (") or a backslash (\\).',
+      'zh-CN': '元数据键“{key}”无法在 Qdrant 中过滤：键不能包含双引号（"）或反斜杠（\\）。',
     },
   },
   QDRANT_BM25_MISMATCH: {

@@ -128,6 +128,37 @@ describe('Qdrant store behaviour beyond the port (stand-in)', () => {
     expect(filtered.map((hit) => hit.documentId)).toEqual(['zh']);
   });
 
+  it('indexes and filters metadata keys Qdrant must quote, and refuses at write and search a key with " or \\', async () => {
+    const settings = options({
+      collections: { docs: { dimensions: 3, filterable: { 语言: 'keyword', 'a.b': 'keyword' } } },
+    });
+    const store = await openQdrantKnowledgeStore(settings);
+    const info = await raw().getCollection(`${settings.collectionPrefix}docs`);
+    expect(Object.keys(info.payload_schema)).toEqual(
+      expect.arrayContaining(['metadata.语言', 'metadata."a.b"']),
+    );
+    await store.upsert([testRecord({ documentId: 'zh', metadata: { 语言: '中文', 'a.b': 'x' } })]);
+    const search = { collection: 'docs', tenant: '', vector: [1, 0, 0], top: 10 };
+    const found = await store.searchDense({ ...search, filter: { metadata: { 语言: '中文', 'a.b': 'x' } } });
+    expect(found.map((hit) => hit.documentId)).toEqual(['zh']);
+    for (const key of ['say "hi"', 'back\\slash']) {
+      const record = testRecord({ documentId: 'odd', metadata: { [key]: 'v' } });
+      await expect(store.upsert([record])).rejects.toMatchObject({ code: 'QDRANT_FILTER_KEY_UNSUPPORTED' });
+      await expect(
+        store.replaceDocument({ collection: 'docs', tenant: '', documentId: 'odd' }, [record]),
+      ).rejects.toMatchObject({ code: 'QDRANT_FILTER_KEY_UNSUPPORTED' });
+      await expect(
+        store.searchDense({ ...search, filter: { metadata: { [key]: 'v' } } }),
+      ).rejects.toMatchObject({ code: 'QDRANT_FILTER_KEY_UNSUPPORTED' });
+    }
+    expect((await store.searchDense(search)).map((hit) => hit.documentId)).toEqual(['zh']);
+    await expect(
+      openQdrantKnowledgeStore(
+        options({ collections: { docs: { dimensions: 3, filterable: { 'say "hi"': 'keyword' } } } }),
+      ),
+    ).rejects.toMatchObject({ code: 'INVALID_CONFIGURATION', field: 'collections.docs.filterable' });
+  });
+
   it('rejects a search whose BM25 parameters differ from those the chunks were written with', async () => {
     const store = await openQdrantKnowledgeStore(options());
     const search = { collection: 'docs', tenant: '', terms: [{ term: 'x', weight: 1 }], top: 1 };

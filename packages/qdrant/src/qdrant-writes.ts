@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DocumentScope, KnowledgeRecord, KnowledgeScope } from '@opwire/knowledge';
+import { checkMetadataKeys } from './metadata-path.js';
 import { pointId } from './point-id.js';
 import { type CollectionSettings, checkVectorLength, type QdrantContext } from './qdrant-context.js';
 import { chunkVector } from './sparse-terms.js';
@@ -37,6 +38,7 @@ export function createQdrantWrites(context: QdrantContext) {
   const checked = (records: readonly KnowledgeRecord[]) => {
     for (const record of records)
       checkVectorLength(record.collection, context.collection(record.collection), record.embedding);
+    checkMetadataKeys(records);
   };
   const toPoint = (record: KnowledgeRecord, key: VersionKey, live: boolean, chunks: number | null) => ({
     id: pointId(record.tenant, record.documentId, record.chunkIndex, key.version),

@@ -1,12 +1,10 @@
 import type { KnowledgeFilter, MetadataValue } from '@opwire/knowledge';
-import { qdrantErrors } from './qdrant-errors.js';
+import { metadataPath } from './metadata-path.js';
 
 /** A Qdrant filter: conditions every point must pass. */
 export interface QdrantFilter {
   readonly must: Array<Record<string, unknown>>;
 }
-
-const metadataKey = /^[A-Za-z0-9_-]+$/;
 
 const match = (key: string, value: MetadataValue): Record<string, unknown> =>
   // Qdrant matches strings, integers and booleans exactly; a fractional number needs a closed range.
@@ -32,8 +30,7 @@ export function toQdrantFilter(tenant: string, filter: KnowledgeFilter | undefin
   const must = [...tenantFilter(tenant).must];
   if (filter?.documentIds) must.push({ key: 'documentId', match: { any: [...filter.documentIds] } });
   for (const [key, value] of Object.entries(filter?.metadata ?? {})) {
-    if (!metadataKey.test(key)) throw qdrantErrors.QDRANT_FILTER_KEY_UNSUPPORTED({ params: { key } });
-    must.push(match(`metadata.${key}`, value));
+    must.push(match(metadataPath(key), value));
   }
   return { must };
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { KnowledgeStore } from '../store/knowledge-store.js';
 import type { CasePromises } from './case-promises.js';
-import { itRefusesNonScalarMetadata } from './metadata-cases.js';
+import { itChecksMetadata } from './metadata-cases.js';
 import { itReplacesDocuments } from './replace-document-cases.js';
 import { itScores } from './scoring-cases.js';
 import { testRecord } from './test-record.js';
@@ -163,7 +163,7 @@ export function describeKnowledgeStoreConformance(name: string, options: Conform
 
     itReplacesDocuments(() => store);
 
-    itRefusesNonScalarMetadata(() => store);
+    itChecksMetadata(() => store);
 
     it('finds nothing near a zero vector and never returns a chunk whose vector is zero', async () => {
       await store.upsert([

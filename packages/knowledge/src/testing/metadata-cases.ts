@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { createKnowledge } from '../create-knowledge.js';
 import { createHashingEmbeddingModel } from '../embedding/hashing-embedding-model.js';
 import type { KnowledgeStore, MetadataValue } from '../store/knowledge-store.js';
+import { testRecord } from './test-record.js';
 
 // Values a JavaScript caller can pass where `MetadataValue` is typed; none of them is a string, finite number or
 // boolean, so ingest and filters refuse them with the code a request of the same shape gets at the HTTP edge.
@@ -20,8 +21,37 @@ const failure = async (work: () => Promise<unknown>) =>
     (error: { code?: string; field?: string }) => ({ code: error.code, field: error.field }),
   );
 
-/** The conformance cases of metadata values, run through `createKnowledge` over the store under test. */
-export function itRefusesNonScalarMetadata(store: () => KnowledgeStore): void {
+/** The conformance cases of metadata keys and values; values are run through `createKnowledge` over the store. */
+export function itChecksMetadata(store: () => KnowledgeStore): void {
+  it('filters by metadata keys in any script, with dots, spaces or brackets, each taken literally', async () => {
+    await store().upsert([
+      testRecord({
+        documentId: 'zh',
+        terms: ['x'],
+        metadata: { 语言: '中文', 'a.b': 'x', 'with space': 'y', 'k[]': 1 },
+      }),
+      testRecord({
+        documentId: 'en',
+        terms: ['x'],
+        metadata: { 语言: 'English', 'a.b': 'z', 'with space': 'y', 'k[]': 2 },
+      }),
+    ]);
+    const search = { collection: 'docs', tenant: '', vector: [1, 0, 0], top: 10 };
+    const ids = async (metadata: Record<string, MetadataValue>) =>
+      (await store().searchDense({ ...search, filter: { metadata } })).map((hit) => hit.documentId).sort();
+    expect(await ids({ 语言: '中文' })).toEqual(['zh']);
+    expect(await ids({ 'a.b': 'z' })).toEqual(['en']);
+    expect(await ids({ 'with space': 'y' })).toEqual(['en', 'zh']);
+    expect(await ids({ 'k[]': 1, 语言: '中文' })).toEqual(['zh']);
+    const lexical = await store().searchLexical({
+      ...search,
+      terms: [{ term: 'x', weight: 1 }],
+      filter: { metadata: { 'a.b': 'x' } },
+      bm25: { k1: 1.2, b: 0.75 },
+    });
+    expect(lexical.map((hit) => hit.documentId)).toEqual(['zh']);
+  });
+
   const knowledge = () =>
     createKnowledge({
       store: store(),

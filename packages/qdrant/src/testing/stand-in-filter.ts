@@ -1,4 +1,5 @@
 import { unsupported } from './stand-in-error.js';
+import { parsePayloadPath } from './stand-in-json-path.js';
 
 /** A point as the stand-in keeps it. */
 export interface StandInPoint {
@@ -14,15 +15,14 @@ type Json = Record<string, unknown>;
 const listOf = (value: unknown): unknown[] =>
   value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
 
-/** The values at a payload path (`a.b`, `a[].b`), arrays flattened, as Qdrant's filters read them. */
+/**
+ * The values at a payload path (`a.b`, `a[].b`, `metadata."a.b"`), arrays flattened, as Qdrant's filters read
+ * them; a path Qdrant would not parse is refused with its 400.
+ */
 export function valuesAt(payload: Json, key: string): unknown[] {
-  if (!key.includes('.') && !key.includes('[')) {
-    const value = payload[key];
-    return value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
-  }
+  if (/^[A-Za-z0-9_-]+$/.test(key)) return listOf(payload[key]);
   let values: unknown[] = [payload];
-  for (const part of key.split('.')) {
-    const name = part.endsWith('[]') ? part.slice(0, -2) : part;
+  for (const name of parsePayloadPath(key)) {
     values = values.flatMap((value) =>
       value && typeof value === 'object' && !Array.isArray(value) ? listOf((value as Json)[name]) : [],
     );

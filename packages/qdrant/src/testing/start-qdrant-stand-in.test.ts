@@ -127,6 +127,30 @@ describe('the Qdrant stand-in', () => {
     expect(await ids(two)).toEqual([3]);
   });
 
+  it('reads payload keys as Qdrant does: plain Unicode keys, double-quoted keys taken literally, 400 otherwise', async () => {
+    await client.upsert('c', {
+      wait: true,
+      points: [
+        point(1, { metadata: { 语言: '中文', 'a.b': 'literal', 'with space': 'y', '': 'empty' } }, {}),
+        point(2, { metadata: { a: { b: 'nested' } } }, {}),
+      ],
+    });
+    const ids = async (key: string, value: string) =>
+      (await client.scroll('c', { filter: { must: [{ key, match: { value } }] }, limit: 10 })).points.map(
+        (found) => found.id,
+      );
+    expect(await ids('metadata.语言', '中文')).toEqual([1]);
+    expect(await ids('metadata."语言"', '中文')).toEqual([1]);
+    expect(await ids('metadata."a.b"', 'literal')).toEqual([1]);
+    expect(await ids('metadata.a.b', 'nested')).toEqual([2]);
+    expect(await ids('metadata.a.b', 'literal')).toEqual([]);
+    expect(await ids('metadata."with space"', 'y')).toEqual([1]);
+    expect(await ids('metadata.""', 'empty')).toEqual([1]);
+    for (const key of ['metadata.with space', 'metadata."a"b"', 'metadata.', '"unclosed']) {
+      await expect(ids(key, 'y'), key).rejects.toMatchObject({ status: 400 });
+    }
+  });
+
   it('answers like Qdrant for a missing collection and a vector of the wrong size', async () => {
     await expect(client.getCollection('missing')).rejects.toMatchObject({ status: 404 });
     await expect(
