@@ -6,9 +6,12 @@ export interface QdrantFilter {
   readonly must: Array<Record<string, unknown>>;
 }
 
+// Qdrant's `match` takes only int64 integers (its OpenAPI `ValueVariants`); 2 ** 63 is an exact double.
+const isInt64 = (value: number) => Number.isInteger(value) && value >= -(2 ** 63) && value < 2 ** 63;
+
 const match = (key: string, value: MetadataValue): Record<string, unknown> =>
-  // Qdrant matches strings, integers and booleans exactly; a fractional number needs a closed range.
-  typeof value === 'number' && !Number.isInteger(value)
+  // Qdrant matches strings, int64 integers and booleans exactly; any other number needs a closed range.
+  typeof value === 'number' && !isInt64(value)
     ? { key, range: { gte: value, lte: value } }
     : { key, match: { value } };
 

@@ -23,6 +23,29 @@ const failure = async (work: () => Promise<unknown>) =>
 
 /** The conformance cases of metadata keys and values; values are run through `createKnowledge` over the store. */
 export function itChecksMetadata(store: () => KnowledgeStore): void {
+  it('filters by numbers beyond 64-bit integers, at the int64 bounds and by fractions, exactly', async () => {
+    const numbers = {
+      order: 2 ** 63,
+      huge: 1e21,
+      low: -(2 ** 63),
+      below: -1e21,
+      top: 2 ** 63 - 1024,
+      part: 0.5,
+    };
+    await store().upsert([
+      testRecord({ documentId: 'big', metadata: numbers }),
+      testRecord({ documentId: 'small', metadata: { order: 1, huge: 1, low: 1, below: 1, top: 1, part: 1 } }),
+    ]);
+    const search = { collection: 'docs', tenant: '', vector: [1, 0, 0], top: 10 };
+    for (const [key, value] of Object.entries(numbers)) {
+      const hits = await store().searchDense({ ...search, filter: { metadata: { [key]: value } } });
+      expect(
+        hits.map((hit) => hit.documentId),
+        `${key}: ${value}`,
+      ).toEqual(['big']);
+    }
+  });
+
   it('filters by metadata keys in any script, with dots, spaces or brackets, each taken literally', async () => {
     await store().upsert([
       testRecord({

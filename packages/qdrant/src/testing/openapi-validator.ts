@@ -12,15 +12,18 @@ export interface OpenApiValidator {
 
 const documentId = 'qdrant-openapi.json';
 
+// Whole numbers within the Rust type's range; 2 ** 63 and 2 ** 64 are exact doubles, so the bounds are exact.
 const unsigned = (bits: number) => (value: number) =>
-  Number.isInteger(value) && value >= 0 && (bits >= 53 || value < 2 ** bits);
+  Number.isInteger(value) && value >= 0 && value < 2 ** bits;
+const signed = (bits: number) => (value: number) =>
+  Number.isInteger(value) && value >= -(2 ** (bits - 1)) && value < 2 ** (bits - 1);
 const numberFormats: Record<string, (value: number) => boolean> = {
   uint: unsigned(64),
   uint64: unsigned(64),
   uint32: unsigned(32),
   uint16: unsigned(16),
   uint8: unsigned(8),
-  int64: Number.isInteger,
+  int64: signed(64),
   float: Number.isFinite,
   double: Number.isFinite,
 };

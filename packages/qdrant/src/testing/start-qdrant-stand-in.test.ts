@@ -151,6 +151,30 @@ describe('the Qdrant stand-in', () => {
     }
   });
 
+  it('refuses integers outside int64 in a match and outside uint64 as point ids, as Qdrant’s contract says', async () => {
+    const scroll = (filter: unknown) =>
+      fetch(`${standIn.url}/collections/c/points/scroll`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ filter, limit: 1 }),
+      }).then((response) => response.status);
+    const matching = (value: number) => ({ must: [{ key: 'n', match: { value } }] });
+    expect(await scroll(matching(2 ** 63 - 1024))).toBe(200);
+    expect(await scroll(matching(-(2 ** 63)))).toBe(200);
+    expect(await scroll({ must: [{ has_id: [2 ** 64 - 2048] }] })).toBe(200);
+    expect(standIn.problems).toEqual([]);
+    for (const filter of [
+      matching(2 ** 63),
+      matching(1e21),
+      matching(-1e21),
+      { must: [{ has_id: [2 ** 64] }] },
+    ]) {
+      const before = standIn.problems.length;
+      expect(await scroll(filter), JSON.stringify(filter)).toBe(400);
+      expect(standIn.problems.length, JSON.stringify(filter)).toBeGreaterThan(before);
+    }
+  });
+
   it('answers like Qdrant for a missing collection and a vector of the wrong size', async () => {
     await expect(client.getCollection('missing')).rejects.toMatchObject({ status: 404 });
     await expect(
