@@ -14,7 +14,10 @@ export interface QdrantLexicalOptions {
   readonly k1?: number;
   /** Length normalisation; defaults to 0.75, and must equal the knowledge's `bm25.b`. */
   readonly b?: number;
-  /** The average chunk length in terms that length normalisation assumes; defaults to 128. */
+  /**
+   * The average chunk length in terms that length normalisation assumes; defaults to 128. Lexical ranks equal exact
+   * BM25 only when it is the scope's real average chunk length; the further off, the more they can differ.
+   */
   readonly averageTerms?: number;
 }
 
