@@ -40,7 +40,7 @@ export function checkMetadata(
 ): void {
   if (metadata === undefined) return;
   if (metadata === null || typeof metadata !== 'object' || Array.isArray(metadata)) {
-    throw coreErrors.WRONG_TYPE({ field, params: { expected: 'an object' } });
+    throw coreErrors.WRONG_TYPE({ field, params: { expected: { en: 'an object', 'zh-CN': '对象' } } });
   }
   const keys = Object.keys(metadata);
   if (keys.length > knowledgeLimits.metadataKeys) {
