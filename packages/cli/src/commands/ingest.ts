@@ -2,12 +2,16 @@ import { readdir, readFile } from 'node:fs/promises';
 import { extname, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { IngestDocument } from '@opwire/knowledge';
+import { mapConcurrently } from '../map-concurrently.js';
 import { knowledgeArgs, openCliKnowledge, parseStore } from '../open-cli-knowledge.js';
 import { requireFolder } from '../require-folder.js';
 
 /** What `opwire ingest --help` prints. */
 export const usage =
   'usage: opwire ingest <dir> [--store pglite|qdrant] [--data-dir .data/knowledge] [--url <qdrant>] [--collection default] [--dimensions 384]';
+
+// Files read at once: enough to keep the disk busy, far below any open-file limit (macOS defaults to 256).
+const filesReadAtOnce = 16;
 
 async function listFiles(directory: string): Promise<string[]> {
   const entries = await readdir(directory, { withFileTypes: true, recursive: true });
@@ -50,12 +54,10 @@ export async function run(args: string[]): Promise<number> {
     dimensions: values.dimensions,
   });
   try {
-    const documents = await Promise.all(
-      files.map(async (file) => ({
-        ...(await readDocument(directory, file)),
-        collection: values.collection,
-      })),
-    );
+    const documents = await mapConcurrently(files, filesReadAtOnce, async (file) => ({
+      ...(await readDocument(directory, file)),
+      collection: values.collection,
+    }));
     const started = performance.now();
     const results = await knowledge.ingest(documents, {
       onProgress: (progress) => {
