@@ -45,3 +45,27 @@ describe('opwire ingest', { timeout: 120_000 }, () => {
     expect(result.stdout).toMatch(/^ingested 560\/560 documents into /m);
   });
 });
+
+describe('opwire ingest of files that are not UTF-8 text', { timeout: 120_000 }, () => {
+  it('refuses a binary, NUL or Latin-1 file by name, ingests the rest, exits 1, and drops a BOM', () => {
+    const docs = folder('weird', {
+      'binary.md': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0xff]),
+      'nul.txt': 'before\u0000after\n',
+      'latin1.txt': Buffer.from('caf\u00e9 cr\u00e8me\n', 'latin1'),
+      'bom.md': '\uFEFF# BOM heading\n\nShipping takes three business days.\n',
+    });
+    const dataDir = join(scratch, 'weird-data');
+    const result = opwire(['ingest', docs, '--data-dir', dataDir]);
+    expect(result.status).toBe(1);
+    expect(result.stdout.split('\n').slice(0, 4)).toEqual([
+      'FAILED binary.md: not UTF-8 text (save it as UTF-8 to ingest it); not ingested',
+      'ok     bom.md: 1 chunks',
+      'FAILED latin1.txt: not UTF-8 text (save it as UTF-8 to ingest it); not ingested',
+      'FAILED nul.txt: contains a NUL character (a binary file?); not ingested',
+    ]);
+    expect(result.stdout).toMatch(/^ingested 1\/4 documents into /m);
+    const asked = opwire(['ask', 'shipping business days', '--data-dir', dataDir, '--mode', 'lexical']);
+    expect(asked.stdout).toMatch(/^\[1\] Source: BOM heading\n# BOM heading/m);
+    expect(asked.stdout).not.toContain('\uFEFF');
+  });
+});

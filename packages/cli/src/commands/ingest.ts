@@ -1,7 +1,9 @@
+import { isUtf8 } from 'node:buffer';
 import { readdir, readFile } from 'node:fs/promises';
 import { extname, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { IngestDocument } from '@opwire/knowledge';
+import { badTextIn } from '@opwire/core';
+import type { IngestDocument, IngestResult } from '@opwire/knowledge';
 import { mapConcurrently } from '../map-concurrently.js';
 import { knowledgeArgs, openCliKnowledge, parseStore } from '../open-cli-knowledge.js';
 import { requireFolder } from '../require-folder.js';
@@ -23,12 +25,45 @@ async function listFiles(directory: string): Promise<string[]> {
     .sort();
 }
 
-/** Reads a text file as a document: id and source are its path in the folder, title its first heading. */
-export async function readDocument(root: string, path: string): Promise<IngestDocument> {
-  const text = await readFile(path, 'utf8');
+/** A file read for ingest: its document, or why it is refused. */
+export type ReadFile =
+  | { readonly documentId: string; readonly document: IngestDocument }
+  | { readonly documentId: string; readonly refused: string };
+
+/**
+ * Reads a text file as a document: id and source are its path in the folder, title its first heading. A file
+ * that is not UTF-8 or holds a NUL character (a binary file) is refused with the reason; a UTF-8 BOM is dropped.
+ */
+export async function readDocument(root: string, path: string): Promise<ReadFile> {
+  const bytes = await readFile(path);
   const documentId = relative(root, path).split('\\').join('/');
+  if (!isUtf8(bytes)) return { documentId, refused: 'not UTF-8 text (save it as UTF-8 to ingest it)' };
+  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
+  if (badTextIn(text) === 'NUL_CHARACTER') {
+    return { documentId, refused: 'contains a NUL character (a binary file?)' };
+  }
   const heading = /^#\s+(.+)$/m.exec(text)?.[1]?.trim();
-  return { documentId, text, source: documentId, ...(heading ? { title: heading } : {}) };
+  return {
+    documentId,
+    document: { documentId, text, source: documentId, ...(heading ? { title: heading } : {}) },
+  };
+}
+
+/** Prints a line per file, in folder order: its chunks, or why it failed. Returns how many failed. */
+function report(read: readonly ReadFile[], results: readonly IngestResult[]): number {
+  const ingested = new Map(results.map((result) => [result.documentId, result]));
+  let failed = 0;
+  for (const file of read) {
+    const result = ingested.get(file.documentId);
+    if ('refused' in file || result?.error) failed++;
+    if ('refused' in file) console.log(`FAILED ${file.documentId}: ${file.refused}; not ingested`);
+    else if (result?.error) {
+      console.log(
+        `FAILED ${file.documentId}: ${result.chunks} chunks (${result.error.code}: ${result.error.message})`,
+      );
+    } else console.log(`ok     ${file.documentId}: ${result?.chunks ?? 0} chunks`);
+  }
+  return failed;
 }
 
 /** Runs the command; returns the exit code. */
@@ -54,10 +89,10 @@ export async function run(args: string[]): Promise<number> {
     dimensions: values.dimensions,
   });
   try {
-    const documents = await mapConcurrently(files, filesReadAtOnce, async (file) => ({
-      ...(await readDocument(directory, file)),
-      collection: values.collection,
-    }));
+    const read = await mapConcurrently(files, filesReadAtOnce, (file) => readDocument(directory, file));
+    const documents = read.flatMap((file) =>
+      'document' in file ? [{ ...file.document, collection: values.collection }] : [],
+    );
     const started = performance.now();
     const results = await knowledge.ingest(documents, {
       onProgress: (progress) => {
@@ -65,16 +100,10 @@ export async function run(args: string[]): Promise<number> {
           console.error(`  ${progress.done}/${progress.total} documents`);
       },
     });
-    let failed = 0;
-    for (const result of results) {
-      if (result.error) failed++;
-      console.log(
-        `${result.error ? 'FAILED' : 'ok    '} ${result.documentId}: ${result.chunks} chunks${result.error ? ` (${result.error.code}: ${result.error.message})` : ''}`,
-      );
-    }
+    const failed = report(read, results);
     const seconds = (performance.now() - started) / 1000;
     console.log(
-      `ingested ${results.length - failed}/${results.length} documents into ${location} in ${seconds.toFixed(2)} s`,
+      `ingested ${read.length - failed}/${read.length} documents into ${location} in ${seconds.toFixed(2)} s`,
     );
     return failed === 0 ? 0 : 1;
   } finally {
