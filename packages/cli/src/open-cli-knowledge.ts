@@ -7,7 +7,7 @@ import {
   type KnowledgeStore,
 } from '@opwire/knowledge';
 import { openPostgresKnowledgeStore } from '@opwire/postgres/knowledge';
-import { requireFolder } from './require-folder.js';
+import { requireDataDirNamed, requireStore, requireStoreOrNew } from './require-store.js';
 import { UsageError } from './usage-error.js';
 
 /** The folder the CLI keeps its knowledge database in unless `--data-dir` says otherwise. */
@@ -39,7 +39,10 @@ export interface CliKnowledgeOptions {
   readonly collections?: readonly string[];
   /** Qdrant: collections of this run only, dropped at close (benchmarks start empty). */
   readonly temporary?: boolean;
-  /** Refuse a `dataDir` that does not exist (reading commands never create a store), after the options are checked. */
+  /**
+   * Refuse a `dataDir` that is not an existing PGlite database (reading commands never create a store), after
+   * the options are checked. Without it, a missing or empty folder becomes a new store; other folders are refused.
+   */
   readonly requireDataDir?: boolean;
 }
 
@@ -106,12 +109,15 @@ async function openStore(options: CliKnowledgeOptions, dimensions: number) {
  */
 export async function openCliKnowledge(options: CliKnowledgeOptions): Promise<CliKnowledge> {
   const dimensions = parseWholeNumber('--dimensions', options.dimensions, { min: 1, max: 4096 });
-  if (options.requireDataDir && options.store === 'pglite' && options.dataDir !== undefined) {
-    requireFolder(
-      '--data-dir',
-      options.dataDir,
-      ' (ingest into it first: opwire ingest <dir> --data-dir <folder>)',
-    );
+  requireDataDirNamed(options.dataDir);
+  if (options.store === 'pglite' && options.dataDir !== undefined) {
+    if (options.requireDataDir) {
+      requireStore(
+        '--data-dir',
+        options.dataDir,
+        ' (ingest into it first: opwire ingest <dir> --data-dir <folder>)',
+      );
+    } else requireStoreOrNew('--data-dir', options.dataDir);
   }
   const { store, location } = await openStore(options, dimensions);
   const knowledge = createKnowledge({

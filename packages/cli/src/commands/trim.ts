@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { parseWholeNumber } from '../open-cli-knowledge.js';
+import { requireDataDirNamed, requireStore } from '../require-store.js';
 import { UsageError } from '../usage-error.js';
 
 /** What `opwire trim --help` prints. */
@@ -34,6 +35,8 @@ export async function run(
   if (url === undefined && values['data-dir'] === undefined) {
     throw new UsageError(`name the database: --database-url (or DATABASE_URL) or --data-dir\n${usage}`);
   }
+  requireDataDirNamed(values['data-dir']);
+  if (url === undefined && values['data-dir'] !== undefined) requireStore('--data-dir', values['data-dir']);
   // Loaded only when the command runs, so `opwire` listing its commands stays quick.
   const [{ createGovernance }, { isOpwireError }, { createPostgres }, { createPostgresGovernanceStores }] =
     await Promise.all([
