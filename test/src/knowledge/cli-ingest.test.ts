@@ -1,9 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { type QdrantStandIn, startQdrantStandIn } from '@opwire/qdrant/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const bin = join(root, 'packages/cli/bin/opwire.js');
@@ -22,6 +23,14 @@ const opwire = (args: string[], options: { openFiles?: number } = {}) =>
           encoding: 'utf8',
         },
       );
+
+// The same, without blocking this process: the Qdrant stand-in the binary talks to runs in it.
+const opwireAsync = (args: string[]) =>
+  new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+    execFile(process.execPath, [bin, ...args], { cwd: root, encoding: 'utf8' }, (error, stdout, stderr) =>
+      resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
+    );
+  });
 
 /** A folder of `files` (name → contents) under the scratch folder. */
 function folder(name: string, files: Record<string, string | Buffer>): string {
@@ -67,5 +76,54 @@ describe('opwire ingest of files that are not UTF-8 text', { timeout: 120_000 },
     const asked = opwire(['ask', 'shipping business days', '--data-dir', dataDir, '--mode', 'lexical']);
     expect(asked.stdout).toMatch(/^\[1\] Source: BOM heading\n# BOM heading/m);
     expect(asked.stdout).not.toContain('\uFEFF');
+  });
+});
+
+describe('opwire ingest of a folder again', { timeout: 120_000 }, () => {
+  let standIn: QdrantStandIn;
+  beforeAll(async () => {
+    standIn = await startQdrantStandIn();
+  });
+  afterAll(async () => {
+    await standIn.close();
+    expect(standIn.problems).toEqual([]);
+  });
+
+  it.each(['pglite', 'qdrant'])(
+    'removes from %s the documents whose files were deleted, so ask stops citing them',
+    async (store) => {
+      const docs = folder(`again-${store}`, {
+        'returns.md': '# Returns policy\n\nUnworn shoes can be returned within 30 days.\n',
+        'shipping.txt': 'Shipping takes three business days.\n',
+      });
+      const where =
+        store === 'pglite'
+          ? ['--data-dir', join(scratch, 'again-data')]
+          : ['--store', 'qdrant', '--url', standIn.url, '--collection', 'again'];
+      expect((await opwireAsync(['ingest', docs, ...where])).status).toBe(0);
+      const question = ['ask', 'shipping business days', ...where, '--mode', 'lexical'];
+      expect((await opwireAsync(question)).stdout).toMatch(/\(shipping\.txt#0, score/);
+      unlinkSync(join(docs, 'shipping.txt'));
+      const again = await opwireAsync(['ingest', docs, ...where]);
+      expect(again.status).toBe(0);
+      expect(again.stdout).toContain('removed shipping.txt: its file is no longer in the folder\n');
+      expect(again.stdout).toMatch(/^ingested 1\/1 documents into .*; removed 1 whose files are gone$/m);
+      const asked = await opwireAsync(question);
+      expect(asked.status).toBe(0);
+      expect(asked.stdout).not.toContain('shipping.txt');
+      expect(asked.stdout).toMatch(/\(returns\.md#0, score/);
+    },
+  );
+
+  it('keeps the documents another folder ingested into the same store', () => {
+    const dataDir = join(scratch, 'two-folders-data');
+    const first = folder('first', { 'a.md': '# Alpha\n\nAlpha apples.\n' });
+    const second = folder('second', { 'b.md': '# Beta\n\nBeta bananas.\n' });
+    expect(opwire(['ingest', first, '--data-dir', dataDir]).status).toBe(0);
+    const other = opwire(['ingest', second, '--data-dir', dataDir]);
+    expect(other.stdout).not.toContain('removed');
+    expect(opwire(['ask', 'alpha apples', '--data-dir', dataDir, '--mode', 'lexical']).stdout).toMatch(
+      /\(a\.md#0, score/,
+    );
   });
 });

@@ -3,7 +3,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { extname, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { badTextIn } from '@opwire/core';
-import type { IngestDocument, IngestResult } from '@opwire/knowledge';
+import type { IngestDocument, IngestResult, Knowledge } from '@opwire/knowledge';
+import { type ManifestScope, readFolderManifest, writeFolderManifest } from '../folder-manifest.js';
 import { mapConcurrently } from '../map-concurrently.js';
 import { knowledgeArgs, openCliKnowledge, parseStore } from '../open-cli-knowledge.js';
 import { requireFolder } from '../require-folder.js';
@@ -66,6 +67,19 @@ function report(read: readonly ReadFile[], results: readonly IngestResult[]): nu
   return failed;
 }
 
+/**
+ * Removes the documents an earlier ingest stored from this folder whose files are gone, printing each, then
+ * records what the folder holds now. Returns how many were removed.
+ */
+async function removeGone(knowledge: Knowledge, scope: ManifestScope, present: readonly string[]) {
+  const kept = new Set(present);
+  const gone = (await readFolderManifest(knowledge.store, scope)).filter((id) => !kept.has(id));
+  if (gone.length > 0) await knowledge.remove(scope.collection, gone);
+  for (const documentId of gone) console.log(`removed ${documentId}: its file is no longer in the folder`);
+  await writeFolderManifest(knowledge.store, scope, present);
+  return gone.length;
+}
+
 /** Runs the command; returns the exit code. */
 export async function run(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -81,7 +95,7 @@ export async function run(args: string[]): Promise<number> {
   requireFolder('folder', directory);
   const files = await listFiles(directory);
   const store = parseStore(values.store, ['pglite', 'qdrant']);
-  const { knowledge, location, close } = await openCliKnowledge({
+  const { knowledge, dimensions, location, close } = await openCliKnowledge({
     store,
     dataDir: values['data-dir'],
     ...(values.url ? { url: values.url } : {}),
@@ -101,9 +115,15 @@ export async function run(args: string[]): Promise<number> {
       },
     });
     const failed = report(read, results);
+    const scope = { collection: values.collection, folder: directory, dimensions };
+    const removed = await removeGone(
+      knowledge,
+      scope,
+      read.map((file) => file.documentId),
+    );
     const seconds = (performance.now() - started) / 1000;
     console.log(
-      `ingested ${read.length - failed}/${read.length} documents into ${location} in ${seconds.toFixed(2)} s`,
+      `ingested ${read.length - failed}/${read.length} documents into ${location} in ${seconds.toFixed(2)} s${removed > 0 ? `; removed ${removed} whose files are gone` : ''}`,
     );
     return failed === 0 ? 0 : 1;
   } finally {
