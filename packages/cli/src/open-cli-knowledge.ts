@@ -7,6 +7,7 @@ import {
   type KnowledgeStore,
 } from '@opwire/knowledge';
 import { openPostgresKnowledgeStore } from '@opwire/postgres/knowledge';
+import { lockDataDir, lockFileName } from './lock-data-dir.js';
 import { requireDataDirNamed, requireStore, requireStoreOrNew } from './require-store.js';
 import { UsageError } from './usage-error.js';
 
@@ -77,10 +78,17 @@ export function parseStore(value: string, allowed: readonly CliStore[]): CliStor
 async function openStore(options: CliKnowledgeOptions, dimensions: number) {
   if (options.store === 'memory') return { store: createMemoryKnowledgeStore(), location: 'memory' };
   if (options.store === 'pglite') {
-    const store = await openPostgresKnowledgeStore(
-      options.dataDir === undefined ? {} : { dataDir: options.dataDir },
-    );
-    return { store, location: options.dataDir ?? 'PGlite in memory' };
+    if (options.dataDir === undefined) {
+      return { store: await openPostgresKnowledgeStore({}), location: 'PGlite in memory' };
+    }
+    const release = lockDataDir(options.dataDir);
+    try {
+      const store = await openPostgresKnowledgeStore({ dataDir: options.dataDir });
+      return { store, location: options.dataDir, release };
+    } catch (error) {
+      release();
+      throw error;
+    }
   }
   const url = options.url ?? process.env.QDRANT_URL;
   if (!url) throw new UsageError('--store qdrant needs --url <http://host:6333> (or QDRANT_URL)');
@@ -117,13 +125,20 @@ export async function openCliKnowledge(options: CliKnowledgeOptions): Promise<Cl
         options.dataDir,
         ' (ingest into it first: opwire ingest <dir> --data-dir <folder>)',
       );
-    } else requireStoreOrNew('--data-dir', options.dataDir);
+    } else requireStoreOrNew('--data-dir', options.dataDir, [lockFileName]);
   }
-  const { store, location } = await openStore(options, dimensions);
+  const { store, location, release } = await openStore(options, dimensions);
   const knowledge = createKnowledge({
     store,
     embeddingModel: createHashingEmbeddingModel({ dimensions }),
     ...(options.chunking ? { chunking: options.chunking } : {}),
   });
-  return { knowledge, dimensions, location, close: async () => store.close?.() };
+  const close = async () => {
+    try {
+      await store.close?.();
+    } finally {
+      release?.();
+    }
+  };
+  return { knowledge, dimensions, location, close };
 }

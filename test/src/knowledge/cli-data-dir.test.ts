@@ -1,5 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -85,5 +93,37 @@ describe('opwire --data-dir', { timeout: 120_000 }, () => {
     expect(asked.stdout).toMatch(/\[1\] Returns policy \(returns\.md#0/);
     const trimmed = opwire('trim', '--older-than-days', '90', '--data-dir', dataDir);
     expect(trimmed).toMatchObject({ status: 0, stderr: '' });
+  });
+});
+
+describe('opwire on a PGlite --data-dir another process has open', { timeout: 120_000 }, () => {
+  const dataDir = join(scratch, 'locked');
+  const lock = join(dataDir, 'opwire.lock');
+
+  it('refuses ingest, ask and trim with exit 1 while the lock holder runs, and leaves its lock', () => {
+    expect(opwire('ingest', docs, '--data-dir', dataDir).status).toBe(0);
+    expect(existsSync(lock)).toBe(false);
+    // This test's own process stands for a running `opwire ingest`.
+    writeFileSync(lock, `${process.pid}\n`);
+    const message = `--data-dir ${dataDir} is in use by process ${process.pid} (one process at a time; if none runs, delete ${lock})`;
+    for (const args of [
+      ['ingest', docs],
+      ['ask', 'shoes'],
+      ['trim', '--older-than-days', '90'],
+    ]) {
+      const result = opwire(...args, '--data-dir', dataDir);
+      expect(result).toMatchObject({ status: 1, stdout: '', stderr: `opwire ${args[0]}: ${message}\n` });
+    }
+    expect(readFileSync(lock, 'utf8')).toBe(`${process.pid}\n`);
+  });
+
+  it('takes over the lock of a process that is gone, and removes it at exit', () => {
+    const gone = spawnSync(process.execPath, ['-e', '']).pid;
+    writeFileSync(lock, `${gone}\n`);
+    const result = opwire('ingest', docs, '--data-dir', dataDir);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^ingested 3\/3 documents/m);
+    expect(existsSync(lock)).toBe(false);
+    expect(opwire('ask', 'Can I return shoes?', '--data-dir', dataDir).stdout).toMatch(/\(returns\.md#0/);
   });
 });

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { lockDataDir } from '../lock-data-dir.js';
 import { parseWholeNumber } from '../open-cli-knowledge.js';
 import { requireDataDirNamed, requireStore } from '../require-store.js';
 import { UsageError } from '../usage-error.js';
@@ -45,6 +46,9 @@ export async function run(
       import('@opwire/postgres'),
       import('@opwire/postgres/ai'),
     ]);
+  // PGlite serves one process at a time (the lock is released at exit if opening fails).
+  const release =
+    url === undefined && values['data-dir'] !== undefined ? lockDataDir(values['data-dir']) : undefined;
   const db = await createPostgres({
     ...(url === undefined ? { dataDir: values['data-dir'] } : { url }),
     ...(values.schema === undefined ? {} : { schema: values.schema }),
@@ -66,5 +70,6 @@ export async function run(
     return 0;
   } finally {
     await db.close();
+    release?.();
   }
 }
