@@ -99,6 +99,39 @@ describe('opwire follows CLI conventions', { timeout: 30_000 }, () => {
     expect(result.stderr).toBe(`opwire tools: ${empty} must export "operations" (an array of operations)\n`);
   });
 
+  it('says what was thrown when it is not an Error, never [object Object]', () => {
+    const cases = [
+      ['throws-code.mjs', "throw { code: 'APP_BROKEN' };", '{"code":"APP_BROKEN"}'],
+      ['throws-message.mjs', "throw { message: 'the app is broken' };", 'the app is broken'],
+      [
+        'throws-errno.mjs',
+        'class ErrnoError { constructor() { this.errno = 54; } }\nthrow new ErrnoError();',
+        'ErrnoError {"errno":54}',
+      ],
+    ];
+    for (const [name, source, said] of cases) {
+      const app = join(scratch, name!);
+      writeFileSync(app, `${source}\n`);
+      const result = opwire(['tools', '--app', app]);
+      expect(result).toMatchObject({
+        status: 1,
+        stdout: '',
+        stderr: `opwire tools: cannot load ${app}: ${said}\n`,
+      });
+    }
+    const server = join(scratch, 'refuses.mjs');
+    writeFileSync(
+      server,
+      "export const app = { invoke() {} };\nexport const authenticate = () => { throw { reason: 'token store down' }; };\n",
+    );
+    const result = opwire(['mcp', '--app', server], { OPWIRE_TOKEN: 't' });
+    expect(result).toMatchObject({
+      status: 1,
+      stdout: '',
+      stderr: 'opwire mcp: {"reason":"token store down"}\n',
+    });
+  });
+
   it('prints the stack of a failure only when OPWIRE_DEBUG is set', () => {
     const result = opwire(['ask', 'x', '--data-dir', join(scratch, 'absent')], { OPWIRE_DEBUG: '1' });
     expect(result.status).toBe(1);

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DataError } from './data-error.js';
+import { describeError } from './describe-error.js';
 
 const typeScriptExtensions = new Set(['.ts', '.mts', '.cts', '.tsx']);
 
@@ -39,7 +40,6 @@ export async function importApp(path: string): Promise<Record<string, unknown>> 
         { cause: error },
       );
     }
-    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    throw new DataError(`cannot load ${path}: ${reason}`, { cause: error });
+    throw new DataError(`cannot load ${path}: ${describeError(error)}`, { cause: error });
   }
 }

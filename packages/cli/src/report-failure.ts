@@ -1,3 +1,4 @@
+import { describeError } from './describe-error.js';
 import { isUsageError } from './usage-error.js';
 
 /**
@@ -20,6 +21,5 @@ export function reportFailure(command: string, error: unknown, usage?: string): 
 function describe(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   if (error instanceof Error && error.name === 'OpwireError') return `${String(code)}: ${error.message}`;
-  if (error instanceof Error) return error.message.split('\n')[0]!;
-  return String(error);
+  return describeError(error);
 }

@@ -53,6 +53,23 @@ describe('opwire --data-dir', { timeout: 120_000 }, () => {
     expect(readdirSync(empty)).toEqual([]);
   });
 
+  it('ingest, ask and trim say a --data-dir that is a regular file is not a folder', () => {
+    const file = join(scratch, 'afile.txt');
+    writeFileSync(file, 'not a database\n');
+    for (const args of [
+      ['ingest', docs],
+      ['ask', 'shoes'],
+      ['trim', '--older-than-days', '90'],
+    ]) {
+      const result = opwire(...args, '--data-dir', file);
+      expect(result).toMatchObject({
+        status: 1,
+        stdout: '',
+        stderr: `opwire ${args[0]}: --data-dir ${file} is not a folder\n`,
+      });
+    }
+  });
+
   it('trim refuses a folder that does not exist with exit 1 and does not create it', () => {
     const typo = join(scratch, 'typo');
     const result = opwire('trim', '--older-than-days', '90', '--data-dir', typo);
