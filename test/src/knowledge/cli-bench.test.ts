@@ -1,0 +1,55 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const beir = fileURLToPath(new URL('./__fixtures__/beir', import.meta.url));
+const scratch = mkdtempSync(join(tmpdir(), 'opwire-cli-bench-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+// Runs the real `opwire` binary, as a user would.
+const opwire = (...args: string[]) =>
+  spawnSync(process.execPath, ['packages/cli/bin/opwire.js', ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, OPWIRE_DEBUG: '' },
+  });
+
+/** The fixture data set laid out as the official BEIR zips are: judgments in `qrels/test.tsv`. */
+function officialLayout(name: string): string {
+  const folder = join(scratch, name);
+  mkdirSync(join(folder, 'qrels'), { recursive: true });
+  for (const file of ['corpus.jsonl', 'queries.jsonl']) cpSync(join(beir, file), join(folder, file));
+  cpSync(join(beir, 'qrels-test.tsv'), join(folder, 'qrels', 'test.tsv'));
+  return folder;
+}
+
+describe('opwire bench retrieval --data', { timeout: 60_000 }, () => {
+  it('reads the official BEIR layout (qrels/test.tsv)', () => {
+    const result = opwire('bench', 'retrieval', '--data', officialLayout('official'), '--modes', 'lexical');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('3 documents, 2 queries');
+    expect(result.stdout).toMatch(/lexical\s+1\.0000\s+1\.0000\s+1\.0000/);
+  });
+
+  it('names the file and line of a malformed corpus line, exit 1', () => {
+    const folder = officialLayout('malformed');
+    const corpus = join(folder, 'corpus.jsonl');
+    writeFileSync(corpus, '{"_id": "d1", "title": "A", "text": "a"}\n{_id: "d2"}\n');
+    const result = opwire('bench', 'retrieval', '--data', folder);
+    expect(result).toMatchObject({ status: 1, stdout: '' });
+    expect(result.stderr).toMatch(new RegExp(`^opwire bench: ${corpus} line 2: .*JSON.*\\n$`));
+  });
+
+  it('says which judgments it looked for when the split has none, exit 1', () => {
+    const folder = officialLayout('no-train');
+    const result = opwire('bench', 'retrieval', '--data', folder, '--split', 'train');
+    expect(result).toMatchObject({ status: 1, stdout: '' });
+    expect(result.stderr).toBe(
+      `opwire bench: no train judgments in ${folder}: looked for qrels/train.tsv, qrels-train.tsv\n`,
+    );
+  });
+});
