@@ -62,7 +62,9 @@ describe('opwire ingest / ask / bench', () => {
 
   it('rejects bad arguments with usage and exit code 2', async () => {
     expect((await capture(ingest, [])).code).toBe(2);
-    expect((await capture(ask, ['x', '--mode', 'fuzzy', '--data-dir', dataDir])).code).toBe(2);
+    await expect(capture(ask, ['x', '--mode', 'fuzzy', '--data-dir', dataDir])).rejects.toThrow(
+      '--mode must be one of dense, lexical, hybrid, not "fuzzy"',
+    );
     expect((await capture(bench, ['retrieval'])).code).toBe(2);
   });
 
@@ -94,6 +96,18 @@ describe('opwire ingest / ask / bench', () => {
         message: 'opwire bench: --dimensions must be a whole number from 1 to 4096, not "3.5"',
       },
       { args: ['ask', 'x', '--colection', 'faq'], message: "opwire ask: Unknown option '--colection'" },
+      ...['0', '101', '99999999999999999999', '1e3', '0x10', 'abc'].map((top) => ({
+        args: ['ask', 'Can I return shoes?', '--top', top, '--data-dir', neverCreated],
+        message: `opwire ask: --top must be a whole number from 1 to 100, not "${top}"`,
+      })),
+      {
+        args: ['ask', 'x', '--mode', 'bogus', '--data-dir', neverCreated],
+        message: 'opwire ask: --mode must be one of dense, lexical, hybrid, not "bogus"',
+      },
+      {
+        args: ['ask', ' ', '--data-dir', neverCreated],
+        message: 'opwire ask: say what to ask: opwire ask "<question>"',
+      },
     ];
     for (const { args, message } of cases) {
       const result = opwire(...args);

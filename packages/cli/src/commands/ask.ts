@@ -1,6 +1,10 @@
 import { parseArgs } from 'node:util';
 import { type RetrievalMode, retrievalModes } from '@opwire/knowledge';
-import { knowledgeArgs, openCliKnowledge, parseStore } from '../open-cli-knowledge.js';
+import { knowledgeArgs, openCliKnowledge, parseStore, parseWholeNumber } from '../open-cli-knowledge.js';
+import { UsageError } from '../usage-error.js';
+
+// More chunks than this is no longer context a model reads; the search operation stops at 50.
+const maxTop = 100;
 
 /** What `opwire ask --help` prints. */
 export const usage = `usage: opwire ask "<question>" [--top 5] [--mode ${retrievalModes.join('|')}] [--store pglite|qdrant] [--data-dir .data/knowledge] [--url <qdrant>] [--collection default] [--dimensions 384]`;
@@ -17,12 +21,12 @@ export async function run(args: string[]): Promise<number> {
     },
   });
   const question = positionals.join(' ').trim();
+  if (!question) throw new UsageError('say what to ask: opwire ask "<question>"');
   const mode = values.mode as RetrievalMode;
-  const top = Number(values.top);
-  if (!question || !retrievalModes.includes(mode) || !Number.isInteger(top) || top < 1) {
-    console.error(usage);
-    return 2;
+  if (!retrievalModes.includes(mode)) {
+    throw new UsageError(`--mode must be one of ${retrievalModes.join(', ')}, not "${values.mode}"`);
   }
+  const top = parseWholeNumber('--top', values.top, { min: 1, max: maxTop });
   const { knowledge, close } = await openCliKnowledge({
     store: parseStore(values.store, ['pglite', 'qdrant']),
     dataDir: values['data-dir'],
