@@ -99,6 +99,17 @@ describe('opwire follows CLI conventions', { timeout: 30_000 }, () => {
     expect(result.stderr).toBe(`opwire tools: ${empty} must export "operations" (an array of operations)\n`);
   });
 
+  it.each([
+    [[], '--older-than-days is required'],
+    [['--older-than-days', '90'], 'name the database: --database-url (or DATABASE_URL) or --data-dir'],
+  ])('trim %j says what is missing, then its usage once, with exit 2', (args, message) => {
+    const result = opwire(['trim', ...args], { DATABASE_URL: '' });
+    expect(result).toMatchObject({ status: 2, stdout: '' });
+    expect(result.stderr).toBe(
+      `opwire trim: ${message}\nusage: opwire trim --older-than-days <n> [--database-url <postgres://…> | --data-dir <PGlite folder>] [--schema <name>] [--tenant <tenant>]\n`,
+    );
+  });
+
   it('says what was thrown when it is not an Error, never [object Object]', () => {
     const cases = [
       ['throws-code.mjs', "throw { code: 'APP_BROKEN' };", '{"code":"APP_BROKEN"}'],

@@ -23,8 +23,7 @@ export async function run(
       tenant: { type: 'string' },
     },
   });
-  if (values['older-than-days'] === undefined)
-    throw new UsageError(`--older-than-days is required\n${usage}`);
+  if (values['older-than-days'] === undefined) throw new UsageError('--older-than-days is required');
   const olderThanDays = parseWholeNumber('--older-than-days', values['older-than-days'], {
     min: 1,
     max: 36_500,
@@ -32,9 +31,12 @@ export async function run(
   if (values['database-url'] !== undefined && values['data-dir'] !== undefined) {
     throw new UsageError('give either --database-url or --data-dir, not both');
   }
-  const url = values['data-dir'] === undefined ? (values['database-url'] ?? env.DATABASE_URL) : undefined;
+  const url =
+    values['data-dir'] === undefined
+      ? (values['database-url'] ?? (env.DATABASE_URL || undefined))
+      : undefined;
   if (url === undefined && values['data-dir'] === undefined) {
-    throw new UsageError(`name the database: --database-url (or DATABASE_URL) or --data-dir\n${usage}`);
+    throw new UsageError('name the database: --database-url (or DATABASE_URL) or --data-dir');
   }
   requireDataDirNamed(values['data-dir']);
   if (url === undefined && values['data-dir'] !== undefined) requireStore('--data-dir', values['data-dir']);
