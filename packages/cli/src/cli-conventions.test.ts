@@ -99,6 +99,12 @@ describe('opwire follows CLI conventions', { timeout: 30_000 }, () => {
     expect(result.stderr).toBe(`opwire tools: ${empty} must export "operations" (an array of operations)\n`);
   });
 
+  it('mcp without --app says so, then its usage, with exit 2', () => {
+    const result = opwire(['mcp'], { OPWIRE_TOKEN: 't' });
+    expect(result).toMatchObject({ status: 2, stdout: '' });
+    expect(result.stderr).toMatch(/^opwire mcp: --app <module> is required\nusage: opwire mcp --app /);
+  });
+
   it.each([
     [[], '--older-than-days is required'],
     [['--older-than-days', '90'], 'name the database: --database-url (or DATABASE_URL) or --data-dir'],

@@ -37,6 +37,6 @@ describe('opwire tools', () => {
   it('explains its usage without --app', () => {
     const result = opwire();
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain('usage: opwire tools --app');
+    expect(result.stderr).toMatch(/^opwire tools: --app <module> is required\nusage: opwire tools --app/);
   });
 });

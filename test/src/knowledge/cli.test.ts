@@ -61,11 +61,11 @@ describe('opwire ingest / ask / bench', () => {
   });
 
   it('rejects bad arguments with usage and exit code 2', async () => {
-    expect((await capture(ingest, [])).code).toBe(2);
+    await expect(capture(ingest, [])).rejects.toThrow('name the folder to ingest: opwire ingest <dir>');
     await expect(capture(ask, ['x', '--mode', 'fuzzy', '--data-dir', dataDir])).rejects.toThrow(
       '--mode must be one of dense, lexical, hybrid, not "fuzzy"',
     );
-    expect((await capture(bench, ['retrieval'])).code).toBe(2);
+    await expect(capture(bench, ['retrieval'])).rejects.toThrow('--data <beir-dir> is required');
   });
 
   it('benchmarks a BEIR folder and prints each mode', { timeout: 60_000 }, async () => {
@@ -103,6 +103,18 @@ describe('opwire ingest / ask / bench', () => {
       {
         args: ['ask', 'x', '--mode', 'bogus', '--data-dir', neverCreated],
         message: 'opwire ask: --mode must be one of dense, lexical, hybrid, not "bogus"',
+      },
+      {
+        args: ['ingest', join(fixtures, 'docs'), join(fixtures, 'beir'), '--data-dir', neverCreated],
+        message: `opwire ingest: unexpected argument '${join(fixtures, 'beir')}' (ingest takes one folder)`,
+      },
+      {
+        args: ['bench', 'retrieval', 'extra', '--data', join(fixtures, 'beir')],
+        message: "opwire bench: unexpected argument 'extra'",
+      },
+      {
+        args: ['bench', 'retrieval', '--data', join(fixtures, 'beir'), '--modes', 'lexical,fuzzy'],
+        message: 'opwire bench: --modes takes dense, lexical, hybrid, not "fuzzy"',
       },
       {
         args: ['ask', ' ', '--data-dir', neverCreated],

@@ -11,6 +11,7 @@ import {
 } from '@opwire/knowledge';
 import { knowledgeArgs, openCliKnowledge, parseStore, parseWholeNumber } from '../open-cli-knowledge.js';
 import { requireFolder } from '../require-folder.js';
+import { UsageError } from '../usage-error.js';
 
 /** What `opwire bench --help` prints. */
 export const usage =
@@ -34,15 +35,16 @@ export async function run(args: string[]): Promise<number> {
   });
   const modes = values.modes.split(',') as RetrievalMode[];
   const split = values.split as BeirSplit;
-  if (
-    positionals[0] !== 'retrieval' ||
-    !values.data ||
-    !modes.every((mode) => retrievalModes.includes(mode)) ||
-    !['test', 'train'].includes(split)
-  ) {
-    console.error(usage);
-    return 2;
+  const [what, extra] = positionals;
+  if (what !== 'retrieval') throw new UsageError('bench what? opwire bench retrieval --data <beir-dir>');
+  if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}'`);
+  if (!values.data) throw new UsageError('--data <beir-dir> is required');
+  const unknownMode = modes.find((mode) => !retrievalModes.includes(mode));
+  if (unknownMode !== undefined) {
+    throw new UsageError(`--modes takes ${retrievalModes.join(', ')}, not "${unknownMode}"`);
   }
+  if (!['test', 'train'].includes(split))
+    throw new UsageError(`--split must be test or train, not "${split}"`);
   requireFolder('--data', values.data);
   const maxTokens = parseWholeNumber('--chunk-tokens', values['chunk-tokens'], { min: 8, max: 1_000_000 });
   const stores = values.store.split(',').map((store) => parseStore(store, ['memory', 'pglite', 'qdrant']));

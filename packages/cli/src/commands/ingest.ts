@@ -8,6 +8,7 @@ import { type ManifestScope, readFolderManifest, writeFolderManifest } from '../
 import { mapConcurrently } from '../map-concurrently.js';
 import { knowledgeArgs, openCliKnowledge, parseStore } from '../open-cli-knowledge.js';
 import { requireFolder } from '../require-folder.js';
+import { UsageError } from '../usage-error.js';
 
 /** What `opwire ingest --help` prints. */
 export const usage =
@@ -87,11 +88,9 @@ export async function run(args: string[]): Promise<number> {
     allowPositionals: true,
     options: knowledgeArgs,
   });
-  const [directory] = positionals;
-  if (!directory) {
-    console.error(usage);
-    return 2;
-  }
+  const [directory, extra] = positionals;
+  if (!directory) throw new UsageError('name the folder to ingest: opwire ingest <dir>');
+  if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}' (ingest takes one folder)`);
   requireFolder('folder', directory);
   const files = await listFiles(directory);
   const store = parseStore(values.store, ['pglite', 'qdrant']);

@@ -5,6 +5,7 @@ import type { Authenticator } from '@opwire/core/surface';
 import { serveMcpStdio } from '@opwire/mcp';
 import { DataError } from '../data-error.js';
 import { importApp } from '../import-app.js';
+import { UsageError } from '../usage-error.js';
 
 /** What `opwire mcp --help` prints. */
 export const usage =
@@ -27,10 +28,7 @@ interface McpAppModule {
 export async function run(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { app: { type: 'string' } } });
   const path = values.app;
-  if (!path) {
-    console.error(usage);
-    return 2;
-  }
+  if (!path) throw new UsageError('--app <module> is required');
   const token = process.env.OPWIRE_TOKEN;
   if (!token) throw new DataError('set OPWIRE_TOKEN to the bearer token of the caller to serve as');
   // stdout is the protocol's: whatever the app prints while it loads or runs goes to stderr instead.

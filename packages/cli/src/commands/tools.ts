@@ -3,6 +3,7 @@ import { createToolCatalog, type ToolCatalogOptions, type ToolEntry } from '@opw
 import { type AnyOperation, createOpwire } from '@opwire/core';
 import { DataError } from '../data-error.js';
 import { importApp } from '../import-app.js';
+import { UsageError } from '../usage-error.js';
 
 /** What `opwire tools --help` prints. */
 export const usage =
@@ -13,10 +14,7 @@ export const usage =
 export async function run(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { app: { type: 'string' } } });
   const path = values.app;
-  if (!path) {
-    console.error(usage);
-    return 2;
-  }
+  if (!path) throw new UsageError('--app <module> is required');
   const module = (await importApp(path)) as {
     operations?: unknown;
     tools?: ToolCatalogOptions['tools'];
