@@ -53,3 +53,27 @@ describe('opwire bench retrieval --data', { timeout: 60_000 }, () => {
     );
   });
 });
+
+describe('opwire bench retrieval on a data set with nothing to score', { timeout: 60_000 }, () => {
+  it('refuses a data set whose queries have no judgments with exit 1, not a table of zeros', () => {
+    const folder = officialLayout('no-judgments');
+    writeFileSync(join(folder, 'qrels', 'test.tsv'), 'query-id\tcorpus-id\tscore\n');
+    const result = opwire('bench', 'retrieval', '--data', folder);
+    expect(result).toMatchObject({
+      status: 1,
+      stdout: '',
+      stderr: `opwire bench: ${folder} has no query with test judgments: nothing to score\n`,
+    });
+  });
+
+  it('refuses an empty corpus with exit 1', () => {
+    const folder = officialLayout('no-corpus');
+    writeFileSync(join(folder, 'corpus.jsonl'), '');
+    const result = opwire('bench', 'retrieval', '--data', folder);
+    expect(result).toMatchObject({
+      status: 1,
+      stdout: '',
+      stderr: `opwire bench: ${folder} has no corpus documents\n`,
+    });
+  });
+});

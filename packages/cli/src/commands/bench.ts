@@ -9,6 +9,7 @@ import {
   retrievalModes,
   runRetrievalBenchmark,
 } from '@opwire/knowledge';
+import { DataError } from '../data-error.js';
 import { knowledgeArgs, openCliKnowledge, parseStore, parseWholeNumber } from '../open-cli-knowledge.js';
 import { requireFolder } from '../require-folder.js';
 import { UsageError } from '../usage-error.js';
@@ -50,6 +51,11 @@ export async function run(args: string[]): Promise<number> {
   const stores = values.store.split(',').map((store) => parseStore(store, ['memory', 'pglite', 'qdrant']));
   parseWholeNumber('--dimensions', values.dimensions, { min: 1, max: 4096 });
   const dataset = await loadBeirDataset(values.data, split);
+  // A table of zeros would look like a result: a data set with nothing to score is an error.
+  if (dataset.corpus.length === 0) throw new DataError(`${values.data} has no corpus documents`);
+  if (dataset.queries.length === 0) {
+    throw new DataError(`${values.data} has no query with ${split} judgments: nothing to score`);
+  }
   console.log(
     `${values.data} (${split}): ${dataset.corpus.length} documents, ${dataset.queries.length} queries`,
   );
