@@ -15,7 +15,7 @@ const opwire = (...args: string[]) =>
   spawnSync(process.execPath, ['packages/cli/bin/opwire.js', ...args], {
     cwd: root,
     encoding: 'utf8',
-    env: { ...process.env, OPWIRE_DEBUG: '' },
+    env: { ...process.env, OPWIRE_DEBUG: '', QDRANT_URL: '' },
   });
 
 /** The fixture data set laid out as the official BEIR zips are: judgments in `qrels/test.tsv`. */
@@ -75,5 +75,15 @@ describe('opwire bench retrieval on a data set with nothing to score', { timeout
       stdout: '',
       stderr: `opwire bench: ${folder} has no corpus documents\n`,
     });
+  });
+});
+
+describe('opwire bench retrieval --store …,qdrant without a server', { timeout: 60_000 }, () => {
+  it('is a usage error before any store runs', () => {
+    const result = opwire('bench', 'retrieval', '--data', beir, '--store', 'memory,qdrant');
+    expect(result).toMatchObject({ status: 2, stdout: '' });
+    expect(result.stderr.split('\n')[0]).toBe(
+      'opwire bench: --store qdrant needs --url <http://host:6333> (or QDRANT_URL)',
+    );
   });
 });

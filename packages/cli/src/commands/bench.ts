@@ -49,6 +49,10 @@ export async function run(args: string[]): Promise<number> {
   requireFolder('--data', values.data);
   const maxTokens = parseWholeNumber('--chunk-tokens', values['chunk-tokens'], { min: 8, max: 1_000_000 });
   const stores = values.store.split(',').map((store) => parseStore(store, ['memory', 'pglite', 'qdrant']));
+  // Checked with the other options, not when the stores before it have already run.
+  if (stores.includes('qdrant') && !(values.url || process.env.QDRANT_URL)) {
+    throw new UsageError('--store qdrant needs --url <http://host:6333> (or QDRANT_URL)');
+  }
   parseWholeNumber('--dimensions', values.dimensions, { min: 1, max: 4096 });
   const dataset = await loadBeirDataset(values.data, split);
   // A table of zeros would look like a result: a data set with nothing to score is an error.
