@@ -1,5 +1,5 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -125,5 +125,30 @@ describe('opwire ingest of a folder again', { timeout: 120_000 }, () => {
     expect(opwire(['ask', 'alpha apples', '--data-dir', dataDir, '--mode', 'lexical']).stdout).toMatch(
       /\(a\.md#0, score/,
     );
+  });
+});
+
+describe('opwire ingest of a folder with symbolic links', { timeout: 120_000 }, () => {
+  it('follows links to files and folders, and says which links it skipped', () => {
+    const elsewhere = folder('elsewhere', {
+      'returns.md': '# Returns policy\n\nUnworn shoes can be returned.\n',
+    });
+    folder('elsewhere/zh', { '退货.md': '# 退货\n\n鞋子可以退货。\n' });
+    const links = folder('links', { 'real.md': '# Real\n\nA real file.\n' });
+    symlinkSync(join(elsewhere, 'returns.md'), join(links, 'linked-returns.md'));
+    symlinkSync(join(elsewhere, 'zh'), join(links, 'zhdir'));
+    symlinkSync(links, join(links, 'loop'));
+    symlinkSync(join(elsewhere, 'gone.md'), join(links, 'broken.md'));
+    const result = opwire(['ingest', links, '--data-dir', join(scratch, 'links-data')]);
+    expect(result.status).toBe(0);
+    expect(result.stdout.split('\n')).toEqual([
+      'skipped broken.md: a broken link',
+      'skipped loop: a folder already listed',
+      'ok     linked-returns.md: 1 chunks',
+      'ok     real.md: 1 chunks',
+      'ok     zhdir/退货.md: 1 chunks',
+      expect.stringMatching(/^ingested 3\/3 documents into /),
+      '',
+    ]);
   });
 });

@@ -1,10 +1,11 @@
 import { isUtf8 } from 'node:buffer';
-import { readdir, readFile } from 'node:fs/promises';
-import { extname, join, relative } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { badTextIn } from '@opwire/core';
 import type { IngestDocument, IngestResult, Knowledge } from '@opwire/knowledge';
 import { type ManifestScope, readFolderManifest, writeFolderManifest } from '../folder-manifest.js';
+import { listTextFiles } from '../list-text-files.js';
 import { mapConcurrently } from '../map-concurrently.js';
 import { knowledgeArgs, openCliKnowledge, parseStore } from '../open-cli-knowledge.js';
 import { requireFolder } from '../require-folder.js';
@@ -16,16 +17,6 @@ export const usage =
 
 // Files read at once: enough to keep the disk busy, far below any open-file limit (macOS defaults to 256).
 const filesReadAtOnce = 16;
-
-async function listFiles(directory: string): Promise<string[]> {
-  const entries = await readdir(directory, { withFileTypes: true, recursive: true });
-  return entries
-    .filter(
-      (entry) => entry.isFile() && ['.md', '.markdown', '.txt'].includes(extname(entry.name).toLowerCase()),
-    )
-    .map((entry) => join(entry.parentPath, entry.name))
-    .sort();
-}
 
 /** A file read for ingest: its document, or why it is refused. */
 export type ReadFile =
@@ -92,7 +83,8 @@ export async function run(args: string[]): Promise<number> {
   if (!directory) throw new UsageError('name the folder to ingest: opwire ingest <dir>');
   if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}' (ingest takes one folder)`);
   requireFolder('folder', directory);
-  const files = await listFiles(directory);
+  const { files, skipped } = await listTextFiles(directory);
+  for (const link of skipped) console.log(`skipped ${link.split('\\').join('/')}`);
   const store = parseStore(values.store, ['pglite', 'qdrant']);
   const { knowledge, dimensions, location, close } = await openCliKnowledge({
     store,
