@@ -8,6 +8,7 @@ import {
 } from '@opwire/knowledge';
 import { openPostgresKnowledgeStore } from '@opwire/postgres/knowledge';
 import { lockDataDir, lockFileName } from './lock-data-dir.js';
+import { requireQdrantCollection } from './require-qdrant-collection.js';
 import { requireDataDirNamed, requireStore, requireStoreOrNew } from './require-store.js';
 import { UsageError } from './usage-error.js';
 
@@ -41,10 +42,11 @@ export interface CliKnowledgeOptions {
   /** Qdrant: collections of this run only, dropped at close (benchmarks start empty). */
   readonly temporary?: boolean;
   /**
-   * Refuse a `dataDir` that is not an existing PGlite database (reading commands never create a store), after
-   * the options are checked. Without it, a missing or empty folder becomes a new store; other folders are refused.
+   * Refuse a `dataDir` that is not an existing PGlite database, or a Qdrant collection the server does not have
+   * (reading commands never create a store), after the options are checked. Without it, a missing or empty
+   * folder becomes a new store and a folder of other files is refused.
    */
-  readonly requireDataDir?: boolean;
+  readonly requireExisting?: boolean;
 }
 
 /** The opened knowledge pipeline; `close` closes its store. */
@@ -94,6 +96,16 @@ async function openStore(options: CliKnowledgeOptions, dimensions: number) {
   if (!url) throw new UsageError('--store qdrant needs --url <http://host:6333> (or QDRANT_URL)');
   const collectionPrefix = options.temporary ? `opwire_run_${process.pid}_${Date.now()}_` : 'opwire_';
   const names = options.collections ?? ['default'];
+  if (options.requireExisting) {
+    for (const name of names) {
+      await requireQdrantCollection({
+        url,
+        apiKey: process.env.QDRANT_API_KEY,
+        name: `${collectionPrefix}${name}`,
+        collection: name,
+      });
+    }
+  }
   // Loaded only when asked for, so the other stores start without the Qdrant client.
   const { openQdrantKnowledgeStore } = await import('@opwire/qdrant');
   const qdrant = await openQdrantKnowledgeStore({
@@ -119,7 +131,7 @@ export async function openCliKnowledge(options: CliKnowledgeOptions): Promise<Cl
   const dimensions = parseWholeNumber('--dimensions', options.dimensions, { min: 1, max: 4096 });
   requireDataDirNamed(options.dataDir);
   if (options.store === 'pglite' && options.dataDir !== undefined) {
-    if (options.requireDataDir) {
+    if (options.requireExisting) {
       requireStore(
         '--data-dir',
         options.dataDir,

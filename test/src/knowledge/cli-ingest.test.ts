@@ -152,3 +152,32 @@ describe('opwire ingest of a folder with symbolic links', { timeout: 120_000 }, 
     ]);
   });
 });
+
+describe('opwire ask --store qdrant', { timeout: 120_000 }, () => {
+  let standIn: QdrantStandIn;
+  beforeAll(async () => {
+    standIn = await startQdrantStandIn();
+  });
+  afterAll(() => standIn.close());
+
+  it('refuses a collection the server does not have with exit 1, and does not create it', async () => {
+    const asked = await opwireAsync([
+      'ask',
+      'shoes',
+      '--store',
+      'qdrant',
+      '--url',
+      standIn.url,
+      '--collection',
+      'tpyo',
+    ]);
+    expect(asked).toMatchObject({
+      status: 1,
+      stdout: '',
+      stderr:
+        'opwire ask: Qdrant collection opwire_tpyo does not exist (ingest into it first: opwire ingest <dir> --store qdrant --collection tpyo)\n',
+    });
+    const exists = await fetch(`${standIn.url}/collections/opwire_tpyo/exists`);
+    expect(await exists.json()).toMatchObject({ result: { exists: false } });
+  });
+});

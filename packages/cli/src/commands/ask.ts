@@ -34,7 +34,7 @@ export async function run(args: string[]): Promise<number> {
     collections: [values.collection],
     dimensions: values.dimensions,
     // Asking never creates a store: a mistyped folder is an error, not an empty answer.
-    requireDataDir: true,
+    requireExisting: true,
   });
   try {
     const chunks = await knowledge.retrieve({ text: question, collection: values.collection, top, mode });
