@@ -1,9 +1,10 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { type QdrantStandIn, startQdrantStandIn } from '@opwire/qdrant/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const beir = fileURLToPath(new URL('./__fixtures__/beir', import.meta.url));
@@ -85,5 +86,54 @@ describe('opwire bench retrieval --store …,qdrant without a server', { timeout
     expect(result.stderr.split('\n')[0]).toBe(
       'opwire bench: --store qdrant needs --url <http://host:6333> (or QDRANT_URL)',
     );
+  });
+});
+
+describe('opwire bench retrieval --store qdrant stopped by Ctrl-C', { timeout: 120_000 }, () => {
+  let standIn: QdrantStandIn;
+  beforeAll(async () => {
+    standIn = await startQdrantStandIn();
+  });
+  afterAll(() => standIn.close());
+
+  it('drops the collection of its run before it exits with 130', async () => {
+    const folder = officialLayout('interrupted');
+    const corpus = Array.from(
+      { length: 3000 },
+      (_, index) => `{"_id": "d${index}", "title": "Doc ${index}", "text": "Text number ${index}."}`,
+    );
+    writeFileSync(join(folder, 'corpus.jsonl'), `${corpus.join('\n')}\n`);
+    const bench = spawn(
+      process.execPath,
+      [
+        'packages/cli/bin/opwire.js',
+        'bench',
+        'retrieval',
+        '--data',
+        folder,
+        '--store',
+        'qdrant',
+        '--url',
+        standIn.url,
+      ],
+      { cwd: root },
+    );
+    let stderr = '';
+    let interrupted = false;
+    bench.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      // The run's collection exists once a first thousand documents have gone through.
+      if (!interrupted && /qdrant: \w+ 1000\/3000/.test(stderr)) {
+        interrupted = true;
+        bench.kill('SIGINT');
+      }
+    });
+    const code = await new Promise<number | null>((resolve) => bench.on('close', resolve));
+    expect(interrupted).toBe(true);
+    expect(code).toBe(130);
+    const created = standIn.calls.filter((call) => call === 'put /collections/{collection_name}').length;
+    const dropped = standIn.calls.filter((call) => call === 'delete /collections/{collection_name}').length;
+    expect(created).toBeGreaterThanOrEqual(1);
+    expect(dropped).toBe(created);
   });
 });

@@ -74,6 +74,11 @@ export async function run(args: string[]): Promise<number> {
       collections: ['bench'],
       temporary: true,
     });
+    // Ctrl-C or a stop signal still drops this run's Qdrant collections, then exits as the signal would.
+    const stop = (signal: NodeJS.Signals) =>
+      void close().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
     try {
       const report = await runRetrievalBenchmark({
         knowledge,
@@ -85,6 +90,8 @@ export async function run(args: string[]): Promise<number> {
       console.log(formatBenchmarkReport(report));
       runs.push({ store, report });
     } finally {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
       await close();
     }
   }
