@@ -116,6 +116,34 @@ describe('opwire follows CLI conventions', { timeout: 30_000 }, () => {
     );
   });
 
+  it('trim says a database server that refuses the connection is down, naming host and port', () => {
+    const down = opwire([
+      'trim',
+      '--older-than-days',
+      '90',
+      '--database-url',
+      'postgres://postgres@127.0.0.1:1/x',
+    ]);
+    expect(down).toMatchObject({
+      status: 1,
+      stdout: '',
+      stderr: 'opwire trim: cannot open the database: connect ECONNREFUSED 127.0.0.1:1\n',
+    });
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    `trim names a role the server does not know, never the password${process.env.DATABASE_URL ? '' : ' (skipped: DATABASE_URL is not set)'}`,
+    () => {
+      const url = new URL(process.env.DATABASE_URL!);
+      url.username = 'opwire_no_such_role';
+      url.password = 'not-printed';
+      const stranger = opwire(['trim', '--older-than-days', '90', '--database-url', url.href]);
+      expect(stranger.status).toBe(1);
+      expect(stranger.stderr).toMatch(/^opwire trim: cannot open the database: .*opwire_no_such_role.*\n$/);
+      expect(stranger.stderr).not.toContain('not-printed');
+    },
+  );
+
   it('says what was thrown when it is not an Error, never [object Object]', () => {
     const cases = [
       ['throws-code.mjs', "throw { code: 'APP_BROKEN' };", '{"code":"APP_BROKEN"}'],

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { DataError } from '../data-error.js';
 import { lockDataDir } from '../lock-data-dir.js';
 import { parseWholeNumber } from '../open-cli-knowledge.js';
 import { requireDataDirNamed, requireStore } from '../require-store.js';
@@ -57,6 +58,13 @@ export async function run(
   }).catch((error: unknown) => {
     // A malformed URL or schema is the command line's fault: say so without a stack trace.
     if (isOpwireError(error) && error.code === 'INVALID_CONFIGURATION') throw new UsageError(error.message);
+    // "Unavailable" alone cannot tell a server that is down from a role it refuses: the driver's own line can
+    // (`connect ECONNREFUSED host:port`, `role "x" does not exist`, never the password).
+    if (isOpwireError(error) && error.code === 'UNAVAILABLE' && error.cause instanceof Error) {
+      throw new DataError(`cannot open the database: ${error.cause.message.split('\n')[0]}`, {
+        cause: error,
+      });
+    }
     throw error;
   });
   try {
