@@ -69,6 +69,19 @@ export function parseWholeNumber(option: string, value: string, range: { min: nu
   return number;
 }
 
+/**
+ * Throws a `UsageError` when `--url` is given but no store in `stores` is Qdrant (it would be ignored), or when it
+ * is not an http(s) address.
+ */
+export function checkUrl(url: string | undefined, stores: readonly CliStore[]): void {
+  if (url === undefined) return;
+  if (!stores.includes('qdrant')) throw new UsageError('--url names a Qdrant server: add --store qdrant');
+  const protocol = URL.canParse(url) ? new URL(url).protocol : undefined;
+  if (protocol !== 'http:' && protocol !== 'https:') {
+    throw new UsageError(`--url must be an http:// or https:// address, not "${url}"`);
+  }
+}
+
 /** Reads `--store`, or throws a `UsageError` listing the stores the command takes. */
 export function parseStore(value: string, allowed: readonly CliStore[]): CliStore {
   if (!(allowed as readonly string[]).includes(value)) {

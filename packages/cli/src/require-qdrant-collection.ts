@@ -2,7 +2,7 @@ import { DataError } from './data-error.js';
 
 /**
  * Throws a `DataError` when the Qdrant server answers that `name` does not exist, so a reading command never
- * creates a collection (opening the store would). An unreachable server is left for the store to report.
+ * creates a collection (opening the store would). An unreachable server or a malformed address is left for the store to report.
  */
 export async function requireQdrantCollection(options: {
   readonly url: string;
@@ -10,12 +10,10 @@ export async function requireQdrantCollection(options: {
   readonly name: string;
   readonly collection: string;
 }): Promise<void> {
-  const address = new URL(
-    `collections/${encodeURIComponent(options.name)}/exists`,
-    `${options.url.replace(/\/*$/, '')}/`,
-  );
   let exists: unknown;
   try {
+    const base = `${options.url.replace(/\/*$/, '')}/`;
+    const address = new URL(`collections/${encodeURIComponent(options.name)}/exists`, base);
     const response = await fetch(address, {
       headers: options.apiKey ? { 'api-key': options.apiKey } : {},
       signal: AbortSignal.timeout(10_000),

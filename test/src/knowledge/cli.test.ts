@@ -108,6 +108,25 @@ describe('opwire ingest / ask / bench', () => {
         args: ['ingest', join(fixtures, 'docs'), join(fixtures, 'beir'), '--data-dir', neverCreated],
         message: `opwire ingest: unexpected argument '${join(fixtures, 'beir')}' (ingest takes one folder)`,
       },
+      ...['not a url', 'ftp://qdrant.example'].map((url) => ({
+        args: ['ask', 'x', '--store', 'qdrant', '--url', url],
+        message: `opwire ask: --url must be an http:// or https:// address, not "${url}"`,
+      })),
+      {
+        args: [
+          'ingest',
+          join(fixtures, 'docs'),
+          '--url',
+          'http://127.0.0.1:6333',
+          '--data-dir',
+          neverCreated,
+        ],
+        message: 'opwire ingest: --url names a Qdrant server: add --store qdrant',
+      },
+      {
+        args: ['bench', 'retrieval', '--data', join(fixtures, 'beir'), '--url', 'http://127.0.0.1:6333'],
+        message: 'opwire bench: --url names a Qdrant server: add --store qdrant',
+      },
       {
         args: ['bench', 'retrieval', 'extra', '--data', join(fixtures, 'beir')],
         message: "opwire bench: unexpected argument 'extra'",

@@ -1,6 +1,12 @@
 import { parseArgs } from 'node:util';
 import { type RetrievalMode, retrievalModes } from '@opwire/knowledge';
-import { knowledgeArgs, openCliKnowledge, parseStore, parseWholeNumber } from '../open-cli-knowledge.js';
+import {
+  checkUrl,
+  knowledgeArgs,
+  openCliKnowledge,
+  parseStore,
+  parseWholeNumber,
+} from '../open-cli-knowledge.js';
 import { UsageError } from '../usage-error.js';
 
 // More chunks than this is no longer context a model reads; the search operation stops at 50.
@@ -27,8 +33,10 @@ export async function run(args: string[]): Promise<number> {
     throw new UsageError(`--mode must be one of ${retrievalModes.join(', ')}, not "${values.mode}"`);
   }
   const top = parseWholeNumber('--top', values.top, { min: 1, max: maxTop });
+  const store = parseStore(values.store, ['pglite', 'qdrant']);
+  checkUrl(values.url, [store]);
   const { knowledge, close } = await openCliKnowledge({
-    store: parseStore(values.store, ['pglite', 'qdrant']),
+    store,
     dataDir: values['data-dir'],
     ...(values.url ? { url: values.url } : {}),
     collections: [values.collection],

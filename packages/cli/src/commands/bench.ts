@@ -10,7 +10,13 @@ import {
   runRetrievalBenchmark,
 } from '@opwire/knowledge';
 import { DataError } from '../data-error.js';
-import { knowledgeArgs, openCliKnowledge, parseStore, parseWholeNumber } from '../open-cli-knowledge.js';
+import {
+  checkUrl,
+  knowledgeArgs,
+  openCliKnowledge,
+  parseStore,
+  parseWholeNumber,
+} from '../open-cli-knowledge.js';
 import { requireFolder } from '../require-folder.js';
 import { UsageError } from '../usage-error.js';
 
@@ -49,6 +55,7 @@ export async function run(args: string[]): Promise<number> {
   requireFolder('--data', values.data);
   const maxTokens = parseWholeNumber('--chunk-tokens', values['chunk-tokens'], { min: 8, max: 1_000_000 });
   const stores = values.store.split(',').map((store) => parseStore(store, ['memory', 'pglite', 'qdrant']));
+  checkUrl(values.url, stores);
   // Checked with the other options, not when the stores before it have already run.
   if (stores.includes('qdrant') && !(values.url || process.env.QDRANT_URL)) {
     throw new UsageError('--store qdrant needs --url <http://host:6333> (or QDRANT_URL)');

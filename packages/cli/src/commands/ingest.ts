@@ -7,7 +7,7 @@ import type { IngestDocument, IngestResult, Knowledge } from '@opwire/knowledge'
 import { type ManifestScope, readFolderManifest, writeFolderManifest } from '../folder-manifest.js';
 import { listTextFiles } from '../list-text-files.js';
 import { mapConcurrently } from '../map-concurrently.js';
-import { knowledgeArgs, openCliKnowledge, parseStore } from '../open-cli-knowledge.js';
+import { checkUrl, knowledgeArgs, openCliKnowledge, parseStore } from '../open-cli-knowledge.js';
 import { requireFolder } from '../require-folder.js';
 import { UsageError } from '../usage-error.js';
 
@@ -86,6 +86,7 @@ export async function run(args: string[]): Promise<number> {
   const { files, skipped } = await listTextFiles(directory);
   for (const link of skipped) console.log(`skipped ${link.split('\\').join('/')}`);
   const store = parseStore(values.store, ['pglite', 'qdrant']);
+  checkUrl(values.url, [store]);
   const { knowledge, dimensions, location, close } = await openCliKnowledge({
     store,
     dataDir: values['data-dir'],
