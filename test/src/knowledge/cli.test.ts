@@ -58,6 +58,9 @@ describe('opwire ingest / ask / bench', () => {
 
     const chinese = await capture(ask, ['发货前能取消订单吗', '--data-dir', dataDir, '--mode', 'lexical']);
     expect(chinese.output).toContain('[1] Source: 取消订单');
+    expect(chinese.output).toMatch(/^请仅根据下面编号的资料回答问题/);
+    expect(chinese.output).toMatch(/问题：发货前能取消订单吗/);
+    expect(english.output).toMatch(/^Answer /);
   });
 
   it('rejects bad arguments with usage and exit code 2', async () => {

@@ -15,6 +15,13 @@ const maxTop = 100;
 /** What `opwire ask --help` prints. */
 export const usage = `usage: opwire ask "<question>" [--top 5] [--mode ${retrievalModes.join('|')}] [--store pglite|qdrant] [--data-dir .data/knowledge] [--url <qdrant>] [--collection default] [--dimensions 384]`;
 
+/** The prompt template in the question's language: `zh-CN` for Chinese (Han without kana), else `default`. */
+function templateFor(question: string): string {
+  const chinese =
+    /\p{Script=Han}/u.test(question) && !/[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(question);
+  return chinese ? 'zh-CN' : 'default';
+}
+
 /** Runs the command; returns the exit code. */
 export async function run(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -50,7 +57,7 @@ export async function run(args: string[]): Promise<number> {
       console.log('No matching knowledge found.');
       return 0;
     }
-    const { prompt, sources } = knowledge.augment(question, chunks);
+    const { prompt, sources } = knowledge.augment(question, chunks, { template: templateFor(question) });
     console.log(prompt);
     console.log('\nSources:');
     chunks.forEach((chunk, index) => {
