@@ -144,6 +144,18 @@ describe('opwire follows CLI conventions', { timeout: 30_000 }, () => {
     },
   );
 
+  it('says so, with exit 1, when an app never finishes loading (a top-level await that never settles)', () => {
+    const app = join(scratch, 'hangs.mjs');
+    writeFileSync(app, 'await new Promise(() => {});\nexport const operations = [];\n');
+    const result = opwire(['tools', '--app', app]);
+    expect(result).toMatchObject({
+      status: 1,
+      stdout: '',
+      stderr:
+        'opwire tools: stopped: the command never finished and had nothing left to wait for (an app whose top-level await never settles?)\n',
+    });
+  });
+
   it('says what was thrown when it is not an Error, never [object Object]', () => {
     const cases = [
       ['throws-code.mjs', "throw { code: 'APP_BROKEN' };", '{"code":"APP_BROKEN"}'],

@@ -51,4 +51,14 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
+// When the event loop empties under an unsettled top-level await (an app module whose own top-level await never
+// settles), Node sets exit code 13 and exits without a word: say what happened, and exit 1 like other failures.
+process.on('exit', () => {
+  if (process.exitCode !== 13) return;
+  console.error(
+    `opwire ${process.argv[2] ?? ''}: stopped: the command never finished and had nothing left to wait for (an app whose top-level await never settles?)`,
+  );
+  process.exitCode = 1;
+});
+
 process.exitCode = await main(process.argv.slice(2));
