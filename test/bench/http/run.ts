@@ -7,8 +7,9 @@
  * each with its ratio to raw, and the spread of the per-round CPU ratios (median, lowest, highest).
  * On Linux with two CPUs or more and `taskset`, the servers run on CPU 1 and autocannon on CPU 0, so a
  * server never shares its CPU with the load generator (PIN=0 turns that off). Run:
- * `npx tsx test/bench/http/run.ts` (ROUNDS, default 10; SECONDS, CONNECTIONS, and ONLY=opwire,fastify
- * for a subset override).
+ * `npx tsx test/bench/http/run.ts` (ROUNDS, default 10; SECONDS, CONNECTIONS, WARMUP (seconds of load
+ * per server before the first round, default 5: until the JIT has settled) and ONLY=opwire,fastify for a
+ * subset override).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
@@ -52,6 +53,7 @@ const contenders = allContenders.filter(
 const rounds = Number(process.env.ROUNDS ?? 10);
 const seconds = Number(process.env.SECONDS ?? 4);
 const connections = Number(process.env.CONNECTIONS ?? 50);
+const warmup = Number(process.env.WARMUP ?? 5);
 const pinned =
   process.env.PIN !== '0' && process.platform === 'linux' && availableParallelism() >= 2 && pin();
 
@@ -92,7 +94,9 @@ async function main() {
     }
   >();
   try {
-    for (const server of servers) await measure(server.port, server.contender, 1); // warm-up (JIT)
+    // Warm-up: a server with more code takes longer to be compiled (its first 20,000 requests cost
+    // more CPU each than later ones); the rounds measure the steady state.
+    for (const server of servers) await measure(server.port, server.contender, warmup);
     for (let round = 0; round < rounds; round++) {
       const order = round % 2 === 0 ? servers : [...servers].reverse();
       for (const server of order) {
@@ -125,7 +129,7 @@ async function main() {
   const rawRate = rawTotal ? rawTotal.requests / rawTotal.seconds : Number.NaN;
   const rawCpu = rawTotal ? rawTotal.cpuMicros / rawTotal.requests : Number.NaN;
   console.log(
-    `\n${rounds} rounds × ${seconds}s, ${connections} connections, order alternating per round, ${pinned ? 'servers on CPU 1 and autocannon on CPU 0' : 'not pinned to CPUs'}\n`,
+    `\n${rounds} rounds × ${seconds}s after a ${warmup}s warm-up per server, ${connections} connections, order alternating per round, ${pinned ? 'servers on CPU 1 and autocannon on CPU 0' : 'not pinned to CPUs'}\n`,
   );
   const medianOf = (values: number[]) =>
     [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
