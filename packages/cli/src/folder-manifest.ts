@@ -49,8 +49,8 @@ export async function writeFolderManifest(
       chunkIndex: 0,
       text: JSON.stringify({ documentIds }),
       metadata: {},
-      // A zero vector: dense search never returns it.
-      embedding: new Array<number>(scope.dimensions).fill(0),
+      // Never searched densely (no search reaches its tenant); a unit vector, as a zero one has no cosine.
+      embedding: Array.from({ length: scope.dimensions }, (_, index) => (index === 0 ? 1 : 0)),
       terms: [manifestTerm],
     },
   ]);
