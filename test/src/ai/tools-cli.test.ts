@@ -1,13 +1,7 @@
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runOpwire } from '../knowledge/run-opwire.js';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
-const opwire = (...args: string[]) =>
-  spawnSync(process.execPath, ['packages/cli/bin/opwire.js', 'tools', ...args], {
-    cwd: root,
-    encoding: 'utf8',
-  });
+const opwire = (...args: string[]) => runOpwire(['tools', ...args]);
 
 describe('opwire tools', () => {
   it('prints each tool with its operation, permission, approval and stability', () => {

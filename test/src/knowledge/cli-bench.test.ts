@@ -1,23 +1,17 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type QdrantStandIn, startQdrantStandIn } from '@opwire/qdrant/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { opwireBin, root, runOpwire } from './run-opwire.js';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 const beir = fileURLToPath(new URL('./__fixtures__/beir', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'opwire-cli-bench-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-// Runs the real `opwire` binary, as a user would.
-const opwire = (...args: string[]) =>
-  spawnSync(process.execPath, ['packages/cli/bin/opwire.js', ...args], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, OPWIRE_DEBUG: '', QDRANT_URL: '' },
-  });
+const opwire = (...args: string[]) => runOpwire(args, { OPWIRE_DEBUG: '', QDRANT_URL: '' });
 
 /** The fixture data set laid out as the official BEIR zips are: judgments in `qrels/test.tsv`. */
 function officialLayout(name: string): string {
@@ -105,17 +99,7 @@ describe('opwire bench retrieval --store qdrant stopped by Ctrl-C', { timeout: 1
     writeFileSync(join(folder, 'corpus.jsonl'), `${corpus.join('\n')}\n`);
     const bench = spawn(
       process.execPath,
-      [
-        'packages/cli/bin/opwire.js',
-        'bench',
-        'retrieval',
-        '--data',
-        folder,
-        '--store',
-        'qdrant',
-        '--url',
-        standIn.url,
-      ],
+      [opwireBin, 'bench', 'retrieval', '--data', folder, '--store', 'qdrant', '--url', standIn.url],
       { cwd: root },
     );
     let stderr = '';

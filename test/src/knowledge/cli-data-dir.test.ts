@@ -12,19 +12,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runOpwire } from './run-opwire.js';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 const docs = fileURLToPath(new URL('./__fixtures__/docs', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'opwire-cli-data-dir-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-// Runs the real `opwire` binary, as a user would.
-const opwire = (...args: string[]) =>
-  spawnSync(process.execPath, ['packages/cli/bin/opwire.js', ...args], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, OPWIRE_DEBUG: '', DATABASE_URL: '' },
-  });
+const opwire = (...args: string[]) => runOpwire(args, { OPWIRE_DEBUG: '', DATABASE_URL: '' });
 
 /** A folder holding one text file: what a user's documents folder looks like. */
 function documentsFolder(name: string): string {

@@ -2,22 +2,20 @@ import { execFile, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type QdrantStandIn, startQdrantStandIn } from '@opwire/qdrant/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { opwireBin, root } from './run-opwire.js';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
-const bin = join(root, 'packages/cli/bin/opwire.js');
 const scratch = mkdtempSync(join(tmpdir(), 'opwire-cli-ingest-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 // Runs the real `opwire` binary as a user would, optionally under a lower open-file limit (`ulimit -n`).
 const opwire = (args: string[], options: { openFiles?: number } = {}) =>
   options.openFiles === undefined
-    ? spawnSync(process.execPath, [bin, ...args], { cwd: root, encoding: 'utf8' })
+    ? spawnSync(process.execPath, [opwireBin, ...args], { cwd: root, encoding: 'utf8' })
     : spawnSync(
         'sh',
-        ['-c', `ulimit -n ${options.openFiles} && exec "$0" "$@"`, process.execPath, bin, ...args],
+        ['-c', `ulimit -n ${options.openFiles} && exec "$0" "$@"`, process.execPath, opwireBin, ...args],
         {
           cwd: root,
           encoding: 'utf8',
@@ -27,8 +25,12 @@ const opwire = (args: string[], options: { openFiles?: number } = {}) =>
 // The same, without blocking this process: the Qdrant stand-in the binary talks to runs in it.
 const opwireAsync = (args: string[]) =>
   new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-    execFile(process.execPath, [bin, ...args], { cwd: root, encoding: 'utf8' }, (error, stdout, stderr) =>
-      resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      [opwireBin, ...args],
+      { cwd: root, encoding: 'utf8' },
+      (error, stdout, stderr) =>
+        resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
     );
   });
 

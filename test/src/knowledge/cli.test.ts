@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,13 +8,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { run as ask } from '../../../packages/cli/src/commands/ask.js';
 import { run as bench } from '../../../packages/cli/src/commands/bench.js';
 import { run as ingest } from '../../../packages/cli/src/commands/ingest.js';
+import { runOpwire } from './run-opwire.js';
 
 const fixtures = fileURLToPath(new URL('./__fixtures__', import.meta.url));
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 
-// Runs the real `opwire` binary, as a user would.
-const opwire = (...args: string[]) =>
-  spawnSync(process.execPath, ['packages/cli/bin/opwire.js', ...args], { cwd: root, encoding: 'utf8' });
+const opwire = (...args: string[]) => runOpwire(args);
 
 // Runs a command in process and returns its exit code and what it printed.
 async function capture(command: (args: string[]) => Promise<number>, args: string[]) {
@@ -244,15 +241,7 @@ describe('opwire ingest / ask / bench with --store qdrant (stand-in)', () => {
   });
 
   it('rejects --store qdrant without a server, and a store the command cannot keep, with exit code 2', () => {
-    const withoutUrl = spawnSync(
-      process.execPath,
-      ['packages/cli/bin/opwire.js', 'ask', 'x', '--store', 'qdrant'],
-      {
-        cwd: root,
-        encoding: 'utf8',
-        env: { ...process.env, QDRANT_URL: '' },
-      },
-    );
+    const withoutUrl = runOpwire(['ask', 'x', '--store', 'qdrant'], { QDRANT_URL: '' });
     expect(withoutUrl.status).toBe(2);
     expect(withoutUrl.stderr.split('\n')[0]).toBe(
       'opwire ask: --store qdrant needs --url <http://host:6333> (or QDRANT_URL)',
