@@ -2,14 +2,21 @@
  * HTTP benchmark: the same JSON POST — a small order validated against its schema, answered with a list
  * of 10 orders checked against theirs (fastify: serialized by its response schema) — served by a raw
  * `node:http` server, Opwire, fastify, hono and oRPC, each in its own process, driven in turn by
- * autocannon (50 connections) over several rounds in alternating order. Prints requests/s, requests per
- * server CPU-second (steadier than requests/s on a shared machine) and p99 latency (to the microsecond),
- * each with its ratio to raw, and the spread of the per-round CPU ratios (median, lowest, highest).
+ * autocannon (50 connections). Prints requests/s, requests per server CPU-second (steadier than
+ * requests/s on a shared machine) and p99 latency (to the microsecond), each against raw.
+ *
+ * Every contender is paired with a raw server of its own, measured right beside it in each round (who
+ * goes first alternates; the pairs' order reverses every round), so the two sat idle equally long and
+ * saw the same moment of the machine: it drifts by more within a round than the differences measured.
+ * Each measurement follows a second of unmeasured load (PRELOAD), so a server is measured warm. The
+ * headline ratio is the median over rounds of a contender's ratio to its raw partner (one slow second
+ * does not move it); the ratio of the totals is printed beside it. `raw (control)` is a raw server
+ * measured like a contender: its distance from 1.00 is the run's own noise.
  * On Linux with two CPUs or more and `taskset`, the servers run on CPU 1 and autocannon on CPU 0, so a
  * server never shares its CPU with the load generator (PIN=0 turns that off). Run:
- * `npx tsx test/bench/http/run.ts` (ROUNDS, default 10; SECONDS, CONNECTIONS, WARMUP (seconds of load
- * per server before the first round, default 5: until the JIT has settled) and ONLY=opwire,fastify for a
- * subset override).
+ * `npx tsx test/bench/http/run.ts` (ROUNDS, default 10; SECONDS per measurement, default 2; CONNECTIONS;
+ * WARMUP (seconds of load per server before the first round, default 5: until the JIT has settled) and
+ * ONLY=opwire,fastify for a subset).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
@@ -43,6 +50,7 @@ const allContenders: readonly Contender[] = [
   { name: 'fastify', start: startFastify, path: '/orders', body: orderBody },
   { name: 'hono', start: startHono, path: '/orders', body: orderBody },
   { name: 'orpc', start: startOrpc, path: '/rpc/orders/create', body: `{"json":${orderBody}}` },
+  { name: 'raw (control)', start: startRaw, path: '/orders', body: orderBody },
 ];
 // ONLY=opwire,fastify measures a subset (raw always runs: it is the yardstick).
 const only = process.env.ONLY?.split(',');
@@ -51,9 +59,9 @@ const contenders = allContenders.filter(
 );
 
 const rounds = Number(process.env.ROUNDS ?? 10);
-const seconds = Number(process.env.SECONDS ?? 4);
+const seconds = Number(process.env.SECONDS ?? 3);
 const connections = Number(process.env.CONNECTIONS ?? 50);
-const warmup = Number(process.env.WARMUP ?? 5);
+const warmup = Number(process.env.WARMUP ?? 3);
 const pinned =
   process.env.PIN !== '0' && process.platform === 'linux' && availableParallelism() >= 2 && pin();
 
@@ -79,78 +87,95 @@ if (process.argv[2] === 'serve') {
   await main();
 }
 
+/** One measurement of one server: what it served, the CPU it spent, its p99. */
+interface Sample {
+  readonly requests: number;
+  readonly seconds: number;
+  readonly cpuMicros: number;
+  readonly p99Micros: number;
+  readonly errors: number;
+}
+
+/** A started contender: its process and port. */
+interface Server {
+  readonly contender: Contender;
+  readonly child: ChildProcess;
+  readonly port: number;
+}
+
 async function main() {
-  const servers = [];
-  for (const contender of contenders) servers.push({ contender, ...(await startChild(contender.name)) });
-  const totals = new Map<
-    string,
-    {
-      requests: number;
-      seconds: number;
-      p99: number[];
-      errors: number;
-      cpuMicros: number;
-      perRequest: number[];
-    }
-  >();
-  try {
-    // Warm-up: a server with more code takes longer to be compiled (its first 20,000 requests cost
-    // more CPU each than later ones); the rounds measure the steady state.
-    for (const server of servers) await measure(server.port, server.contender, warmup);
-    for (let round = 0; round < rounds; round++) {
-      const order = round % 2 === 0 ? servers : [...servers].reverse();
-      for (const server of order) {
-        const before = await cpuOf(server.child);
-        const { result, p99Micros } = await measure(server.port, server.contender, seconds);
-        const after = await cpuOf(server.child);
-        const total = totals.get(server.contender.name) ?? {
-          requests: 0,
-          seconds: 0,
-          p99: [],
-          errors: 0,
-          cpuMicros: 0,
-          perRequest: [],
-        };
-        const cpuMicros = after.user + after.system - before.user - before.system;
-        total.cpuMicros += cpuMicros;
-        total.perRequest.push(cpuMicros / result.requests.total);
-        total.requests += result.requests.total;
-        total.seconds += result.duration;
-        total.p99.push(p99Micros);
-        total.errors += result.errors + result.non2xx;
-        totals.set(server.contender.name, total);
+  const yardstick = contenders.find((each) => each.name === 'raw node:http');
+  if (!yardstick) throw new Error('raw must run: it is the yardstick');
+  const samples = new Map<string, Sample[]>();
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? contenders : [...contenders].reverse();
+    for (const contender of order) {
+      // A fresh process for every measurement: two processes of the same server differ by as much as the
+      // servers do (where the heap and the code land), so one process per server would fix its luck for
+      // the whole run. Warm-up: its first 20,000 requests cost more CPU each while the JIT compiles.
+      const server = { contender, ...(await startChild(contender.name)) };
+      try {
+        await measure(server.port, contender, warmup);
+        const taken = await sample(server);
+        samples.set(contender.name, [...(samples.get(contender.name) ?? []), taken]);
+      } finally {
+        server.child.kill();
+        await new Promise((resolve) => server.child.once('exit', resolve));
       }
-      process.stderr.write(`round ${round + 1}/${rounds} done\n`);
     }
-  } finally {
-    for (const server of servers) server.child.kill();
+    process.stderr.write(`round ${round + 1}/${rounds} done\n`);
   }
-  const rawTotal = totals.get('raw node:http');
-  const rawRate = rawTotal ? rawTotal.requests / rawTotal.seconds : Number.NaN;
-  const rawCpu = rawTotal ? rawTotal.cpuMicros / rawTotal.requests : Number.NaN;
-  console.log(
-    `\n${rounds} rounds × ${seconds}s after a ${warmup}s warm-up per server, ${connections} connections, order alternating per round, ${pinned ? 'servers on CPU 1 and autocannon on CPU 0' : 'not pinned to CPUs'}\n`,
-  );
-  const medianOf = (values: number[]) =>
+
+  async function sample(server: Server): Promise<Sample> {
+    const before = await cpuOf(server.child);
+    const { result, p99Micros } = await measure(server.port, server.contender, seconds);
+    const after = await cpuOf(server.child);
+    return {
+      requests: result.requests.total,
+      seconds: result.duration,
+      cpuMicros: after.user + after.system - before.user - before.system,
+      p99Micros,
+      errors: result.errors + result.non2xx,
+    };
+  }
+
+  const medianOf = (values: readonly number[]) =>
     [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-  const rawP99 = rawTotal ? medianOf(rawTotal.p99) : Number.NaN;
+  const totalOf = (name: string) => {
+    const taken = samples.get(name) ?? [];
+    const sum = (pick: (each: Sample) => number) => taken.reduce((total, each) => total + pick(each), 0);
+    return {
+      rate: sum((each) => each.requests) / sum((each) => each.seconds),
+      cpu: sum((each) => each.cpuMicros) / sum((each) => each.requests),
+      p99: medianOf(taken.map((each) => each.p99Micros)),
+      errors: sum((each) => each.errors),
+    };
+  };
+  const rawTotal = totalOf(yardstick.name);
+  const perRequest = (taken: Sample | undefined) => (taken ? taken.cpuMicros / taken.requests : Number.NaN);
   console.log(
-    '| server | requests/s | ratio to raw | requests per server CPU-second | ratio to raw | per-round CPU ratio: median (lowest–highest) | p99 µs (median of rounds) | p99 ratio to raw | errors |',
+    `\n${rounds} rounds in alternating order, each server a fresh process per round measured for ${seconds}s after a ${warmup}s warm-up, ${connections} connections, ${pinned ? 'servers on CPU 1 and autocannon on CPU 0' : 'not pinned to CPUs'}\n`,
   );
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-  for (const { contender } of servers) {
-    const total = totals.get(contender.name);
-    if (!total) continue;
-    const rate = total.requests / total.seconds;
-    const p99 = medianOf(total.p99);
-    const cpu = total.cpuMicros / total.requests;
-    // Each round's ratio against raw's in the same round: how much the figure moves with the machine.
-    const roundRatios = total.perRequest
-      .map((micros, round) => (rawTotal?.perRequest[round] ?? Number.NaN) / micros)
-      .sort((a, b) => a - b);
-    const spread = `${medianOf(roundRatios).toFixed(2)} (${roundRatios[0]?.toFixed(2)}–${roundRatios.at(-1)?.toFixed(2)})`;
+  console.log(
+    '| server | requests/s | requests per server CPU-second | ratio to raw: median of rounds (lowest–highest) | ratio of totals | p99 µs (median) | p99 ratio to raw: median of rounds | errors |',
+  );
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log(
+    `| ${yardstick.name} | ${rawTotal.rate.toFixed(0)} | ${(1e6 / rawTotal.cpu).toFixed(0)} | 1.00 | 1.00 | ${rawTotal.p99} | 1.00 | ${rawTotal.errors} |`,
+  );
+  const rawSamples = samples.get(yardstick.name) ?? [];
+  for (const contender of contenders) {
+    if (contender === yardstick) continue;
+    const total = totalOf(contender.name);
+    const own = samples.get(contender.name) ?? [];
+    // Each round's ratio against raw's in the same round.
+    const pair = {
+      cpu: own.map((each, round) => perRequest(rawSamples[round]) / perRequest(each)),
+      p99: own.map((each, round) => each.p99Micros / (rawSamples[round]?.p99Micros ?? Number.NaN)),
+    };
+    const sorted = [...pair.cpu].sort((a, b) => a - b);
     console.log(
-      `| ${contender.name} | ${rate.toFixed(0)} | ${(rate / rawRate).toFixed(2)} | ${(1e6 / cpu).toFixed(0)} | ${(rawCpu / cpu).toFixed(2)} | ${spread} | ${p99} | ${(p99 / rawP99).toFixed(2)} | ${total.errors} |`,
+      `| ${contender.name} | ${total.rate.toFixed(0)} | ${(1e6 / total.cpu).toFixed(0)} | **${medianOf(pair.cpu).toFixed(2)}** (${sorted[0]?.toFixed(2)}–${sorted.at(-1)?.toFixed(2)}) | ${(rawTotal.cpu / total.cpu).toFixed(2)} | ${total.p99} | ${medianOf(pair.p99).toFixed(2)} | ${total.errors} |`,
     );
   }
 }
