@@ -5,18 +5,16 @@
  * autocannon (50 connections). Prints requests/s, requests per server CPU-second (steadier than
  * requests/s on a shared machine) and p99 latency (to the microsecond), each against raw.
  *
- * Every contender is paired with a raw server of its own, measured right beside it in each round (who
- * goes first alternates; the pairs' order reverses every round), so the two sat idle equally long and
- * saw the same moment of the machine: it drifts by more within a round than the differences measured.
- * Each measurement follows a second of unmeasured load (PRELOAD), so a server is measured warm. The
- * headline ratio is the median over rounds of a contender's ratio to its raw partner (one slow second
- * does not move it); the ratio of the totals is printed beside it. `raw (control)` is a raw server
+ * Each round (ROUNDS, default 10) measures every server in turn, in alternating order, each as a fresh
+ * process: started, loaded WARMUP seconds unmeasured (default 3: the JIT compiles during the first 20,000
+ * requests or so), measured SECONDS (default 3), stopped. Two processes of the same server differ by as
+ * much as the servers do, so one process per server would fix that luck for the whole run. A server's
+ * headline ratio is the median over rounds of its ratio to raw's in the same round (one slow second does
+ * not move it); the ratio of the totals is printed beside it. `raw (control)` is a second raw server
  * measured like a contender: its distance from 1.00 is the run's own noise.
  * On Linux with two CPUs or more and `taskset`, the servers run on CPU 1 and autocannon on CPU 0, so a
  * server never shares its CPU with the load generator (PIN=0 turns that off). Run:
- * `npx tsx test/bench/http/run.ts` (ROUNDS, default 10; SECONDS per measurement, default 2; CONNECTIONS;
- * WARMUP (seconds of load per server before the first round, default 5: until the JIT has settled) and
- * ONLY=opwire,fastify for a subset).
+ * `npx tsx test/bench/http/run.ts` (ROUNDS, SECONDS, WARMUP, CONNECTIONS; ONLY=opwire,fastify for a subset).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
@@ -110,17 +108,19 @@ async function main() {
   for (let round = 0; round < rounds; round++) {
     const order = round % 2 === 0 ? contenders : [...contenders].reverse();
     for (const contender of order) {
-      // A fresh process for every measurement: two processes of the same server differ by as much as the
-      // servers do (where the heap and the code land), so one process per server would fix its luck for
-      // the whole run. Warm-up: its first 20,000 requests cost more CPU each while the JIT compiles.
+      // A fresh process for every measurement (see the top of this file), warmed before it is measured.
       const server = { contender, ...(await startChild(contender.name)) };
       try {
         await measure(server.port, contender, warmup);
         const taken = await sample(server);
         samples.set(contender.name, [...(samples.get(contender.name) ?? []), taken]);
       } finally {
-        server.child.kill();
-        await new Promise((resolve) => server.child.once('exit', resolve));
+        // A server that already died has nothing left to wait for.
+        if (server.child.exitCode === null && server.child.signalCode === null) {
+          const exited = new Promise((resolve) => server.child.once('exit', resolve));
+          server.child.kill();
+          await exited;
+        }
       }
     }
     process.stderr.write(`round ${round + 1}/${rounds} done\n`);
