@@ -46,7 +46,12 @@ export function idempotency(
       if (!keyPattern.test(key)) throw coreErrors.INVALID_IDEMPOTENCY_KEY();
       const at = now();
       const claim = {
-        scope: `${context.tenant ?? ''}:${context.caller?.principalId ?? ''}:${context.operation.id}`,
+        // A JSON array, not joined text: no two callers share a scope however their ids are spelled.
+        scope: JSON.stringify([
+          context.tenant ?? null,
+          context.caller?.principalId ?? null,
+          context.operation.id,
+        ]),
         key,
         fingerprint: hashArguments(context.input),
         expiresAt: at + ttlMs,

@@ -13,8 +13,8 @@ export interface RateLimitOptions {
   /** Where counts live; in memory by default, a PostgreSQL store to share them between processes. */
   readonly store?: RateLimitStore;
   /**
-   * What is counted together; by default each caller per operation (`tenant:principal:operation`),
-   * anonymous callers together per operation.
+   * What is counted together; by default each caller per operation (`["tenant","principal","operation"]`),
+   * anonymous callers together per operation (`[null,null,"operation"]`).
    */
   readonly key?: (context: InvocationContext) => string;
   /** The clock, for tests. */
@@ -43,12 +43,16 @@ export function rateLimit(
   }
   const store = options.store ?? createMemoryRateLimitStore();
   const now = options.now ?? Date.now;
+  // A JSON array, not joined text: tenant `a:b` with principal `c` and tenant `a` with principal `b:c` are
+  // two callers, and a principal named `anonymous` is not the anonymous callers.
   const keyOf =
     options.key ??
     ((context: InvocationContext) =>
-      context.caller
-        ? `${context.caller.tenant}:${context.caller.principalId}:${context.operation.id}`
-        : `:anonymous:${context.operation.id}`);
+      JSON.stringify([
+        context.caller?.tenant ?? null,
+        context.caller?.principalId ?? null,
+        context.operation.id,
+      ]));
   return defineMiddleware({
     name: options.name ?? 'rate-limit',
     errors: [coreErrors.RATE_LIMITED] as const,

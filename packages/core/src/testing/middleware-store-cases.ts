@@ -152,7 +152,13 @@ export function describeMiddlewareStoreConformance(
           response: Type.Object({ key: Type.String() }),
           writes: true,
           async handle(request, context) {
-            await harness().write(context.transaction!, request.key);
+            // Another caller's write of the same key is written apart (keys are unique in the store).
+            const usual =
+              context.caller.principalId === caller.principalId && context.tenant === caller.tenant;
+            const written = usual
+              ? request.key
+              : `${request.key} by ${context.tenant}/${context.caller.principalId}`;
+            await harness().write(context.transaction!, written);
             return { key: request.key };
           },
         });
@@ -207,6 +213,32 @@ export function describeMiddlewareStoreConformance(
         expect(refused).toMatchObject({ code: 'RATE_LIMITED' });
         expect((refused as { headers: Record<string, string> }).headers['retry-after']).toBe('45');
         expect((await harness().committedKeys()).filter((key) => key.startsWith(suffix))).toHaveLength(3);
+      });
+
+      it('keeps callers apart whose tenant and principal spell the same text joined with colons', async () => {
+        const suffix = uniqueSuffix();
+        const { app, create } = appFor(suffix);
+        const first = { principalId: 'alice', tenant: 'acme:eu', permissions: ['*'] };
+        const second = { principalId: 'eu:alice', tenant: 'acme', permissions: ['*'] };
+        const headers = { 'idempotency-key': `k-${suffix}` };
+        const responseHeaders: Record<string, string> = {};
+        await app.invoke(create, { key: `${suffix}-same` }, { caller: first, headers });
+        // The same key and request from another caller is that caller's own first write, not a replay.
+        await app.invoke(create, { key: `${suffix}-same` }, { caller: second, headers, responseHeaders });
+        expect(responseHeaders).toEqual({});
+        expect((await harness().committedKeys()).filter((key) => key.startsWith(suffix))).toEqual([
+          `${suffix}-same by acme:eu/alice`,
+          `${suffix}-same by acme/eu:alice`,
+        ]);
+        // The first caller uses up its limit of three; the second has made one call and still has two.
+        await app.invoke(create, { key: `${suffix}-1` }, { caller: first });
+        await app.invoke(create, { key: `${suffix}-2` }, { caller: first });
+        await expect(app.invoke(create, { key: `${suffix}-3` }, { caller: first })).rejects.toMatchObject({
+          code: 'RATE_LIMITED',
+        });
+        await expect(app.invoke(create, { key: `${suffix}-4` }, { caller: second })).resolves.toEqual({
+          key: `${suffix}-4`,
+        });
       });
     });
   });
