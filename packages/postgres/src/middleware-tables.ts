@@ -27,4 +27,44 @@ export async function ensureMiddlewareTables(session: Queryable, schema: string 
     expires_at bigint NOT NULL,
     PRIMARY KEY (scope, key)
   )`);
+  // The stores delete what has expired now and then; these keep that from reading the whole table.
+  const bare = (table: string) => table.slice(table.lastIndexOf('.') + 1);
+  await session.query(
+    `CREATE INDEX IF NOT EXISTS ${bare(tables.rateLimits)}_reset_at ON ${tables.rateLimits} (reset_at)`,
+  );
+  await session.query(
+    `CREATE INDEX IF NOT EXISTS ${bare(tables.idempotency)}_expires_at ON ${tables.idempotency} (expires_at)`,
+  );
+}
+
+/** How often (at most) a store deletes what has expired: once a minute, by the clocks its calls pass. */
+export const purgeIntervalMs = 60_000;
+
+/**
+ * Deletes rows whose time (`column`, epoch milliseconds) has passed, at most `purgeIntervalMs` apart, on the session
+ * the store is using anyway. A batch at a time and only rows nobody holds (`SKIP LOCKED`), so a purge never waits
+ * for another process and two processes purging never deadlock. Inside a caller's transaction it runs under a
+ * savepoint: a purge that fails is rolled back alone, and the call goes on. It is tried again a minute later.
+ */
+export function createPurger(
+  table: string,
+  column: string,
+): (now: number, session: Queryable, inTransaction: boolean) => Promise<void> {
+  const purge = `DELETE FROM ${table} WHERE ctid IN (SELECT ctid FROM ${table} WHERE ${column} <= $1 LIMIT 1000 FOR UPDATE SKIP LOCKED)`;
+  let purgedAt = Number.NEGATIVE_INFINITY;
+  return async (now, session, inTransaction) => {
+    if (now - purgedAt < purgeIntervalMs) return;
+    purgedAt = now;
+    if (!inTransaction) {
+      await session.query(purge, [now]).catch(() => undefined);
+      return;
+    }
+    await session.query('SAVEPOINT opwire_purge');
+    try {
+      await session.query(purge, [now]);
+      await session.query('RELEASE SAVEPOINT opwire_purge');
+    } catch {
+      await session.query('ROLLBACK TO SAVEPOINT opwire_purge');
+    }
+  };
 }

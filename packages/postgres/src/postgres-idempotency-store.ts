@@ -1,12 +1,15 @@
 import { coreErrors, type IdempotencyStore, type Transaction } from '@opwire/core';
+import { createPurger } from './middleware-tables.js';
 import { PostgresTransaction } from './postgres-transaction.js';
 
 /**
  * Core's `IdempotencyStore` over the `opwire_idempotency` table, written in the call's own transaction:
  * the claim is an insert under the primary key, so a second process's claim of the same key waits for
- * the first transaction and then sees its record (or, after a rollback, claims it itself).
+ * the first transaction and then sees its record (or, after a rollback, claims it itself). Expired records are
+ * deleted now and then, in the call's transaction under a savepoint.
  */
 export function createPostgresIdempotencyStore(table: string): IdempotencyStore {
+  const purge = createPurger(table, 'expires_at');
   const claim = `INSERT INTO ${table} (scope, key, fingerprint, expires_at) VALUES ($1, $2, $3, $4)
     ON CONFLICT (scope, key) DO NOTHING RETURNING 1 AS claimed`;
   const read = `SELECT fingerprint, response, completed, expires_at FROM ${table} WHERE scope = $1 AND key = $2 FOR UPDATE`;
@@ -16,6 +19,7 @@ export function createPostgresIdempotencyStore(table: string): IdempotencyStore 
   return {
     async begin(request, transaction, now) {
       const sql = transactionOf(transaction);
+      await purge(now, sql, true);
       const params = [request.scope, request.key, request.fingerprint, request.expiresAt];
       for (;;) {
         if ((await sql.query(claim, params)).rowCount === 1) return undefined;

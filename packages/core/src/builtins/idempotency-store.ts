@@ -47,12 +47,22 @@ interface Entry {
   settle(): void;
 }
 
-/** Keeps idempotency records in this process's memory, committing and rolling back with the transaction. */
+/**
+ * Keeps idempotency records in this process's memory, committing and rolling back with the transaction;
+ * expired records are dropped once a minute.
+ */
 export function createMemoryIdempotencyStore(): IdempotencyStore {
   const entries = new Map<string, Entry>();
   const idOf = (claim: IdempotencyClaim) => `${claim.scope}\u0000${claim.key}`;
+  let sweptAt = Number.NEGATIVE_INFINITY;
   return {
     async begin(claim, transaction, now) {
+      // Expired records are dropped once a minute: a key is remembered for its time, not for ever.
+      if (now - sweptAt >= 60_000) {
+        sweptAt = now;
+        for (const [stored, entry] of entries)
+          if (entry.done && entry.expiresAt <= now) entries.delete(stored);
+      }
       const id = idOf(claim);
       for (;;) {
         const existing = entries.get(id);
