@@ -19,6 +19,11 @@ export interface Origin {
   readonly conversationId?: string;
   readonly turnId?: string;
   readonly toolCallId?: string;
+  /**
+   * The client's network address as the transport saw it (HTTP: the socket's peer, not `X-Forwarded-For`,
+   * which any client can write). Undefined where the surface does not know it.
+   */
+  readonly clientAddress?: string;
 }
 
 /** Request headers as a surface hands them over: lower-case names. */

@@ -162,7 +162,7 @@ export function compileOperationRoute(
         headers: exchange.headers,
         signal: exchange.signal,
         timeoutMs,
-        ids: { requestId: request.requestId },
+        ids: { requestId: request.requestId, clientAddress: exchange.clientAddress },
         responseHeaders: request.responseHeaders,
       });
     } catch (thrown) {

@@ -4,15 +4,28 @@ import { createDispatcher } from './create-dispatcher.js';
 import { httpErrors } from './http-errors.js';
 import type { HttpExchange, HttpOptions } from './http-options.js';
 
-/** A Web-standard request handler (Deno, Bun, Cloudflare, service workers, tests); `close` stops its health probes. */
-export type FetchHandler = ((request: Request) => Promise<Response>) & { close(): void };
+/** What the host knows of a request beyond the `Request` itself. */
+export interface FetchRequestInfo {
+  /** The client's address (Bun: `server.requestIP(request)?.address`; Deno: `info.remoteAddr.hostname`). */
+  readonly clientAddress?: string;
+}
+
+/**
+ * A Web-standard request handler (Deno, Bun, Cloudflare, service workers, tests); `close` stops its health probes.
+ * The second argument may say the client's address, which the `Request` does not carry.
+ */
+export type FetchHandler = ((request: Request, info?: FetchRequestInfo) => Promise<Response>) & {
+  close(): void;
+};
 
 /** Serves an app as a `(Request) => Promise<Response>` handler with the same routes and answers as the node server. */
 export function createFetchHandler(app: Opwire, options: HttpOptions = {}): FetchHandler {
   const dispatcher = createDispatcher(app, options);
-  const handle = async (request: Request): Promise<Response> => {
+  const handle = async (request: Request, info?: FetchRequestInfo): Promise<Response> => {
+    // Hosts that mount a handler pass their own second argument (Hono: its env): only a string is an address.
+    const clientAddress = typeof info?.clientAddress === 'string' ? info.clientAddress : undefined;
     const answer = await new Promise<Answer>((resolve) =>
-      dispatcher.dispatch(new FetchExchange(request, resolve)),
+      dispatcher.dispatch(new FetchExchange(request, resolve, clientAddress)),
     );
     const head = request.method === 'HEAD';
     if (answer instanceof Response) {
@@ -42,6 +55,7 @@ class FetchExchange implements HttpExchange {
   constructor(
     private readonly request: Request,
     readonly respond: (answer: Answer) => void,
+    readonly clientAddress: string | undefined,
   ) {
     const url = new URL(request.url);
     this.url = url.pathname + url.search;

@@ -185,7 +185,11 @@ describe('request context', () => {
     const { client, fixture } = await serveFixture();
     const given = await client.send({ path: '/status', headers: { 'x-request-id': 'req-42' } });
     expect(given.headers.get('x-request-id')).toBe('req-42');
-    expect(fixture.contexts.at(-1)?.origin).toEqual({ surface: 'http', requestId: 'req-42' });
+    expect(fixture.contexts.at(-1)?.origin).toEqual({
+      surface: 'http',
+      requestId: 'req-42',
+      clientAddress: '127.0.0.1',
+    });
     const hostile = await client.send({ path: '/status', headers: { 'x-request-id': 'a b<script>' } });
     const made = hostile.headers.get('x-request-id');
     expect(made).toMatch(/^[0-9a-f-]{30}$/);

@@ -20,6 +20,10 @@ export class ForwardingExchange implements HttpExchange {
     return this.inner.scheme;
   }
 
+  get clientAddress(): string | undefined {
+    return this.inner.clientAddress;
+  }
+
   get headers(): Readonly<Record<string, string | undefined>> {
     return this.inner.headers;
   }

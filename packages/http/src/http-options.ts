@@ -197,6 +197,8 @@ export interface HttpExchange {
   readonly url: string;
   /** `http` or `https`, when the server knows (the span's `url.scheme`); `http` when absent. */
   readonly scheme?: string;
+  /** The client's address as the server saw it (the socket's peer), when it knows. */
+  readonly clientAddress?: string | undefined;
   readonly headers: Readonly<Record<string, string | undefined>>;
   readonly signal: AbortSignal;
   /** Whether the request carries a (non-empty) body. */

@@ -19,7 +19,7 @@ export type { CorsOptions } from './cors.js';
 /** The server-independent router behind both servers. */
 export { createDispatcher, type Dispatcher, type RouteInfo } from './create-dispatcher.js';
 /** The Web-standard `(Request) => Promise<Response>` handler. */
-export { createFetchHandler, type FetchHandler } from './create-fetch-handler.js';
+export { createFetchHandler, type FetchHandler, type FetchRequestInfo } from './create-fetch-handler.js';
 /** The `node:http` server with graceful shutdown. */
 export { createHttpServer, type HttpServer, type ListenOptions } from './create-http-server.js';
 /** The default route of an operation and its overrides. */

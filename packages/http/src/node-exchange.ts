@@ -52,6 +52,11 @@ export class NodeExchange implements HttpExchange {
     return (this.request.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
   }
 
+  get clientAddress(): string | undefined {
+    // Node asks the socket once and keeps the answer; it is undefined once the client has gone.
+    return this.request.socket.remoteAddress;
+  }
+
   get headers(): Readonly<Record<string, string | undefined>> {
     return this.request.headers as Record<string, string | undefined>;
   }

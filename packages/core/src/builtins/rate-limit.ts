@@ -14,7 +14,8 @@ export interface RateLimitOptions {
   readonly store?: RateLimitStore;
   /**
    * What is counted together; by default each caller per operation (`["tenant","principal","operation"]`),
-   * anonymous callers together per operation (`[null,null,"operation"]`).
+   * anonymous callers per operation and client address (`[null,null,"operation","127.0.0.1"]`; behind a proxy,
+   * every client has the proxy's address: key by the header your proxy sets instead).
    */
   readonly key?: (context: InvocationContext) => string;
   /** The clock, for tests. */
@@ -48,11 +49,10 @@ export function rateLimit(
   const keyOf =
     options.key ??
     ((context: InvocationContext) =>
-      JSON.stringify([
-        context.caller?.tenant ?? null,
-        context.caller?.principalId ?? null,
-        context.operation.id,
-      ]));
+      context.caller
+        ? JSON.stringify([context.caller.tenant, context.caller.principalId, context.operation.id])
+        : // Anonymous callers are counted per client address where the surface knows it (HTTP).
+          JSON.stringify([null, null, context.operation.id, context.origin.clientAddress ?? null]));
   return defineMiddleware({
     name: options.name ?? 'rate-limit',
     errors: [coreErrors.RATE_LIMITED] as const,

@@ -61,6 +61,7 @@ function originWith(surface: Surface, ids: Omit<Origin, 'surface'>): Origin {
     conversationId: ids.conversationId,
     turnId: ids.turnId,
     toolCallId: ids.toolCallId,
+    clientAddress: ids.clientAddress,
     // Every field of Origin is named: one added there fails to compile here until it is copied.
   } satisfies Record<keyof Origin, unknown>;
 }
