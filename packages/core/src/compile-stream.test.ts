@@ -110,6 +110,32 @@ describe('streaming operations', () => {
     ]);
   });
 
+  it('stay stopped when the consumer stops during a pending read and the handler returns on its signal', async () => {
+    const polite = defineOperation({
+      id: 'clock.polite',
+      request: Type.Object({}),
+      response: Type.Object({ tick: Type.Integer() }),
+      stream: true,
+      async *handle(_request, context) {
+        for (let tick = 0; ; tick++) {
+          yield { tick };
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          if (context.signal.aborted) return;
+        }
+      },
+    });
+    const app = createOpwire({ operations: [polite] });
+    const events = (await app.invoke(polite, {}, { caller: customer }))[Symbol.asyncIterator]();
+    await events.next();
+    // An event stream reads ahead: the consumer leaves while the next event is still awaited.
+    const pending = events.next();
+    await events.return?.();
+    await pending;
+    expect((await app.audit.list()).map((record) => [record.outcome, record.code])).toEqual([
+      ['stopped', 'CANCELLED'],
+    ]);
+  });
+
   it('stop when the caller cancels mid-stream, audited as stopped', async () => {
     const ticks = ticker();
     const app = createOpwire({ operations: [ticks] });

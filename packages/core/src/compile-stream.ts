@@ -116,7 +116,11 @@ class GuardedStream implements AsyncIterableIterator<unknown> {
       throw error;
     }
     if (step.done) {
-      await this.finish('ok', undefined);
+      // A handler that returned because its signal aborted (its consumer left, or its caller
+      // cancelled) was stopped, not finished.
+      const signal = this.invocation.signal;
+      const error = signal.aborted ? abortError(signal) : undefined;
+      await this.finish(error === undefined ? 'ok' : error.code === 'CANCELLED' ? 'stopped' : 'error', error);
       return { done: true, value: undefined };
     }
     return step;
