@@ -26,13 +26,17 @@ export interface EventStreamOptions {
  */
 export function toEventStream(events: AsyncIterable<unknown>, options: EventStreamOptions): Response {
   const iterator = events[Symbol.asyncIterator]();
+  // The stream reads one event ahead: when the client leaves, what that read brings has nowhere to go.
+  let cancelled = false;
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
         const step = await iterator.next();
+        if (cancelled) return;
         if (step.done) controller.close();
         else controller.enqueue(encoder.encode(serverSentEvent(step.value)));
       } catch (thrown) {
+        if (cancelled) return;
         const error = toOpwireError(thrown);
         if (error.code === 'INTERNAL')
           options.logger.error('event stream failed', {
@@ -46,6 +50,7 @@ export function toEventStream(events: AsyncIterable<unknown>, options: EventStre
       }
     },
     async cancel() {
+      cancelled = true;
       await iterator.return?.();
     },
   });
