@@ -8,6 +8,7 @@ import type { Logger } from './logger.js';
 import type { AnyOperation } from './operation.js';
 import { recordOperation } from './operation-metrics.js';
 import type { AuditLog } from './ports/audit-log.js';
+import { withSpan } from './telemetry.js';
 
 /**
  * Compiles an operation's failure path: turns what was thrown into an `OpwireError` (an aborted call
@@ -44,7 +45,7 @@ export function compileFailure(
       const outcome = operation.stream === true && error.code === 'CANCELLED' ? 'stopped' : 'error';
       recordOperation(invocation, outcome, error.code);
       try {
-        await audit.append(auditRecord(invocation, outcome, error.code));
+        await withSpan(span, () => audit.append(auditRecord(invocation, outcome, error.code)));
       } catch (auditError) {
         invocation.logger.error('audit append failed', { error: auditError });
       }

@@ -12,6 +12,7 @@ import type { AnyMiddleware } from './middleware.js';
 import type { AnyOperation } from './operation.js';
 import { recordOperation } from './operation-metrics.js';
 import type { AuditLog } from './ports/audit-log.js';
+import { withSpan } from './telemetry.js';
 
 /** What running a stream needs from the app. */
 export interface StreamDependencies {
@@ -55,7 +56,7 @@ export function compileStream(
         invocation.logger.error('stream failed', { error: error.cause ?? error });
       }
       try {
-        await dependencies.audit.append(auditRecord(invocation, outcome, error?.code));
+        await withSpan(span, () => dependencies.audit.append(auditRecord(invocation, outcome, error?.code)));
       } catch (auditError) {
         invocation.logger.error('audit append failed', { error: auditError });
       } finally {

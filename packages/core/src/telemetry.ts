@@ -1,4 +1,12 @@
-import { type Context, isSpanContextValid, type SpanContext, TraceFlags, trace } from '@opentelemetry/api';
+import {
+  type Context,
+  context,
+  isSpanContextValid,
+  type Span,
+  type SpanContext,
+  TraceFlags,
+  trace,
+} from '@opentelemetry/api';
 
 const traceparentPattern = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 
@@ -31,4 +39,9 @@ export function spanParent(active: Context, incoming: SpanContext | undefined): 
   if (current !== undefined && isSpanContextValid(current) && current.traceId === incoming.traceId)
     return active;
   return trace.setSpanContext(active, incoming);
+}
+
+/** Runs `work` with `span` active (as it is outside when there is none), so what it traces nests under the span. */
+export function withSpan<T>(span: Span | undefined, work: () => T): T {
+  return span === undefined ? work() : context.with(trace.setSpan(context.active(), span), work);
 }

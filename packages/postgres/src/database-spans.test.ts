@@ -6,8 +6,11 @@ import {
   type ReadableSpan,
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
+import { type Caller, createOpwire, defineOperation } from '@opwire/core';
+import Type from 'typebox';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PostgresTransaction } from './postgres-transaction.js';
+import { sqlOf } from './sql-of.js';
 import { noteServerSkip, testServerUrl, testTargets } from './test-support.js';
 
 const exporter = new InMemorySpanExporter();
@@ -25,6 +28,30 @@ afterAll(() => {
 
 const childrenOf = (spans: readonly ReadableSpan[], parent: ReadableSpan | undefined) =>
   spans.filter((span) => span.parentSpanContext?.spanId === parent?.spanContext().spanId);
+
+const writer: Caller = { principalId: 'ada', tenant: 'acme', permissions: ['items:create'] };
+const addItem = defineOperation({
+  id: 'items.create',
+  request: Type.Object({ name: Type.String() }),
+  response: Type.Object({ name: Type.String() }),
+  permission: 'items:create',
+  writes: true,
+  handle: async (request, invocation) => {
+    await sqlOf(invocation).query('INSERT INTO items (name) VALUES ($1)', [request.name]);
+    return request;
+  },
+});
+
+const listItems = defineOperation({
+  id: 'items.watch',
+  request: Type.Object({}),
+  response: Type.Object({ name: Type.String() }),
+  stream: true,
+  public: true,
+  async *handle() {
+    yield { name: 'tea' };
+  },
+});
 
 describe.each(testTargets)('database spans on $name', (target) => {
   let postgres: Awaited<ReturnType<(typeof target)['open']>>;
@@ -101,6 +128,37 @@ describe.each(testTargets)('database spans on $name', (target) => {
     await postgres.query("SELECT name FROM items WHERE name = 'secret-name'");
     const [select] = exporter.getFinishedSpans();
     expect(select?.attributes['db.query.text']).toBe('SELECT name FROM items WHERE name = ?');
+  });
+
+  it('writes the audit record of a finished stream under the span of that stream', async () => {
+    const app = createOpwire({
+      operations: [listItems],
+      transactions: postgres.transactions,
+      audit: postgres.audit,
+    });
+    for await (const _event of await app.invoke(listItems, {}, { caller: writer }));
+    const spans = exporter.getFinishedSpans();
+    const call = spans.find((span) => span.name === 'items.watch');
+    expect(childrenOf(spans, call).map((span) => span.name)).toEqual([
+      expect.stringMatching(/^INSERT (\w+\.)?opwire_audit$/),
+    ]);
+  });
+
+  it('writes the audit record of a refused call under the span of that call', async () => {
+    const reader: Caller = { principalId: 'ada', tenant: 'acme', permissions: [] };
+    const app = createOpwire({
+      operations: [addItem],
+      transactions: postgres.transactions,
+      audit: postgres.audit,
+    });
+    await expect(app.invoke(addItem, { name: 'tea' }, { caller: reader })).rejects.toMatchObject({
+      code: 'PERMISSION_DENIED',
+    });
+    const spans = exporter.getFinishedSpans();
+    const call = spans.find((span) => span.name === 'items.create');
+    expect(childrenOf(spans, call).map((span) => span.name)).toEqual([
+      expect.stringMatching(/^INSERT (\w+\.)?opwire_audit$/),
+    ]);
   });
 
   it('opens no span when no OpenTelemetry SDK is registered', async () => {
