@@ -71,8 +71,9 @@ export function compilePipeline(
       admit(input, invocation);
       invocation.input = input;
       const run = stream ? () => stream(invocation, span) : () => call(invocation);
-      pending =
-        span && parent && span.isRecording() ? otelContext.with(trace.setSpan(parent, span), run) : run();
+      // An unsampled span is made active too: what the call traces inherits its decision instead of
+      // starting traces of its own.
+      pending = span && parent ? otelContext.with(trace.setSpan(parent, span), run) : run();
     } catch (thrown) {
       return fail(invocation, thrown, span);
     }

@@ -1,4 +1,4 @@
-import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { context, SpanKind, SpanStatusCode, TraceFlags, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import {
   BasicTracerProvider,
@@ -159,6 +159,25 @@ describe.each(testTargets)('database spans on $name', (target) => {
     expect(childrenOf(spans, call).map((span) => span.name)).toEqual([
       expect.stringMatching(/^INSERT (\w+\.)?opwire_audit$/),
     ]);
+  });
+
+  it('traces nothing under a call its sampler left out', async () => {
+    const app = createOpwire({
+      operations: [addItem],
+      transactions: postgres.transactions,
+      audit: postgres.audit,
+    });
+    const unsampled = {
+      traceId: '0af7651916cd43dd8448eb211c80319c',
+      spanId: 'b7ad6b7169203331',
+      isRemote: true,
+    };
+    await app.invoke(
+      addItem,
+      { name: 'unsampled' },
+      { caller: writer, trace: { ...unsampled, traceFlags: TraceFlags.NONE } },
+    );
+    expect(exporter.getFinishedSpans().map((span) => span.name)).toEqual([]);
   });
 
   it('opens no span when no OpenTelemetry SDK is registered', async () => {
