@@ -6,7 +6,7 @@ import {
   type ReadableSpan,
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
-import { type Caller, createOpwire, defineOperation } from '@opwire/core';
+import { type Caller, coreErrors, createOpwire, defineOperation } from '@opwire/core';
 import Type from 'typebox';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PostgresTransaction } from './postgres-transaction.js';
@@ -122,6 +122,17 @@ describe.each(testTargets)('database spans on $name', (target) => {
     });
     expect(childrenOf(spans, transaction).map((span) => span.name)).toContain(`ROLLBACK postgres.${schema}`);
     expect(JSON.stringify(spans.map((span) => [span.attributes, span.status]))).not.toContain('dup');
+  });
+
+  it('keeps the values named by an Opwire error message out of the span of the rolled-back transaction', async () => {
+    await expect(
+      inTransaction(async () => {
+        throw coreErrors.NOT_FOUND({ params: { resource: 'pin-4711' } });
+      }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const transaction = exporter.getFinishedSpans().find((span) => span.name === 'db.transaction');
+    expect(transaction?.attributes['error.type']).toBe('NOT_FOUND');
+    expect(transaction?.status).toEqual({ code: SpanStatusCode.ERROR });
   });
 
   it('records a statement without parameters with its literals replaced', async () => {
