@@ -48,4 +48,23 @@ describe('compileParameterCoercer', () => {
     expect(coerce('ids', ['1', 'x'])).toEqual([1, 'x']);
     expect(coerce('words', 'a')).toEqual(['a']);
   });
+
+  it('converts a field whose union members are numbers or booleans, as the OpenAPI document declares it', () => {
+    const union = compileParameterCoercer(
+      Type.Object({
+        page: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2)])),
+        min: Type.Union([Type.Number(), Type.Null()]),
+        either: Type.Union([Type.Integer(), Type.Boolean()]),
+        text: Type.Union([Type.String(), Type.Integer()]),
+        pages: Type.Array(Type.Union([Type.Literal(1), Type.Literal(2)])),
+      }),
+    );
+    expect(union('page', '2')).toBe(2);
+    expect(union('min', '2.5')).toBe(2.5);
+    expect(union('min', 'x')).toBe('x');
+    expect(union('either', '3')).toBe(3);
+    expect(union('either', 'true')).toBe(true);
+    expect(union('text', '10')).toBe('10');
+    expect(union('pages', ['1', '2'])).toEqual([1, 2]);
+  });
 });

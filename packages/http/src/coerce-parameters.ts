@@ -15,10 +15,31 @@ const converters: Readonly<Record<string, Convert>> = {
 };
 
 /**
+ * The conversion of one field's schema: by its `type`, or for a union (`anyOf`, such as literal
+ * numbers or a nullable number) by its members' types, in order; a union with a plain string member
+ * keeps the text, which that member already accepts.
+ */
+function converterOf(schema: Record<string, unknown> | undefined): Convert | undefined {
+  const own = converters[String(schema?.type)];
+  if (own || !Array.isArray(schema?.anyOf)) return own;
+  const members = schema.anyOf as Record<string, unknown>[];
+  if (members.some((member) => member.type === 'string' && !('const' in member))) return undefined;
+  const convert = members.map(converterOf).filter((each): each is Convert => each !== undefined);
+  if (convert.length === 0) return undefined;
+  return (text) => {
+    for (const each of convert) {
+      const value = each(text);
+      if (value !== text) return value;
+    }
+    return text;
+  };
+}
+
+/**
  * Compiles the conversions for a request schema's top-level fields: strings that are exact
- * integer, number or boolean literals become those values for fields of that type; anything
- * else stays a string so validation reports `WRONG_TYPE`. A single value for an array field
- * becomes a one-item array.
+ * integer, number or boolean literals become those values for fields of that type (or of a union
+ * with such members); anything else stays a string so validation reports `WRONG_TYPE`. A single
+ * value for an array field becomes a one-item array.
  */
 export function compileParameterCoercer(schema: TSchema): ParameterCoercer {
   const properties = ((schema as { properties?: Record<string, Record<string, unknown>> }).properties ??
@@ -27,9 +48,9 @@ export function compileParameterCoercer(schema: TSchema): ParameterCoercer {
   for (const [name, property] of Object.entries(properties)) {
     if (property.type === 'array') {
       const items = property.items as Record<string, unknown> | undefined;
-      plan.set(name, { array: true, convert: converters[String(items?.type)] });
+      plan.set(name, { array: true, convert: converterOf(items) });
     } else {
-      plan.set(name, { array: false, convert: converters[String(property.type)] });
+      plan.set(name, { array: false, convert: converterOf(property) });
     }
   }
   return (name, value) => {
