@@ -58,17 +58,20 @@ export function describeOperation(
     if (route.pathParameters.length > 0) delete schema.$id;
     entry.requestBody = { required: bodyRequired.length > 0, content: { 'application/json': { schema } } };
   }
+  const response = toJsonSchema(operation.response);
   const responses: Record<string, unknown> = {
     [String(route.successStatus)]: operation.stream
       ? {
           description:
             'Server-sent events: each named by its `type`, its data one JSON object of this schema; a failure mid-stream ends with an `error` event carrying the problem.',
-          content: { 'text/event-stream': { schema: toJsonSchema(operation.response) } },
+          content: { 'text/event-stream': { schema: response } },
         }
       : {
           description: route.successStatus === 201 ? 'Created' : 'OK',
-          content: { 'application/json': { schema: toJsonSchema(operation.response) } },
+          content: { 'application/json': { schema: response } },
         },
+    // A response schema that admits any value admits none: a handler returning nothing is answered 204.
+    ...(!operation.stream && admitsAnyValue(response) ? { '204': { description: 'No Content' } } : {}),
     ...problemResponses(errorCodesByStatus(operation, { ...context, hasBody, declared: errors })),
   };
   if (headers.length > 0) {
@@ -107,6 +110,13 @@ export function describeOperationRoute(
     ...(extra.requestBody ? { requestBody: extra.requestBody } : {}),
     responses,
   };
+}
+
+const annotations = new Set(['title', 'description', '$comment', 'examples', 'default', 'deprecated']);
+
+/** Whether a JSON schema constrains nothing (`Type.Any()`, `Type.Unknown()`), `undefined` included. */
+function admitsAnyValue(schema: Record<string, unknown>): boolean {
+  return Object.keys(schema).every((key) => annotations.has(key));
 }
 
 /** A header name as HTTP documents spell it (`Retry-After`); header names are case-insensitive. */

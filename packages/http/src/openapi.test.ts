@@ -1,7 +1,9 @@
-import { coreErrors } from '@opwire/core';
+import { coreErrors, createOpwire, defineOperation } from '@opwire/core';
 import { validate } from '@readme/openapi-parser';
+import Type from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { createDispatcher } from './create-dispatcher.js';
+import { createFetchHandler } from './create-fetch-handler.js';
 import { createFixtureApp } from './testing/index.js';
 
 function documentOf(options: Parameters<typeof createDispatcher>[1] = {}) {
@@ -188,5 +190,43 @@ describe('the OpenAPI 3.1 document', () => {
       Object.values(entry).map((operation: any) => operation.operationId),
     );
     expect(ids).not.toContain('internal.hidden');
+  });
+
+  it('documents the 204 a route answers when its response admits any value and the handler returns none', async () => {
+    const app = createOpwire({
+      operations: [
+        defineOperation({
+          id: 'items.delete',
+          request: Type.Object({ id: Type.String({ maxLength: 8 }) }),
+          response: Type.Any(),
+          expose: ['http'],
+          public: true,
+          handle: () => undefined,
+        }),
+        defineOperation({
+          id: 'items.get',
+          request: Type.Object({ id: Type.String({ maxLength: 8 }) }),
+          response: Type.Object({ id: Type.String() }),
+          expose: ['http'],
+          public: true,
+          handle: (request) => ({ id: request.id }),
+        }),
+      ],
+      logger: { error: () => undefined, warn: () => undefined },
+    });
+    const handler = createFetchHandler(app);
+    try {
+      const document = (await (await handler(new Request('http://test/openapi.json'))).json()) as any;
+      const answer = await handler(new Request('http://test/items/a1', { method: 'DELETE' }));
+      expect(answer.status).toBe(204);
+      const responses = document.paths['/items/{id}'].delete.responses;
+      expect(responses['204']).toEqual({ description: 'No Content' });
+      expect(Object.keys(responses)).toContain('200');
+      expect(Object.keys(document.paths['/items/{id}'].get.responses)).not.toContain('204');
+      const result = await validate(structuredClone(document));
+      expect(result.valid ? [] : result.errors).toEqual([]);
+    } finally {
+      await handler.close();
+    }
   });
 });
