@@ -81,8 +81,8 @@ export function describeOperation(
         { description: 'Set by middleware when it applies.', schema: { type: 'string' } },
       ]),
     );
-    for (const response of Object.values(responses))
-      (response as Record<string, unknown>).headers = documented;
+    for (const response of Object.values(responses) as Record<string, unknown>[])
+      response.headers = { ...(response.headers as object | undefined), ...documented };
   }
   entry.responses = responses;
   if (operation.public) entry.security = [{}, { bearer: [] }];

@@ -46,12 +46,21 @@ export function problemResponse(description: string, codes: readonly string[] | 
   return { description, content: { 'application/problem+json': { schema } } };
 }
 
+const wwwAuthenticate = {
+  description: '`Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused.',
+  required: true,
+  schema: { type: 'string' },
+};
+
 /** The problem responses of codes grouped by status, each described by its title and codes. */
 export function problemResponses(byStatus: ReadonlyMap<string, readonly string[]>): Record<string, unknown> {
   const responses: Record<string, unknown> = {};
   for (const [status, codes] of byStatus) {
     const title = Object.values(statusTable).find((row) => String(row.status) === status)?.title ?? 'Error';
-    responses[status] = problemResponse(`${title}: ${codes.join(', ')}`, codes);
+    const response: Record<string, unknown> = problemResponse(`${title}: ${codes.join(', ')}`, codes);
+    // Every 401 names the scheme to authenticate with (RFC 9110, section 11.6.1).
+    if (status === '401') response.headers = { 'WWW-Authenticate': wwwAuthenticate };
+    responses[status] = response;
   }
   return responses;
 }

@@ -1,4 +1,4 @@
-import { coreErrors, createOpwire, defineOperation } from '@opwire/core';
+import { coreErrors, createOpwire, defineOperation, rateLimit } from '@opwire/core';
 import { validate } from '@readme/openapi-parser';
 import Type from 'typebox';
 import { describe, expect, it } from 'vitest';
@@ -84,6 +84,47 @@ describe('the OpenAPI 3.1 document', () => {
     expect(codesAt('/orders/{id}', 'get', '404')).toEqual(['NOT_FOUND']);
     expect(codesAt('/orders/{id}', 'get', '415')).toEqual([]);
     expect(codesAt('/status', 'get', '403')).toEqual([]);
+  });
+
+  it('documents the WWW-Authenticate header every 401 carries, beside headers middleware sets', async () => {
+    const fixture = createFixtureApp();
+    const document = documentOf();
+    const handler = createFetchHandler(fixture.app, { authenticate: fixture.authenticate });
+    try {
+      const answer = await handler(new Request('http://test/orders'));
+      expect(answer.status).toBe(401);
+      expect(answer.headers.get('www-authenticate')).toBe('Bearer');
+    } finally {
+      await handler.close();
+    }
+    for (const [path, item] of Object.entries(document.paths) as [string, any][]) {
+      for (const [method, operation] of Object.entries(item) as [string, any][]) {
+        const unauthorized = operation.responses?.['401'];
+        if (!unauthorized) continue;
+        expect([path, method, Object.keys(unauthorized.headers ?? {})]).toEqual([
+          path,
+          method,
+          expect.arrayContaining(['WWW-Authenticate']),
+        ]);
+        expect(unauthorized.headers['WWW-Authenticate'].required).toBe(true);
+      }
+    }
+    const limited = createOpwire({
+      operations: [
+        defineOperation({
+          id: 'notes.create',
+          request: Type.Object({ text: Type.String({ maxLength: 8 }) }),
+          response: Type.Object({ text: Type.String() }),
+          expose: ['http'],
+          use: [rateLimit({ limit: 1, windowMs: 60_000 })],
+          handle: (request) => request,
+        }),
+      ],
+      logger: { error: () => undefined, warn: () => undefined },
+    });
+    const headers = (createDispatcher(limited, {}).document as any).paths['/notes'].post.responses['401']
+      .headers;
+    expect(Object.keys(headers).sort()).toEqual(['Retry-After', 'WWW-Authenticate']);
   });
 
   it('declares bearer security, optional for public operations', () => {

@@ -555,6 +555,8 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -670,6 +672,8 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          'WWW-Authenticate': string;
           /** @description Set by middleware when it applies. */
           'Retry-After'?: string;
           /** @description Set by middleware when it applies. */
@@ -859,6 +863,8 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -974,6 +980,8 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          'WWW-Authenticate': string;
           /** @description Set by middleware when it applies. */
           'Retry-After'?: string;
           /** @description Set by middleware when it applies. */
@@ -1203,6 +1211,8 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -1347,6 +1357,8 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          'WWW-Authenticate': string;
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
           [name: string]: unknown;
@@ -1502,6 +1514,8 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          'WWW-Authenticate': string;
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
           [name: string]: unknown;
@@ -1736,6 +1750,8 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -1907,6 +1923,8 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -2041,6 +2059,8 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -2216,6 +2236,8 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -2360,6 +2382,8 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -2506,6 +2530,8 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -2665,6 +2691,8 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -2773,6 +2801,8 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          'WWW-Authenticate': string;
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
           [name: string]: unknown;
@@ -2925,6 +2955,8 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -3033,6 +3065,8 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          'WWW-Authenticate': string;
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
           [name: string]: unknown;
@@ -3216,6 +3250,8 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -3330,6 +3366,8 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          'WWW-Authenticate': string;
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
           [name: string]: unknown;
@@ -3510,6 +3548,8 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -3686,6 +3726,8 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -3829,6 +3871,8 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
