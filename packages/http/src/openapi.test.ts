@@ -148,6 +148,21 @@ describe('the OpenAPI 3.1 document', () => {
     expect(document.paths['/console/assets/{asset}']).toBeUndefined();
   });
 
+  it("refuses at startup a hand-written route whose id is already another route's operationId", () => {
+    const handle = () => new Response('ok');
+    expect(() =>
+      documentOf({ routes: [{ method: 'GET', path: '/reports', id: 'orders.list', handle }] }),
+    ).toThrow(/operationId "orders.list" is given to both GET \/orders and GET \/reports/);
+    expect(() =>
+      documentOf({
+        routes: [
+          { method: 'GET', path: '/a', id: 'reports.get', handle },
+          { method: 'GET', path: '/b', id: 'reports.get', handle },
+        ],
+      }),
+    ).toThrow(/operationId "reports.get" is given to both GET \/a and GET \/b/);
+  });
+
   it('lists every tag with a description, and the server with its description and audience', () => {
     const document = documentOf({
       openapi: {

@@ -1,3 +1,4 @@
+import { coreErrors } from '@opwire/core';
 import type { ErrorCodeContext } from './error-responses.js';
 import type { CustomRoute, OpenApiInfo, OpenApiOptions, OperationRoute } from './http-options.js';
 import { type ComponentSchemas, referenceNamedSchemas } from './openapi-components.js';
@@ -33,7 +34,19 @@ const builtInTags: Readonly<Record<string, string>> = {
 export function createOpenApiDocument(input: OpenApiInput): OpenApiDocument {
   const paths: Record<string, Record<string, unknown>> = {};
   const tags: string[] = [];
+  const operationIds = new Map<string, string>();
   const add = (path: string, method: string, entry: Record<string, unknown>) => {
+    // Clients name their methods after operationIds: OpenAPI requires each to be unique.
+    const id = entry.operationId;
+    if (typeof id === 'string') {
+      const other = operationIds.get(id);
+      if (other !== undefined) {
+        throw coreErrors.INVALID_CONFIGURATION({
+          params: { reason: `OpenAPI: operationId "${id}" is given to both ${other} and ${method} ${path}` },
+        });
+      }
+      operationIds.set(id, `${method} ${path}`);
+    }
     paths[path] ??= {};
     paths[path][method.toLowerCase()] = entry;
     for (const tag of (entry.tags ?? []) as string[]) if (!tags.includes(tag)) tags.push(tag);
