@@ -28,7 +28,11 @@ export const problemSchema = {
         },
       },
     },
-    data: { type: 'object' },
+    data: {
+      type: 'object',
+      additionalProperties: true,
+      description: "The error's own details, as its catalogue entry's `data` schema declares them.",
+    },
   },
 };
 

@@ -127,6 +127,12 @@ describe('the OpenAPI 3.1 document', () => {
     expect(Object.keys(headers).sort()).toEqual(['Retry-After', 'WWW-Authenticate']);
   });
 
+  it("lets a problem carry its error's data, so generated clients do not type it as an empty object", () => {
+    const data = documentOf().components.schemas.Problem.properties.data;
+    // openapi-typescript reads `{ type: 'object' }` alone as Record<string, never>.
+    expect(data).toMatchObject({ type: 'object', additionalProperties: true });
+  });
+
   it('declares bearer security, optional for public operations', () => {
     const document = documentOf();
     expect(document.components.securitySchemes).toEqual({ bearer: { type: 'http', scheme: 'bearer' } });

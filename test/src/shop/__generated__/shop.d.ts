@@ -479,7 +479,10 @@ export interface components {
         pointer: string;
         detail: string;
       }[];
-      data?: Record<string, never>;
+      /** @description The error's own details, as its catalogue entry's `data` schema declares them. */
+      data?: {
+        [key: string]: unknown;
+      };
     };
     /** Order */
     Order: {
