@@ -57,6 +57,7 @@ describe('compileParameterCoercer', () => {
         either: Type.Union([Type.Integer(), Type.Boolean()]),
         text: Type.Union([Type.String(), Type.Integer()]),
         pages: Type.Array(Type.Union([Type.Literal(1), Type.Literal(2)])),
+        size: Type.Union([Type.Literal('10'), Type.Literal(20)]),
       }),
     );
     expect(union('page', '2')).toBe(2);
@@ -66,5 +67,8 @@ describe('compileParameterCoercer', () => {
     expect(union('either', 'true')).toBe(true);
     expect(union('text', '10')).toBe('10');
     expect(union('pages', ['1', '2'])).toEqual([1, 2]);
+    // A string literal of the union that spells a number stays that string.
+    expect(union('size', '10')).toBe('10');
+    expect(union('size', '20')).toBe(20);
   });
 });

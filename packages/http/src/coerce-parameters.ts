@@ -26,7 +26,12 @@ function converterOf(schema: Record<string, unknown> | undefined): Convert | und
   if (members.some((member) => member.type === 'string' && !('const' in member))) return undefined;
   const convert = members.map(converterOf).filter((each): each is Convert => each !== undefined);
   if (convert.length === 0) return undefined;
+  // A text that a string literal of the union spells (`'10'` in `'10' | 20`) is that literal, not a number.
+  const literals = new Set(
+    members.filter((member) => typeof member.const === 'string').map((member) => member.const),
+  );
   return (text) => {
+    if (literals.has(text)) return text;
     for (const each of convert) {
       const value = each(text);
       if (value !== text) return value;
