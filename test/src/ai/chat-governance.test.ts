@@ -81,7 +81,7 @@ function shop(
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       }),
     );
-    return { status: response.status, body: (await response.json()) as any };
+    return { status: response.status, headers: response.headers, body: (await response.json()) as any };
   };
   const chatAs = (token: string, body: unknown) => call('POST', '/ai/chat', token, body);
   return { ...fixture, app, governance, call, chatAs };
@@ -422,6 +422,10 @@ it('refuses a turn past its budget with 429 BUDGET_EXCEEDED before any model req
   const refused = await chatAs('token-support', { message: 'Hi again' });
   expect([refused.status, refused.body.code]).toEqual([429, 'BUDGET_EXCEEDED']);
   expect(refused.body.data).toMatchObject({ scope: 'principal', period: 'day', limit: 100, used: 110 });
+  // Retry-After: the seconds until the budget's day ends.
+  const left = (Date.parse(refused.body.data.resetsAt) - Date.now()) / 1000;
+  expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(left - 60);
+  expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(Math.ceil(left) + 1);
   expect(server.requests).toHaveLength(1);
   // Another principal of the tenant has its own budget.
   server.script({ kind: 'reply', text: 'Hello.' });

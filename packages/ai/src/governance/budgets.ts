@@ -89,6 +89,8 @@ export async function enforceBudgets(options: {
         resetsAt: to,
       },
       data: { scope: budget.scope, period: budget.period, limit, used, unit: unit.trim(), resetsAt: to },
+      // Like every 429, it says when to come back: the seconds until the period ends (RFC 9110, section 10.2.3).
+      headers: { 'retry-after': String(Math.max(1, Math.ceil((Date.parse(to) - options.now) / 1000))) },
     });
   }
 }

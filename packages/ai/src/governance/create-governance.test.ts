@@ -209,6 +209,10 @@ describe('createGovernance: budgets', () => {
     expect((refused as Error).message).toBe(
       'The tenant budget of 1500000 tokens per day is used up (2200000 tokens used); it resets at 2030-01-02T00:00:00.000Z.',
     );
+    // Answered 429 over HTTP, it says when to come back: the seconds left of the day.
+    expect((refused as { headers: Record<string, string> }).headers).toEqual({
+      'retry-after': String((Date.parse('2030-01-02T00:00:00.000Z') - start) / 1000),
+    });
     expect(await codeOf(governance.checkBudget({ ...alice, tenant: 'globex' }))).toBe('resolved');
     advance(14 * 3_600_000);
     expect(await codeOf(governance.checkBudget(alice))).toBe('resolved');
