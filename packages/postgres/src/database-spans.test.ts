@@ -135,6 +135,17 @@ describe.each(testTargets)('database spans on $name', (target) => {
     expect(transaction?.status).toEqual({ code: SpanStatusCode.ERROR });
   });
 
+  it('keeps the message of a handler’s own error out of the span of the rolled-back transaction', async () => {
+    await expect(
+      inTransaction(async () => {
+        throw new Error('no stock for customer ada@example.com');
+      }),
+    ).rejects.toThrow('no stock');
+    const transaction = exporter.getFinishedSpans().find((span) => span.name === 'db.transaction');
+    expect(transaction?.attributes['error.type']).toBe('Error');
+    expect(transaction?.status).toEqual({ code: SpanStatusCode.ERROR });
+  });
+
   it('records a statement without parameters with its literals replaced', async () => {
     await postgres.query("SELECT name FROM items WHERE name = 'secret-name'");
     const [select] = exporter.getFinishedSpans();
