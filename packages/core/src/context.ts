@@ -78,18 +78,18 @@ export type HandlerContext<Public extends boolean, Errors extends readonly AnyEr
 
 /** How to run one invocation: who calls, from where, with which deadline and trace parent. */
 export interface InvokeOptions {
-  readonly caller?: Caller;
-  readonly origin?: Origin;
-  readonly signal?: AbortSignal;
+  readonly caller?: Caller | undefined;
+  readonly origin?: Origin | undefined;
+  readonly signal?: AbortSignal | undefined;
   /** Milliseconds before the invocation is aborted with `DEADLINE_EXCEEDED`. */
-  readonly timeoutMs?: number;
+  readonly timeoutMs?: number | undefined;
   /** The parent span (for example from an incoming `traceparent`). */
-  readonly trace?: SpanContext;
-  readonly baggage?: Readonly<Record<string, string>>;
+  readonly trace?: SpanContext | undefined;
+  readonly baggage?: Readonly<Record<string, string>> | undefined;
   /** Overrides the caller's locale for messages. */
-  readonly locale?: Locale;
+  readonly locale?: Locale | undefined;
   /** The transport's request headers, read by middleware such as idempotency. */
-  readonly headers?: RequestHeaders;
+  readonly headers?: RequestHeaders | undefined;
   /** Where `context.setHeader` writes: the surface sends these headers with the answer or the error. */
-  readonly responseHeaders?: Record<string, string>;
+  readonly responseHeaders?: Record<string, string> | undefined;
 }

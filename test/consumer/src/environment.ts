@@ -34,5 +34,8 @@ export async function serveFromEnvironment(app: Opwire): Promise<void> {
     routes: [...mcp.routes],
   });
   await server.listen({ port: Number(process.env.PORT ?? 3000), host: process.env.HOST });
+  // A deadline from the environment, absent or not: invoke's options take `undefined` for any field.
+  const timeout = process.env.INVOKE_TIMEOUT_MS;
+  await app.invoke('greetings.create', { name: 'Ada' }, { timeoutMs: timeout ? Number(timeout) : undefined });
   await Promise.all([mcp.close(), server.close(), store.close?.(), postgres.close()]);
 }
