@@ -26,10 +26,18 @@ async function load<Module>(name: string, importModule: () => Promise<Module>): 
  * it. Missing, it fails with `INVALID_CONFIGURATION` saying what to install.
  */
 export function loadPglite(): Promise<typeof import('@electric-sql/pglite')> {
-  return load('@electric-sql/pglite', () => import('@electric-sql/pglite'));
+  return load('@electric-sql/pglite', () => import('@electric-sql/pglite').catch(rethrow));
 }
 
 /** Loads pgvector for PGlite (an optional peer too) on first use, with the same error when it is missing. */
 export function loadPgvector(): Promise<typeof import('@electric-sql/pglite-pgvector')> {
-  return load('@electric-sql/pglite-pgvector', () => import('@electric-sql/pglite-pgvector'));
+  return load('@electric-sql/pglite-pgvector', () => import('@electric-sql/pglite-pgvector').catch(rethrow));
+}
+
+/**
+ * The imports above end in `.catch`, so a bundler (esbuild) resolving an app's imports leaves a missing optional
+ * peer to run time, where `load` explains it, instead of failing the whole bundle.
+ */
+function rethrow(error: unknown): never {
+  throw error;
 }
