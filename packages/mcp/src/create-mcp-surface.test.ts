@@ -1,7 +1,11 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ElicitRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { createApprovals } from '@opwire/ai';
 import { describe, expect, it } from 'vitest';
-import { createMcpSurface } from './create-mcp-surface.js';
+import { createMcpSurface, packageVersion } from './create-mcp-surface.js';
 import { connectInMemory, createNotesApp, noteCallers } from './test-support.js';
 
 const structured = (result: unknown) => (result as { structuredContent?: any }).structuredContent;
@@ -213,5 +217,27 @@ describe('prompts', () => {
   it('fails startup on a template with an unknown placeholder', () => {
     const { app } = createNotesApp();
     expect(() => createMcpSurface({ app, prompts: { bad: 'Hi {password}' } })).toThrow(/unknown placeholder/);
+  });
+});
+
+describe('packageVersion (serverInfo.version)', () => {
+  it("is this package's version beside its files", () => {
+    const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
+    expect(packageVersion()).toBe(manifest.version);
+  });
+
+  it("is unknown, not a failed start or the app's version, when bundled into an app's file", () => {
+    const folder = mkdtempSync(join(tmpdir(), 'opwire-mcp-bundle-'));
+    try {
+      mkdirSync(join(folder, 'bin'));
+      const bundled = pathToFileURL(join(folder, 'bin', 'server.mjs'));
+      expect(packageVersion(bundled)).toBe('unknown');
+      writeFileSync(join(folder, 'package.json'), JSON.stringify({ name: 'my-app', version: '9.9.9' }));
+      expect(packageVersion(bundled)).toBe('unknown');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

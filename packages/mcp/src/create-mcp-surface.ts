@@ -45,7 +45,22 @@ export interface McpSurface {
   createServer(connection: McpConnection): Server;
 }
 
-const version = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
+/**
+ * This package's version, told to clients as `serverInfo.version`. Read from the manifest beside `dist/`, and
+ * trusted only when it is this package's: in an app bundled into one file, `../package.json` is the app's own,
+ * or absent (then requiring it would fail the app's start).
+ */
+export function packageVersion(manifestUrl: string | URL = import.meta.url): string {
+  try {
+    const manifest = createRequire(manifestUrl)('../package.json') as { name?: unknown; version?: unknown };
+    if (manifest.name === '@opwire/mcp' && typeof manifest.version === 'string') return manifest.version;
+  } catch {
+    // Not beside this package's files (bundled): the version is unknown, the server still starts.
+  }
+  return 'unknown';
+}
+
+const version = packageVersion();
 
 /** Builds the surface; bad names, prompts or options fail here with `INVALID_CONFIGURATION`. */
 export function createMcpSurface(options: McpOptions): McpSurface {
