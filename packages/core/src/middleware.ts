@@ -73,11 +73,15 @@ export type ExtensionOf<Use extends readonly AnyMiddleware[]> = Use extends read
   ? (First extends Middleware<infer Extension, any> ? Extension : {}) & ExtensionOf<Rest>
   : {};
 
-/** Declares a middleware; what it passes to `next` becomes part of the handler's context type. */
+/**
+ * Declares a middleware; what it passes to `next` becomes part of the handler's context type. The extension is
+ * inferred from `run` alone (`NoInfer` on the result): written inline in `use: [...]`, whose elements may extend
+ * with anything, a middleware adding nothing would otherwise take `any` and make the whole handler context `any`.
+ */
 export function defineMiddleware<
   Extension extends object = {},
   const Errors extends readonly AnyErrorEntry[] = [],
->(definition: MiddlewareDefinition<Extension, Errors>): Middleware<Extension, Errors> {
+>(definition: MiddlewareDefinition<Extension, Errors>): Middleware<NoInfer<Extension>, Errors> {
   if (!/^[A-Za-z][\w.-]*$/.test(definition.name)) {
     throw new TypeError(
       `Middleware name "${definition.name}" must start with a letter (letters, digits, . _ -).`,

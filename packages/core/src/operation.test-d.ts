@@ -90,6 +90,21 @@ describe('the handler context is typed by the declaration', () => {
       },
     });
   });
+
+  it('stays typed with a middleware written inline that adds nothing', () => {
+    defineOperation({
+      id: 'plans.list',
+      request: Type.Object({}),
+      response: Type.Object({}),
+      use: [defineMiddleware({ name: 'trace', run: (_context, next) => next() })],
+      handle(_request, context) {
+        expectTypeOf(context.caller).toEqualTypeOf<Caller>();
+        // @ts-expect-error: the context is not `any`
+        context.discount;
+        return {};
+      },
+    });
+  });
 });
 
 describe('invoke is typed by the operation', () => {
