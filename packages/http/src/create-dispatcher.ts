@@ -7,6 +7,7 @@ import { compileOperationRoute } from './compile-operation-route.js';
 import { compileCors, defaultExposeHeaders } from './cors.js';
 import { deriveRoute, toRouterPath } from './derive-route.js';
 import { createDocsAssets } from './docs-page.js';
+import { ForwardingExchange } from './forwarding-exchange.js';
 import type { Readiness } from './health.js';
 import { createHealthMonitor, type HealthMonitor } from './health-monitor.js';
 import { httpErrors } from './http-errors.js';
@@ -192,7 +193,9 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
     const path = exchange.url.split('?', 1)[0]?.slice(0, 200) ?? '/';
     const error =
       allowed.length === 0
-        ? httpErrors.ROUTE_NOT_FOUND({ params: { method: exchange.method, path } })
+        ? malformedEscape.test(exchange.url.split('?', 1)[0] ?? '')
+          ? httpErrors.MALFORMED_PATH({ params: { path, reason: badEscape } })
+          : httpErrors.ROUTE_NOT_FOUND({ params: { method: exchange.method, path } })
         : httpErrors.METHOD_NOT_ALLOWED({
             params: { method: exchange.method, allow: allowed.join(', ') },
           });
@@ -219,6 +222,28 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
   const observing = cors !== undefined || accessLogger !== undefined;
 
   const routeTraced = (exchange: HttpExchange) => route(exchange, true);
+
+  /**
+   * The path (and query) of a request target that is not one (RFC 9112, section 3.2): the absolute form
+   * `http://host/path` is served as `/path`; `OPTIONS *` asks about the server as a whole and is answered
+   * 204 with every method served; anything else is `MALFORMED_PATH`.
+   */
+  const originFormOf = (exchange: HttpExchange): string | PlainAnswer => {
+    const target = exchange.url;
+    if (target === '*' && exchange.method === 'OPTIONS') {
+      const allow = [...methods, ...(methods.has('GET') ? ['HEAD'] : [])].join(', ');
+      return { status: 204, headers: { allow }, body: undefined };
+    }
+    if (/^https?:\/\//i.test(target) && URL.canParse(target)) {
+      const url = new URL(target);
+      return url.pathname + url.search;
+    }
+    const path = target.split('?', 1)[0]?.slice(0, 200) ?? '';
+    return problemAnswer(httpErrors.MALFORMED_PATH({ params: { path, reason: notAPath } }), {
+      locale: localeOf(exchange.headers, undefined),
+      requestId: requestIdOf(exchange.headers),
+    });
+  };
 
   return {
     document,
@@ -250,6 +275,12 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
       }
     }
     try {
+      // Node hands the request target as sent: anything but a path (`*`, `http://host/path`) is rare.
+      if (exchange.url.charCodeAt(0) !== slash) {
+        const target = originFormOf(exchange);
+        if (typeof target !== 'string') return exchange.respond(target);
+        exchange = new RetargetedExchange(exchange, target);
+      }
       const method = exchange.method === 'HEAD' ? 'GET' : exchange.method;
       const exact = staticRoutes.get(method)?.get(exchange.url);
       if (exact !== undefined) {
@@ -300,6 +331,32 @@ function routed(
 }
 
 const noParameters: Readonly<Record<string, never>> = Object.freeze({});
+
+const slash = '/'.charCodeAt(0);
+/** A `%` not followed by two hexadecimal digits: a path no route can be matched against. */
+const malformedEscape = /%(?![0-9a-f]{2})/i;
+const badEscape = {
+  en: 'a "%" must start a percent-encoded byte such as %20',
+  'zh-CN': '“%”必须开始一个百分号编码的字节，例如 %20',
+};
+const notAPath = {
+  en: 'the request target must be a path starting with "/"',
+  'zh-CN': '请求目标必须是以“/”开头的路径',
+};
+
+/** An exchange whose request target is read as the path it names (`http://host/path` as `/path`). */
+class RetargetedExchange extends ForwardingExchange {
+  constructor(
+    inner: HttpExchange,
+    private readonly target: string,
+  ) {
+    super(inner);
+  }
+
+  override get url(): string {
+    return this.target;
+  }
+}
 
 function fixed(status: number, type: string, body: string): PlainAnswer {
   return { status, headers: { 'content-type': type }, body };

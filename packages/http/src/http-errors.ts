@@ -31,6 +31,13 @@ export const httpErrors = defineErrors({
     kind: 'not_found',
     messages: { en: 'No route matches {method} {path}.', 'zh-CN': '没有与 {method} {path} 匹配的路由。' },
   },
+  MALFORMED_PATH: {
+    kind: 'invalid',
+    messages: {
+      en: 'The request path {path} is not valid: {reason}.',
+      'zh-CN': '请求路径 {path} 无效：{reason}。',
+    },
+  },
   METHOD_NOT_ALLOWED: {
     kind: 'method',
     messages: {
