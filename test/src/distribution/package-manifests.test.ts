@@ -49,9 +49,11 @@ describe.each(listPublishedPackages())('$name follows the distribution scheme', 
   });
 
   it('builds dist/ with the shared tsconfig from the entry points its exports name', () => {
-    // A package with browser pages (a vite.config.ts) also prebuilds them into dist/ after tsc.
+    // dist/ is emptied first, so no file of a removed source is packed; a package with browser pages (a
+    // vite.config.ts) also prebuilds them into dist/ after tsc.
     const pages = existsSync(join(pack.folder, 'vite.config.ts')) ? ' && vite build' : '';
-    expect(manifest.scripts?.build).toBe(`tsc -p tsconfig.build.json${pages}`);
+    const clean = `node -e "fs.rmSync('dist',{recursive:true,force:true})"`;
+    expect(manifest.scripts?.build).toBe(`${clean} && tsc -p tsconfig.build.json${pages}`);
     const build = readFileSync(join(pack.folder, 'tsconfig.build.json'), 'utf8');
     expect(build).toContain('"extends": "../../tsconfig.build.json"');
     const sources = Object.values(manifest.exports ?? {}).flatMap((entry) =>
