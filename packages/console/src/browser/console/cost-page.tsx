@@ -40,7 +40,7 @@ export function CostPage() {
           {formatTime(summary.from, locale)} – {formatTime(summary.to, locale)}
         </Text>
       ) : null}
-      <MetricCards totals={summary?.totals} text={text} locale={locale} />
+      <MetricCards totals={summary?.totals} failed={loaded.error !== undefined} text={text} locale={locale} />
       {loaded.error ? <LoadFailed error={loaded.error} text={text} onRetry={loaded.reload} /> : null}
       {!summary && loaded.loading ? <Loading text={text} /> : null}
       {summary ? (

@@ -4,13 +4,18 @@ import type { ConsoleText } from './console-text.js';
 import { formatCosts, formatCount } from './format.js';
 import type { UsageTotals } from './governance-types.js';
 
-/** The four metric cards: requests, input tokens, output tokens and cost. */
+/**
+ * The four metric cards: requests, input tokens, output tokens and cost; "…" while the totals load, "—"
+ * once loading them failed (the page's alert says why).
+ */
 export function MetricCards({
   totals,
+  failed,
   text,
   locale,
 }: {
   readonly totals: UsageTotals | undefined;
+  readonly failed: boolean;
   readonly text: ConsoleText;
   readonly locale: PageLocale;
 }) {
@@ -36,7 +41,7 @@ export function MetricCards({
             {card.label}
           </Text>
           <Text size="xl" fw={700} mt={4} data-value>
-            {card.value ?? '…'}
+            {card.value ?? (failed ? '—' : '…')}
           </Text>
         </Paper>
       ))}

@@ -102,7 +102,7 @@ export function TurnsPage() {
           {text.filters.clear}
         </Button>
       </Group>
-      <MetricCards totals={page?.totals} text={text} locale={locale} />
+      <MetricCards totals={page?.totals} failed={loaded.error !== undefined} text={text} locale={locale} />
       {loaded.error ? <LoadFailed error={loaded.error} text={text} onRetry={loaded.reload} /> : null}
       {!page && loaded.loading ? <Loading text={text} /> : null}
       {page ? (
