@@ -5,7 +5,7 @@ import type { PlainAnswer } from './answer.js';
 import { compileCustomRoute } from './compile-custom-route.js';
 import { compileOperationRoute } from './compile-operation-route.js';
 import { compileCors, defaultExposeHeaders } from './cors.js';
-import { deriveRoute, toRouterPath } from './derive-route.js';
+import { checkQueryFields, deriveRoute, toRouterPath } from './derive-route.js';
 import { createDocsAssets } from './docs-page.js';
 import { ForwardingExchange } from './forwarding-exchange.js';
 import type { Readiness } from './health.js';
@@ -98,6 +98,7 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
   const operations: Array<OpenApiInput['operations'][number]> = [];
   for (const operation of app.registry.exposedTo('http')) {
     const route = deriveRoute(operation);
+    checkQueryFields(operation, route);
     operations.push({
       operation,
       route,

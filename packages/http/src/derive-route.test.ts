@@ -1,6 +1,7 @@
-import { defineOperation } from '@opwire/core';
+import { createOpwire, defineOperation } from '@opwire/core';
 import Type, { type TObject } from 'typebox';
 import { describe, expect, it } from 'vitest';
+import { createFetchHandler } from './create-fetch-handler.js';
 import { deriveRoute, takesBody, toRouterPath } from './derive-route.js';
 
 const withId = Type.Object({ id: Type.String() });
@@ -61,6 +62,53 @@ describe('deriveRoute', () => {
 
   it('translates braces to the router syntax', () => {
     expect(toRouterPath('/orders/{id}/lines/{line}')).toBe('/orders/:id/lines/:line');
+  });
+});
+
+describe('query fields of GET and DELETE routes', () => {
+  const serve = (request: TObject, http?: { method?: 'GET' | 'POST' | 'DELETE' }) => () =>
+    createFetchHandler(
+      createOpwire({
+        operations: [
+          defineOperation({
+            id: 'orders.list',
+            request,
+            response: Type.Object({}),
+            public: true,
+            expose: ['http'],
+            ...(http ? { http } : {}),
+            handle: () => ({}),
+          }),
+        ],
+      }),
+      { docs: false },
+    );
+
+  it.each([
+    ['an object', Type.Object({ filter: Type.Object({ status: Type.String() }) }), 'filter'],
+    ['an array of objects', Type.Object({ lines: Type.Array(Type.Object({ sku: Type.String() })) }), 'lines'],
+    ['an array of arrays', Type.Object({ grid: Type.Array(Type.Array(Type.Integer())) }), 'grid'],
+    ['a union with an object', Type.Object({ at: Type.Union([Type.String(), Type.Object({})]) }), 'at'],
+  ])('refuse at startup a field that is %s, which no query string can carry', (_name, request, field) => {
+    expect(serve(request)).toThrow(
+      new RegExp(
+        `GET /orders takes its input from the query string, which cannot carry the field "${field}"`,
+      ),
+    );
+    expect(serve(request, { method: 'DELETE' })).toThrow(/DELETE \/orders takes its input from the query/);
+  });
+
+  it('accept scalars, unions of scalars, arrays of scalars and untyped fields, and anything in a body', () => {
+    const scalars = Type.Object({
+      name: Type.Optional(Type.String()),
+      page: Type.Optional(Type.Integer()),
+      open: Type.Optional(Type.Boolean()),
+      size: Type.Optional(Type.Union([Type.Literal(10), Type.Literal(50), Type.Null()])),
+      tags: Type.Optional(Type.Array(Type.String())),
+      any: Type.Optional(Type.Unknown()),
+    });
+    expect(serve(scalars)).not.toThrow();
+    expect(serve(Type.Object({ filter: Type.Object({}) }), { method: 'POST' })).not.toThrow();
   });
 });
 

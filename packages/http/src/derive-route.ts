@@ -59,6 +59,47 @@ function defaultRoute(verb: string, resource: string, hasId: boolean): [HttpMeth
   }
 }
 
+/**
+ * Fails at startup when a route that takes its input from the query string (`GET`, `DELETE`) has a request
+ * field a query string cannot carry: an object, or an array of anything but scalars. Such a field would be
+ * documented as a query parameter that no client can send; the operation should take a body (`http.method`)
+ * or flatten the field.
+ */
+export function checkQueryFields(operation: AnyOperation, route: RouteSpec): void {
+  if (takesBody(route.method)) return;
+  const properties =
+    (operation.request as { properties?: Record<string, Record<string, unknown>> }).properties ?? {};
+  for (const [name, field] of Object.entries(properties)) {
+    if (route.pathParameters.includes(name) || fitsQuery(field, true)) continue;
+    throw coreErrors.INVALID_CONFIGURATION({
+      params: {
+        reason:
+          `operation "${operation.id}": ${route.method} ${route.path} takes its input from the query string, ` +
+          `which cannot carry the field "${name}" (objects and arrays of non-scalars need a JSON body); ` +
+          `serve it with a body (http: { method: 'POST' }) or flatten the field`,
+      },
+    });
+  }
+}
+
+/** Whether a value of this schema can be written as query parameters: scalars, and (at the top) arrays of them. */
+function fitsQuery(schema: Record<string, unknown>, top: boolean): boolean {
+  const members = (schema.anyOf ?? schema.oneOf) as Record<string, unknown>[] | undefined;
+  if (Array.isArray(members)) return members.every((member) => fitsQuery(member, top));
+  const type = schema.type;
+  if (Array.isArray(type)) return type.every((each) => fitsQuery({ type: each }, top));
+  if (type === 'object') return false;
+  if (type === 'array') {
+    const items = schema.items;
+    return (
+      top &&
+      (items === undefined ||
+        (typeof items === 'object' && items !== null && fitsQuery(items as Record<string, unknown>, false)))
+    );
+  }
+  return true;
+}
+
 /** Whether a route of this method takes its input as a JSON body (`GET` and `DELETE` take the query). */
 export function takesBody(method: string): boolean {
   return method !== 'GET' && method !== 'DELETE';
