@@ -37,6 +37,11 @@ export interface Dispatcher {
   readonly document: OpenApiDocument;
   readonly routes: readonly RouteInfo[];
   /**
+   * The CORS headers an answer to this origin carries (`undefined` without `cors`): for the answers Node
+   * makes before a request reaches the dispatcher (431, 400).
+   */
+  corsHeadersFor(origin: string | undefined): Readonly<Record<string, string>> | undefined;
+  /**
    * Starts the shutdown: `GET /health/ready` answers 503 from now on, and the health probes the
    * dispatcher started stop (not a monitor passed in `health`).
    */
@@ -249,6 +254,7 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
   return {
     document,
     routes,
+    corsHeadersFor: (origin) => cors?.headersFor(origin),
     close: () => {
       draining = true;
       if (monitor !== given) monitor.close();

@@ -60,7 +60,7 @@ export function createHttpServer(app: Opwire, options: HttpOptions = {}): HttpSe
       dispatcher.dispatch(new NodeExchange(request, response, answer));
     },
   );
-  applyLimits(server, limits);
+  applyLimits(server, limits, dispatcher.corsHeadersFor);
 
   const shutdown = async () => {
     closing = true;

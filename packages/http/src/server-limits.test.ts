@@ -124,6 +124,36 @@ describe('server limits over a real socket', () => {
     }
   });
 
+  it('gives those answers the CORS headers of an allowed Origin, so a browser script can read them', async () => {
+    const fixture = createFixtureApp();
+    served = await serveOverLoopback(fixture.app, {
+      authenticate: fixture.authenticate,
+      cors: { origins: ['https://shop.example'] },
+    });
+    const send = async (origin: string, header: string) => {
+      const connection = await open((served as Served).url);
+      connection.socket.write(
+        `GET /health/live HTTP/1.1\r\nHost: x\r\nOrigin: ${origin}\r\n${header}\r\n\r\n`,
+      );
+      await connection.closed;
+      return connection.received();
+    };
+    const big = `X-Big: ${'a'.repeat(20_000)}`;
+    const tooLarge = await send('https://shop.example', big);
+    expect(tooLarge).toMatch(/^HTTP\/1\.1 431 /);
+    expect(tooLarge).toMatch(/\r\naccess-control-allow-origin: https:\/\/shop\.example\r\n/);
+    expect(tooLarge).toMatch(/\r\naccess-control-expose-headers: [^\r]*x-request-id/);
+    const malformed = await send('https://shop.example', 'Content-Length: abc');
+    expect(malformed).toMatch(
+      /^HTTP\/1\.1 400 [\s\S]*\r\naccess-control-allow-origin: https:\/\/shop\.example\r\n/,
+    );
+    // An origin that is not allowed gets no CORS headers, only `Vary`.
+    const foreign = await send('https://evil.example', big);
+    expect(foreign).toMatch(/^HTTP\/1\.1 431 /);
+    expect(foreign).not.toMatch(/access-control-allow-origin/i);
+    expect(foreign).toMatch(/\r\nvary: Origin\r\n/);
+  });
+
   it('refuses limits that are not positive integers', () => {
     for (const bad of [{ headersTimeoutMs: 0 }, { maxConnections: 1.5 }, { requestTimeoutMs: -1 }]) {
       expect(() => resolveLimits(bad)).toThrow(expect.objectContaining({ code: 'INVALID_CONFIGURATION' }));

@@ -46,12 +46,26 @@ export function checkingInterval(limits: Required<ServerLimits>): number {
 }
 
 /** Applies the limits to a Node server and answers Node's own rejections as problem+json. */
-export function applyLimits(server: Server, limits: Required<ServerLimits>): void {
+export function applyLimits(
+  server: Server,
+  limits: Required<ServerLimits>,
+  corsHeadersFor: (origin: string | undefined) => Readonly<Record<string, string>> | undefined = () =>
+    undefined,
+): void {
   server.headersTimeout = limits.headersTimeoutMs;
   server.requestTimeout = limits.requestTimeoutMs;
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   server.maxConnections = limits.maxConnections;
-  server.on('clientError', answerClientError);
+  server.on('clientError', (error: Error & { code?: string; rawPacket?: unknown }, socket: Duplex) =>
+    answerClientError(error, socket, corsHeadersFor),
+  );
+}
+
+/** The `Origin` header of what Node could read of a refused request, if it got that far. */
+function originIn(rawPacket: unknown): string | undefined {
+  if (!Buffer.isBuffer(rawPacket)) return undefined;
+  const head = rawPacket.subarray(0, 65_536).toString('latin1');
+  return /\r\norigin:[ \t]*([^\r\n]*?)[ \t]*\r\n/i.exec(head)?.[1];
 }
 
 const reasons: Readonly<Record<number, string>> = {
@@ -64,7 +78,11 @@ const reasons: Readonly<Record<number, string>> = {
  * Answers a request Node refused before any route saw it (bad framing, a bad `Content-Length`, request
  * smuggling shapes, headers too large, a timeout) with a problem+json document, when the socket still takes one.
  */
-function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+function answerClientError(
+  error: Error & { code?: string; rawPacket?: unknown },
+  socket: Duplex,
+  corsHeadersFor: (origin: string | undefined) => Readonly<Record<string, string>> | undefined,
+): void {
   if (error.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
     return;
@@ -81,8 +99,12 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex): vo
     problem = httpErrors.MALFORMED_REQUEST({ params: { reason: String(error.code ?? 'unparsable') } });
   }
   const body = JSON.stringify({ ...toProblemJson(problem, 'en'), status, title: reasons[status] });
+  // A browser reads the answer only with the CORS headers its origin is allowed (the headers Node read).
+  const cors = Object.entries(corsHeadersFor(originIn(error.rawPacket)) ?? {})
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   socket.end(
-    `HTTP/1.1 ${status} ${reasons[status]}\r\ncontent-type: application/problem+json\r\n` +
+    `HTTP/1.1 ${status} ${reasons[status]}\r\ncontent-type: application/problem+json\r\n${cors}` +
       `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
   );
 }
