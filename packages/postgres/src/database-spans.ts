@@ -28,12 +28,19 @@ export function databaseAttributes(target: DatabaseTarget): Attributes {
 /**
  * Wraps a driver so each statement is a CLIENT span under the active one, named and described by the
  * OpenTelemetry database conventions; parameter values are never recorded. Without a registered SDK the
- * statements run as they are, with no span work at all.
+ * statements run as they are, with no span work at all; nor when `tracedElsewhere()` says the driver's
+ * own client already makes a span of each statement (`@opentelemetry/instrumentation-pg`).
  */
-export function traceDriver(driver: Omit<Driver, 'attributes'>, attributes: Attributes): Driver {
+export function traceDriver(
+  driver: Omit<Driver, 'attributes'>,
+  attributes: Attributes,
+  tracedElsewhere: () => boolean = () => false,
+): Driver {
   const traced = (session: Session): Session => ({
     query: (sql, params) =>
-      tracingEnabled() ? inStatementSpan(session, attributes, sql, params) : session.query(sql, params),
+      tracingEnabled() && !tracedElsewhere()
+        ? inStatementSpan(session, attributes, sql, params)
+        : session.query(sql, params),
     cancel: () => session.cancel(),
     discard: () => session.discard(),
   });

@@ -81,7 +81,17 @@ export function createPoolDriver(options: PoolDriverOptions): Driver {
       },
     },
     databaseAttributes(targetOf(options.url, options.schema)),
+    instrumentedPg,
   );
+}
+
+/**
+ * Whether `@opentelemetry/instrumentation-pg` (alone or in the auto-instrumentations) has wrapped `pg`'s
+ * `Client#query`, as its shimmer marks a wrapper: it then makes a span of every statement, and a second
+ * one of ours would count each twice. Asked per statement: an instrumentation may be enabled after start.
+ */
+function instrumentedPg(): boolean {
+  return (pg.Client.prototype.query as { __wrapped?: boolean }).__wrapped === true;
 }
 
 /** The database, host and port a connection string names (libpq's defaults where it names none). */
