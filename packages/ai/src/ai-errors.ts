@@ -79,6 +79,8 @@ export const aiErrors = defineErrors({
       en: 'The {scope} budget of {limit} per {period} is used up ({used} used); it resets at {resetsAt}.',
       'zh-CN': '{scope}每{period}的预算 {limit} 已用完（已用 {used}），将于 {resetsAt} 重置。',
     },
+    // The seconds until the budget's period ends (`enforceBudgets`).
+    headers: ['retry-after'],
   },
   APPROVAL_LIMIT_REACHED: {
     kind: 'limited',

@@ -34,7 +34,7 @@ export interface ErrorCodeContext {
 export function errorCodesByStatus(
   operation: AnyOperation,
   context: ErrorCodeContext,
-): Map<string, string[]> {
+): Map<string, AnyErrorEntry[]> {
   return groupByStatus([
     ...validationErrors,
     ...(context.hasBody ? bodyErrors : [httpErrors.PROTOTYPE_POISONING]),
@@ -51,7 +51,7 @@ export function errorCodesByStatus(
 export function customRouteCodesByStatus(
   route: { readonly public?: boolean; readonly errors?: readonly AnyErrorEntry[] },
   context: Omit<ErrorCodeContext, 'declared' | 'hasDeadline'>,
-): Map<string, string[]> {
+): Map<string, AnyErrorEntry[]> {
   return groupByStatus([
     ...(context.hasBody ? bodyErrors : []),
     ...(route.public ? [] : [coreErrors.UNAUTHENTICATED]),
@@ -65,14 +65,14 @@ export function customRouteCodesByStatus(
  * Groups codes by status. `cancelled` (499 on the wire, nginx's non-standard "client closed request") is
  * left out: it is written only to a client that has already gone, so no client ever reads it.
  */
-function groupByStatus(entries: readonly AnyErrorEntry[]): Map<string, string[]> {
-  const byStatus = new Map<string, string[]>();
+function groupByStatus(entries: readonly AnyErrorEntry[]): Map<string, AnyErrorEntry[]> {
+  const byStatus = new Map<string, AnyErrorEntry[]>();
   for (const entry of new Set(entries)) {
     if (entry.kind === 'cancelled') continue;
     const status = String(statusOf(entry));
-    const codes = byStatus.get(status) ?? [];
-    if (!codes.includes(entry.code)) codes.push(entry.code);
-    byStatus.set(status, codes);
+    const grouped = byStatus.get(status) ?? [];
+    if (!grouped.some((known) => known.code === entry.code)) grouped.push(entry);
+    byStatus.set(status, grouped);
   }
   return new Map([...byStatus.entries()].sort(([a], [b]) => a.localeCompare(b)));
 }

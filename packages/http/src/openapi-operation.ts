@@ -2,6 +2,7 @@ import { type AnyErrorEntry, type AnyOperation, localizeText } from '@opwire/cor
 import { toJsonSchema } from '@opwire/core/surface';
 import { type RouteSpec, takesBody } from './derive-route.js';
 import { type ErrorCodeContext, errorCodesByStatus } from './error-responses.js';
+import { headerName } from './header-name.js';
 import type { OperationRoute } from './http-options.js';
 import { problemResponses } from './openapi-problem.js';
 
@@ -117,9 +118,4 @@ const annotations = new Set(['title', 'description', '$comment', 'examples', 'de
 /** Whether a JSON schema constrains nothing (`Type.Any()`, `Type.Unknown()`), `undefined` included. */
 function admitsAnyValue(schema: Record<string, unknown>): boolean {
   return Object.keys(schema).every((key) => annotations.has(key));
-}
-
-/** A header name as HTTP documents spell it (`Retry-After`); header names are case-insensitive. */
-export function headerName(name: string): string {
-  return name.replace(/(^|-)([a-z])/g, (_match, dash: string, letter: string) => dash + letter.toUpperCase());
 }

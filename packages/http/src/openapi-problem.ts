@@ -1,3 +1,5 @@
+import type { AnyErrorEntry } from '@opwire/core';
+import { headerName } from './header-name.js';
 import { statusTable } from './status-table.js';
 
 /** The `Problem` component: an RFC 9457 problem document as Opwire writes it. */
@@ -56,14 +58,29 @@ const wwwAuthenticate = {
   schema: { type: 'string' },
 };
 
-/** The problem responses of codes grouped by status, each described by its title and codes. */
-export function problemResponses(byStatus: ReadonlyMap<string, readonly string[]>): Record<string, unknown> {
+/**
+ * The problem responses of codes grouped by status, each described by its title and codes, with the
+ * headers its codes declare they send.
+ */
+export function problemResponses(
+  byStatus: ReadonlyMap<string, readonly AnyErrorEntry[]>,
+): Record<string, unknown> {
   const responses: Record<string, unknown> = {};
-  for (const [status, codes] of byStatus) {
+  for (const [status, entries] of byStatus) {
+    const codes = entries.map((entry) => entry.code);
     const title = Object.values(statusTable).find((row) => String(row.status) === status)?.title ?? 'Error';
     const response: Record<string, unknown> = problemResponse(`${title}: ${codes.join(', ')}`, codes);
+    const headers: Record<string, unknown> = {};
     // Every 401 names the scheme to authenticate with (RFC 9110, section 11.6.1).
-    if (status === '401') response.headers = { 'WWW-Authenticate': wwwAuthenticate };
+    if (status === '401') headers['WWW-Authenticate'] = wwwAuthenticate;
+    for (const name of new Set(entries.flatMap((entry) => entry.headers))) {
+      const sentWith = entries.filter((entry) => entry.headers.includes(name)).map((entry) => entry.code);
+      headers[headerName(name)] = {
+        description: `Sent with ${sentWith.join(', ')}.`,
+        schema: { type: 'string' },
+      };
+    }
+    if (Object.keys(headers).length > 0) response.headers = headers;
     responses[status] = response;
   }
   return responses;

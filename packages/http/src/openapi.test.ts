@@ -1,4 +1,4 @@
-import { coreErrors, createOpwire, defineOperation, rateLimit } from '@opwire/core';
+import { coreErrors, createOpwire, defineErrors, defineOperation, rateLimit } from '@opwire/core';
 import { validate } from '@readme/openapi-parser';
 import Type from 'typebox';
 import { describe, expect, it } from 'vitest';
@@ -125,6 +125,35 @@ describe('the OpenAPI 3.1 document', () => {
     const headers = (createDispatcher(limited, {}).document as any).paths['/notes'].post.responses['401']
       .headers;
     expect(Object.keys(headers).sort()).toEqual(['Retry-After', 'WWW-Authenticate']);
+  });
+
+  it("documents the headers an error code declares it sends on that code's status", () => {
+    const quotaErrors = defineErrors({
+      QUOTA_USED_UP: {
+        kind: 'limited',
+        messages: { en: 'The quota is used up.', 'zh-CN': '配额已用完。' },
+        headers: ['Retry-After'],
+      },
+    });
+    const app = createOpwire({
+      operations: [
+        defineOperation({
+          id: 'notes.create',
+          request: Type.Object({ text: Type.String({ maxLength: 8 }) }),
+          response: Type.Object({ text: Type.String() }),
+          expose: ['http'],
+          errors: [quotaErrors.QUOTA_USED_UP, coreErrors.CONFLICT],
+          handle: (request) => request,
+        }),
+      ],
+      logger: { error: () => undefined, warn: () => undefined },
+    });
+    const responses = (createDispatcher(app, {}).document as any).paths['/notes'].post.responses;
+    expect(responses['429'].headers['Retry-After']).toEqual({
+      description: 'Sent with QUOTA_USED_UP.',
+      schema: { type: 'string' },
+    });
+    expect(responses['409'].headers?.['Retry-After']).toBeUndefined();
   });
 
   it("lets a problem carry its error's data, so generated clients do not type it as an empty object", () => {

@@ -61,13 +61,21 @@ describe("the demo's OpenAPI document", { timeout: 60_000 }, () => {
     );
   });
 
-  it('lists 429 with Retry-After where the rate limit applies, and no non-standard status', () => {
+  it('lists 429 with Retry-After where the rate limit or a budget applies, and no non-standard status', () => {
     const create = document.paths['/orders'].post.responses;
     expect(create['429'].content['application/problem+json'].schema.allOf[1].properties.code.enum).toEqual([
       'RATE_LIMITED',
     ]);
     expect(Object.keys(create['429'].headers)).toContain('Retry-After');
     expect(document.paths['/orders/{id}'].get.responses['429']).toBeUndefined();
+    // A chat turn past its budget is refused 429 BUDGET_EXCEEDED with Retry-After, on each of the chat's routes.
+    for (const path of ['/ai/chat/stream', '/ai/chat', '/api/chat']) {
+      const refused = document.paths[path].post.responses['429'];
+      expect(refused.content['application/problem+json'].schema.allOf[1].properties.code.enum).toContain(
+        'BUDGET_EXCEEDED',
+      );
+      expect(refused.headers['Retry-After'].description).toMatch(/BUDGET_EXCEEDED/);
+    }
     const statuses = Object.values(document.paths as Record<string, Record<string, any>>).flatMap((item) =>
       Object.values(item).flatMap((operation) => Object.keys(operation.responses ?? {})),
     );

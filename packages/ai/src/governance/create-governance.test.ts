@@ -1,6 +1,7 @@
 import { type Caller, createMemoryAuditLog, isOpwireError } from '@opwire/core';
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
+import { aiErrors } from '../ai-errors.js';
 import { createGovernance, type GovernanceOptions } from './create-governance.js';
 import { createMemoryTurnLedger } from './memory-turn-ledger.js';
 
@@ -213,6 +214,8 @@ describe('createGovernance: budgets', () => {
     expect((refused as { headers: Record<string, string> }).headers).toEqual({
       'retry-after': String((Date.parse('2030-01-02T00:00:00.000Z') - start) / 1000),
     });
+    // The code declares the header it sends, so OpenAPI lists it on the 429.
+    expect(aiErrors.BUDGET_EXCEEDED.headers).toEqual(Object.keys((refused as { headers: object }).headers));
     expect(await codeOf(governance.checkBudget({ ...alice, tenant: 'globex' }))).toBe('resolved');
     advance(14 * 3_600_000);
     expect(await codeOf(governance.checkBudget(alice))).toBe('resolved');

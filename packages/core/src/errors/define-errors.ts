@@ -31,6 +31,8 @@ export interface ErrorDefinition {
   readonly messages: { readonly en: string; readonly 'zh-CN': string };
   /** The caller-safe data the error carries, published in OpenAPI. */
   readonly data?: TSchema;
+  /** Response headers every raise of the code sends (such as `retry-after`), documented in OpenAPI. */
+  readonly headers?: readonly string[];
 }
 
 /**
@@ -65,6 +67,8 @@ export interface AnyErrorEntry {
   readonly kind: ErrorKind;
   readonly messages: Readonly<Record<Locale, string>>;
   readonly data: TSchema | undefined;
+  /** Response headers every raise of the code sends (lower case). */
+  readonly headers: readonly string[];
 }
 
 /** One code of a catalogue: call it to make the error (`shopErrors.OUT_OF_STOCK({ params })`). */
@@ -134,6 +138,7 @@ function createEntry(code: string, definition: ErrorDefinition): AnyErrorEntry {
       kind: definition.kind,
       messages: Object.freeze({ ...definition.messages }),
       data: definition.data,
+      headers: Object.freeze((definition.headers ?? []).map((header) => header.toLowerCase())),
     },
   );
   // The function's own `name` property would otherwise read as the arrow's.

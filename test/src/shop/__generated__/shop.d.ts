@@ -1827,6 +1827,8 @@ export interface operations {
       /** @description Too Many Requests: BUDGET_EXCEEDED */
       429: {
         headers: {
+          /** @description Sent with BUDGET_EXCEEDED. */
+          'Retry-After'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3625,6 +3627,8 @@ export interface operations {
       /** @description Too Many Requests: BUDGET_EXCEEDED */
       429: {
         headers: {
+          /** @description Sent with BUDGET_EXCEEDED. */
+          'Retry-After'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3803,6 +3807,8 @@ export interface operations {
       /** @description Too Many Requests: BUDGET_EXCEEDED */
       429: {
         headers: {
+          /** @description Sent with BUDGET_EXCEEDED. */
+          'Retry-After'?: string;
           [name: string]: unknown;
         };
         content: {
