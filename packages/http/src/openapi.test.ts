@@ -124,7 +124,63 @@ describe('the OpenAPI 3.1 document', () => {
     });
     const headers = (createDispatcher(limited, {}).document as any).paths['/notes'].post.responses['401']
       .headers;
-    expect(Object.keys(headers).sort()).toEqual(['Retry-After', 'WWW-Authenticate']);
+    expect(Object.keys(headers).sort()).toEqual(['Retry-After', 'WWW-Authenticate', 'X-Request-Id']);
+  });
+
+  it('documents X-Request-Id, which every answer carries, as one header component every response refers to', async () => {
+    const fixture = createFixtureApp();
+    const routes = [{ method: 'GET' as const, path: '/reports', handle: () => new Response('ok') }];
+    const handler = createFetchHandler(fixture.app, { authenticate: fixture.authenticate, routes });
+    try {
+      const answers = await Promise.all([
+        handler(new Request('http://test/orders', { headers: { authorization: 'Bearer customer-token' } })),
+        handler(
+          new Request('http://test/orders/none', { headers: { authorization: 'Bearer customer-token' } }),
+        ),
+        handler(new Request('http://test/orders')),
+        handler(new Request('http://test/reports', { headers: { authorization: 'Bearer customer-token' } })),
+      ]);
+      expect(answers.map((answer) => [answer.status, answer.headers.get('x-request-id') !== null])).toEqual([
+        [200, true],
+        [404, true],
+        [401, true],
+        [200, true],
+      ]);
+    } finally {
+      await handler.close();
+    }
+    const document = documentOf({ routes });
+    expect(document.components.headers['X-Request-Id']).toMatchObject({
+      required: true,
+      schema: { type: 'string' },
+    });
+    const described: string[] = [];
+    for (const [path, item] of Object.entries(document.paths) as [string, any][]) {
+      if (path.startsWith('/health/')) continue;
+      for (const [method, operation] of Object.entries(item) as [string, any][]) {
+        for (const [status, response] of Object.entries(operation.responses) as [string, any][]) {
+          expect([path, method, status, response.headers?.['X-Request-Id']]).toEqual([
+            path,
+            method,
+            status,
+            { $ref: '#/components/headers/X-Request-Id' },
+          ]);
+          described.push(`${method} ${path} ${status}`);
+        }
+      }
+    }
+    expect(described).toEqual(
+      expect.arrayContaining([
+        'post /orders 201',
+        'get /orders/{id} 404',
+        'get /reports 200',
+        'get /reports 401',
+      ]),
+    );
+    // The health probes answer without it, and say so.
+    expect(document.paths['/health/live'].get.responses['200'].headers).toBeUndefined();
+    const result = await validate(structuredClone(document));
+    expect(result.valid ? [] : result.errors).toEqual([]);
   });
 
   it("documents the headers an error code declares it sends on that code's status", () => {
@@ -311,7 +367,11 @@ describe('the OpenAPI 3.1 document', () => {
       const answer = await handler(new Request('http://test/items/a1', { method: 'DELETE' }));
       expect(answer.status).toBe(204);
       const responses = document.paths['/items/{id}'].delete.responses;
-      expect(responses['204']).toEqual({ description: 'No Content' });
+      expect(responses['204']).toEqual({
+        description: 'No Content',
+        headers: { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } },
+      });
+      expect(answer.headers.get('x-request-id')).not.toBeNull();
       expect(Object.keys(responses)).toContain('200');
       expect(Object.keys(document.paths['/items/{id}'].get.responses)).not.toContain('204');
       const result = await validate(structuredClone(document));

@@ -5,6 +5,7 @@ import { type ComponentSchemas, referenceNamedSchemas } from './openapi-componen
 import { describeCustomRoute } from './openapi-custom-route.js';
 import { describeOperation, describeOperationRoute, type OpenApiOperation } from './openapi-operation.js';
 import { healthEntry, problemSchema } from './openapi-problem.js';
+import { requestIdHeader, withRequestIdHeader } from './openapi-request-id.js';
 
 /** An OpenAPI 3.1 document, as plain JSON. */
 export type OpenApiDocument = Record<string, unknown> & { readonly openapi: '3.1.0' };
@@ -51,17 +52,22 @@ export function createOpenApiDocument(input: OpenApiInput): OpenApiDocument {
     paths[path][method.toLowerCase()] = entry;
     for (const tag of (entry.tags ?? []) as string[]) if (!tags.includes(tag)) tags.push(tag);
   };
+  // Every answer of an operation or a hand-written route carries the request's id; the health probes do not.
   for (const entry of input.operations)
-    add(entry.route.path, entry.route.method, describeOperation(entry, input.context));
+    add(entry.route.path, entry.route.method, withRequestIdHeader(describeOperation(entry, input.context)));
   for (const entry of input.operationRoutes ?? [])
-    add(entry.route.path, entry.route.method, describeOperationRoute(entry, input.context));
+    add(
+      entry.route.path,
+      entry.route.method,
+      withRequestIdHeader(describeOperationRoute(entry, input.context)),
+    );
   for (const route of input.customRoutes) {
     if (route.openapi === false) continue;
     // A route served outside the prefix names its own server (a path item's `servers` wins over the document's).
     if (route.prefixed === false && input.prefix) {
       paths[route.path] = { ...paths[route.path], servers: [{ url: '/' }] };
     }
-    add(route.path, route.method, describeCustomRoute(route, input.context));
+    add(route.path, route.method, withRequestIdHeader(describeCustomRoute(route, input.context)));
   }
   add('/health/live', 'GET', healthEntry('The process is serving.', false));
   add(
@@ -94,6 +100,7 @@ export function createOpenApiDocument(input: OpenApiInput): OpenApiDocument {
     paths: referenced,
     components: {
       schemas: Object.fromEntries([...components].map(([name, { schema }]) => [name, schema])),
+      headers: { 'X-Request-Id': requestIdHeader },
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
     },
     security: [{ bearer: [] }],

@@ -99,7 +99,11 @@ describe.each([
     };
     const responses = document.paths['/notes']?.post?.responses ?? {};
     expect(Object.keys(responses)).toContain('429');
-    expect(Object.keys(responses['429']?.headers ?? {})).toEqual(['Retry-After', 'X-Served-By']);
+    expect(Object.keys(responses['429']?.headers ?? {})).toEqual([
+      'Retry-After',
+      'X-Served-By',
+      'X-Request-Id',
+    ]);
   });
 
   it.each(['constructor', 'toString', 'hasOwnProperty', '__defineGetter__'])(

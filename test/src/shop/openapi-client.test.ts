@@ -84,6 +84,25 @@ describe("the demo's OpenAPI document", { timeout: 60_000 }, () => {
     );
   });
 
+  it('lists the X-Request-Id every answer carries on every response but the health probes', async () => {
+    const answer = await running.request('/orders', { token: 'customer-token' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('x-request-id')).toMatch(/\S/);
+    for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, any>>)) {
+      if (path.startsWith('/health/')) continue;
+      for (const [method, operation] of Object.entries(item)) {
+        if (method === 'servers') continue;
+        for (const [status, response] of Object.entries(operation.responses as Record<string, any>))
+          expect([method, path, status, response.headers?.['X-Request-Id']?.$ref]).toEqual([
+            method,
+            path,
+            status,
+            '#/components/headers/X-Request-Id',
+          ]);
+      }
+    }
+  });
+
   it('documents the hand-written routes with ids and media types (SSE, the UI message stream, MCP)', () => {
     const media = (path: string, method: string) =>
       Object.keys(document.paths[path][method].responses['200'].content ?? {});

@@ -504,7 +504,10 @@ export interface components {
   responses: never;
   parameters: never;
   requestBodies: never;
-  headers: never;
+  headers: {
+    /** @description The request's id, to quote when reporting a problem: the client's own `X-Request-Id` when it is well-formed (1 to 128 letters, digits or `_.:@/+=-`), else one the server made. */
+    'X-Request-Id': string;
+  };
   pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -524,6 +527,7 @@ export interface operations {
       /** @description OK */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -535,6 +539,7 @@ export interface operations {
       /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, PROTOTYPE_POISONING */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -560,6 +565,7 @@ export interface operations {
         headers: {
           /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
           'WWW-Authenticate': string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -572,6 +578,7 @@ export interface operations {
       /** @description Forbidden: PERMISSION_DENIED */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -584,6 +591,7 @@ export interface operations {
       /** @description Internal Server Error: INTERNAL */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -596,6 +604,7 @@ export interface operations {
       /** @description Service Unavailable: UNAVAILABLE */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -637,6 +646,7 @@ export interface operations {
           'Retry-After'?: string;
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -650,6 +660,7 @@ export interface operations {
           'Retry-After'?: string;
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -681,6 +692,7 @@ export interface operations {
           'Retry-After'?: string;
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -697,6 +709,7 @@ export interface operations {
           'Retry-After'?: string;
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -713,6 +726,7 @@ export interface operations {
           'Retry-After'?: string;
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -729,6 +743,7 @@ export interface operations {
           'Retry-After'?: string;
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -745,6 +760,7 @@ export interface operations {
           'Retry-After'?: string;
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -761,6 +777,7 @@ export interface operations {
           'Retry-After'?: string;
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -777,6 +794,7 @@ export interface operations {
           'Retry-After'?: string;
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -793,6 +811,7 @@ export interface operations {
           'Retry-After'?: string;
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -809,6 +828,7 @@ export interface operations {
           'Retry-After'?: string;
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -834,6 +854,7 @@ export interface operations {
       /** @description OK */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -843,6 +864,7 @@ export interface operations {
       /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, PROTOTYPE_POISONING */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -868,6 +890,7 @@ export interface operations {
         headers: {
           /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
           'WWW-Authenticate': string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -880,6 +903,7 @@ export interface operations {
       /** @description Forbidden: PERMISSION_DENIED */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -892,6 +916,7 @@ export interface operations {
       /** @description Not Found: NOT_FOUND */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -904,6 +929,7 @@ export interface operations {
       /** @description Internal Server Error: INTERNAL */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -916,6 +942,7 @@ export interface operations {
       /** @description Service Unavailable: UNAVAILABLE */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -945,6 +972,7 @@ export interface operations {
           'Retry-After'?: string;
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -958,6 +986,7 @@ export interface operations {
           'Retry-After'?: string;
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -989,6 +1018,7 @@ export interface operations {
           'Retry-After'?: string;
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1005,6 +1035,7 @@ export interface operations {
           'Retry-After'?: string;
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1021,6 +1052,7 @@ export interface operations {
           'Retry-After'?: string;
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1037,6 +1069,7 @@ export interface operations {
           'Retry-After'?: string;
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1053,6 +1086,7 @@ export interface operations {
           'Retry-After'?: string;
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1069,6 +1103,7 @@ export interface operations {
           'Retry-After'?: string;
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1085,6 +1120,7 @@ export interface operations {
           'Retry-After'?: string;
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1101,6 +1137,7 @@ export interface operations {
           'Retry-After'?: string;
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1117,6 +1154,7 @@ export interface operations {
           'Retry-After'?: string;
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1133,6 +1171,7 @@ export interface operations {
           'Retry-After'?: string;
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1169,6 +1208,7 @@ export interface operations {
       /** @description OK */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1190,6 +1230,7 @@ export interface operations {
       /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1216,6 +1257,7 @@ export interface operations {
         headers: {
           /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
           'WWW-Authenticate': string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1228,6 +1270,7 @@ export interface operations {
       /** @description Forbidden: PERMISSION_DENIED */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1240,6 +1283,7 @@ export interface operations {
       /** @description Content Too Large: PAYLOAD_TOO_LARGE */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1252,6 +1296,7 @@ export interface operations {
       /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1264,6 +1309,7 @@ export interface operations {
       /** @description Internal Server Error: EMBEDDING_DIMENSION_MISMATCH, INTERNAL */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1276,6 +1322,7 @@ export interface operations {
       /** @description Service Unavailable: UNAVAILABLE, NO_EMBEDDING_MODEL, EMBEDDING_FAILED, KNOWLEDGE_STORE_FAILED */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1315,6 +1362,7 @@ export interface operations {
         headers: {
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1335,6 +1383,7 @@ export interface operations {
         headers: {
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1364,6 +1413,7 @@ export interface operations {
           'WWW-Authenticate': string;
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1378,6 +1428,7 @@ export interface operations {
         headers: {
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1392,6 +1443,7 @@ export interface operations {
         headers: {
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1406,6 +1458,7 @@ export interface operations {
         headers: {
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1420,6 +1473,7 @@ export interface operations {
         headers: {
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1434,6 +1488,7 @@ export interface operations {
         headers: {
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1448,6 +1503,7 @@ export interface operations {
         headers: {
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1479,6 +1535,7 @@ export interface operations {
         headers: {
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1492,6 +1549,7 @@ export interface operations {
         headers: {
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1521,6 +1579,7 @@ export interface operations {
           'WWW-Authenticate': string;
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1535,6 +1594,7 @@ export interface operations {
         headers: {
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1549,6 +1609,7 @@ export interface operations {
         headers: {
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1563,6 +1624,7 @@ export interface operations {
         headers: {
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1577,6 +1639,7 @@ export interface operations {
         headers: {
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1591,6 +1654,7 @@ export interface operations {
         headers: {
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1605,6 +1669,7 @@ export interface operations {
         headers: {
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1644,6 +1709,7 @@ export interface operations {
       /** @description Server-sent events: each named by its `type`, its data one JSON object of this schema; a failure mid-stream ends with an `error` event carrying the problem. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1728,6 +1794,7 @@ export interface operations {
       /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, PROMPT_NOT_FOUND */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1755,6 +1822,7 @@ export interface operations {
         headers: {
           /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
           'WWW-Authenticate': string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1767,6 +1835,7 @@ export interface operations {
       /** @description Not Found: NOT_FOUND, APPROVAL_NOT_FOUND */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1779,6 +1848,7 @@ export interface operations {
       /** @description Conflict: APPROVAL_EXPIRED, APPROVAL_ALREADY_SETTLED, APPROVAL_MISMATCH */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1791,6 +1861,7 @@ export interface operations {
       /** @description Content Too Large: PAYLOAD_TOO_LARGE */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1803,6 +1874,7 @@ export interface operations {
       /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1815,6 +1887,7 @@ export interface operations {
       /** @description Unprocessable Content: GUARDRAIL_REJECTED */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1829,6 +1902,7 @@ export interface operations {
         headers: {
           /** @description Sent with BUDGET_EXCEEDED. */
           'Retry-After'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1841,6 +1915,7 @@ export interface operations {
       /** @description Internal Server Error: INTERNAL */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1853,6 +1928,7 @@ export interface operations {
       /** @description Service Unavailable: UNAVAILABLE, CHAT_NOT_CONFIGURED, PROVIDER_FAILED */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1865,6 +1941,7 @@ export interface operations {
       /** @description Gateway Timeout: PROVIDER_TIMEOUT */
       504: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1890,6 +1967,7 @@ export interface operations {
       /** @description OK */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1904,6 +1982,7 @@ export interface operations {
       /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1930,6 +2009,7 @@ export interface operations {
         headers: {
           /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
           'WWW-Authenticate': string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1942,6 +2022,7 @@ export interface operations {
       /** @description Not Found: APPROVAL_NOT_FOUND */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1954,6 +2035,7 @@ export interface operations {
       /** @description Conflict: APPROVAL_EXPIRED, APPROVAL_ALREADY_SETTLED, APPROVAL_MISMATCH */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1966,6 +2048,7 @@ export interface operations {
       /** @description Content Too Large: PAYLOAD_TOO_LARGE */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1978,6 +2061,7 @@ export interface operations {
       /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1990,6 +2074,7 @@ export interface operations {
       /** @description Internal Server Error: INTERNAL */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2002,6 +2087,7 @@ export interface operations {
       /** @description Service Unavailable: UNAVAILABLE */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2027,6 +2113,7 @@ export interface operations {
       /** @description OK */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2040,6 +2127,7 @@ export interface operations {
       /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2066,6 +2154,7 @@ export interface operations {
         headers: {
           /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
           'WWW-Authenticate': string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2078,6 +2167,7 @@ export interface operations {
       /** @description Not Found: APPROVAL_NOT_FOUND */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2090,6 +2180,7 @@ export interface operations {
       /** @description Conflict: APPROVAL_EXPIRED, APPROVAL_ALREADY_SETTLED, APPROVAL_MISMATCH */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2102,6 +2193,7 @@ export interface operations {
       /** @description Content Too Large: PAYLOAD_TOO_LARGE */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2114,6 +2206,7 @@ export interface operations {
       /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2126,6 +2219,7 @@ export interface operations {
       /** @description Internal Server Error: INTERNAL */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2138,6 +2232,7 @@ export interface operations {
       /** @description Service Unavailable: UNAVAILABLE */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2172,6 +2267,7 @@ export interface operations {
       /** @description OK */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2218,6 +2314,7 @@ export interface operations {
       /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, PROTOTYPE_POISONING */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2243,6 +2340,7 @@ export interface operations {
         headers: {
           /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
           'WWW-Authenticate': string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2255,6 +2353,7 @@ export interface operations {
       /** @description Forbidden: PERMISSION_DENIED */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2267,6 +2366,7 @@ export interface operations {
       /** @description Internal Server Error: INTERNAL */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2279,6 +2379,7 @@ export interface operations {
       /** @description Service Unavailable: UNAVAILABLE */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2304,6 +2405,7 @@ export interface operations {
       /** @description OK */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2364,6 +2466,7 @@ export interface operations {
       /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, PROTOTYPE_POISONING */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2389,6 +2492,7 @@ export interface operations {
         headers: {
           /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
           'WWW-Authenticate': string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2401,6 +2505,7 @@ export interface operations {
       /** @description Forbidden: PERMISSION_DENIED */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2413,6 +2518,7 @@ export interface operations {
       /** @description Not Found: NOT_FOUND */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2425,6 +2531,7 @@ export interface operations {
       /** @description Internal Server Error: INTERNAL */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2437,6 +2544,7 @@ export interface operations {
       /** @description Service Unavailable: UNAVAILABLE */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2477,6 +2585,7 @@ export interface operations {
       /** @description OK */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2512,6 +2621,7 @@ export interface operations {
       /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, PROTOTYPE_POISONING */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2537,6 +2647,7 @@ export interface operations {
         headers: {
           /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
           'WWW-Authenticate': string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2549,6 +2660,7 @@ export interface operations {
       /** @description Forbidden: PERMISSION_DENIED */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2561,6 +2673,7 @@ export interface operations {
       /** @description Internal Server Error: INTERNAL */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2573,6 +2686,7 @@ export interface operations {
       /** @description Service Unavailable: UNAVAILABLE */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2602,6 +2716,7 @@ export interface operations {
       /** @description OK */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2673,6 +2788,7 @@ export interface operations {
       /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, PROTOTYPE_POISONING */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2698,6 +2814,7 @@ export interface operations {
         headers: {
           /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
           'WWW-Authenticate': string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2710,6 +2827,7 @@ export interface operations {
       /** @description Forbidden: PERMISSION_DENIED */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2722,6 +2840,7 @@ export interface operations {
       /** @description Internal Server Error: INTERNAL */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2734,6 +2853,7 @@ export interface operations {
       /** @description Service Unavailable: UNAVAILABLE */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2765,6 +2885,7 @@ export interface operations {
         headers: {
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2781,6 +2902,7 @@ export interface operations {
         headers: {
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2810,6 +2932,7 @@ export interface operations {
           'WWW-Authenticate': string;
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2824,6 +2947,7 @@ export interface operations {
         headers: {
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2838,6 +2962,7 @@ export interface operations {
         headers: {
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2852,6 +2977,7 @@ export interface operations {
         headers: {
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2866,6 +2992,7 @@ export interface operations {
         headers: {
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2880,6 +3007,7 @@ export interface operations {
         headers: {
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2894,6 +3022,7 @@ export interface operations {
         headers: {
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2920,6 +3049,7 @@ export interface operations {
       /** @description OK */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2937,6 +3067,7 @@ export interface operations {
       /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, PROTOTYPE_POISONING */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2962,6 +3093,7 @@ export interface operations {
         headers: {
           /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
           'WWW-Authenticate': string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2974,6 +3106,7 @@ export interface operations {
       /** @description Forbidden: PERMISSION_DENIED */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2986,6 +3119,7 @@ export interface operations {
       /** @description Internal Server Error: INTERNAL */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2998,6 +3132,7 @@ export interface operations {
       /** @description Service Unavailable: UNAVAILABLE */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3029,6 +3164,7 @@ export interface operations {
         headers: {
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3045,6 +3181,7 @@ export interface operations {
         headers: {
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3074,6 +3211,7 @@ export interface operations {
           'WWW-Authenticate': string;
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3088,6 +3226,7 @@ export interface operations {
         headers: {
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3102,6 +3241,7 @@ export interface operations {
         headers: {
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3116,6 +3256,7 @@ export interface operations {
         headers: {
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3130,6 +3271,7 @@ export interface operations {
         headers: {
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3144,6 +3286,7 @@ export interface operations {
         headers: {
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3158,6 +3301,7 @@ export interface operations {
         headers: {
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3186,6 +3330,7 @@ export interface operations {
       /** @description OK */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3232,6 +3377,7 @@ export interface operations {
       /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, PROTOTYPE_POISONING */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3257,6 +3403,7 @@ export interface operations {
         headers: {
           /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
           'WWW-Authenticate': string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3269,6 +3416,7 @@ export interface operations {
       /** @description Forbidden: PERMISSION_DENIED */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3281,6 +3429,7 @@ export interface operations {
       /** @description Not Found: NOT_FOUND */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3293,6 +3442,7 @@ export interface operations {
       /** @description Internal Server Error: INTERNAL */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3305,6 +3455,7 @@ export interface operations {
       /** @description Service Unavailable: UNAVAILABLE */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3332,6 +3483,7 @@ export interface operations {
         headers: {
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3347,6 +3499,7 @@ export interface operations {
         headers: {
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3375,6 +3528,7 @@ export interface operations {
           'WWW-Authenticate': string;
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3389,6 +3543,7 @@ export interface operations {
         headers: {
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3403,6 +3558,7 @@ export interface operations {
         headers: {
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3417,6 +3573,7 @@ export interface operations {
         headers: {
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3431,6 +3588,7 @@ export interface operations {
         headers: {
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3445,6 +3603,7 @@ export interface operations {
         headers: {
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3484,6 +3643,7 @@ export interface operations {
       /** @description The turn: its text, tool steps, usage and pending approvals. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3528,6 +3688,7 @@ export interface operations {
       /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, PROMPT_NOT_FOUND */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3555,6 +3716,7 @@ export interface operations {
         headers: {
           /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
           'WWW-Authenticate': string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3567,6 +3729,7 @@ export interface operations {
       /** @description Not Found: NOT_FOUND, APPROVAL_NOT_FOUND */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3579,6 +3742,7 @@ export interface operations {
       /** @description Conflict: APPROVAL_EXPIRED, APPROVAL_ALREADY_SETTLED, APPROVAL_MISMATCH */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3591,6 +3755,7 @@ export interface operations {
       /** @description Content Too Large: PAYLOAD_TOO_LARGE */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3603,6 +3768,7 @@ export interface operations {
       /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3615,6 +3781,7 @@ export interface operations {
       /** @description Unprocessable Content: GUARDRAIL_REJECTED */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3629,6 +3796,7 @@ export interface operations {
         headers: {
           /** @description Sent with BUDGET_EXCEEDED. */
           'Retry-After'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3641,6 +3809,7 @@ export interface operations {
       /** @description Internal Server Error: INTERNAL */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3653,6 +3822,7 @@ export interface operations {
       /** @description Service Unavailable: UNAVAILABLE, CHAT_NOT_CONFIGURED, PROVIDER_FAILED */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3665,6 +3835,7 @@ export interface operations {
       /** @description Gateway Timeout: PROVIDER_TIMEOUT */
       504: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3699,6 +3870,7 @@ export interface operations {
       /** @description The turn as a UI message stream (`x-vercel-ai-ui-message-stream: v1`). */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3708,6 +3880,7 @@ export interface operations {
       /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, PROMPT_NOT_FOUND */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3735,6 +3908,7 @@ export interface operations {
         headers: {
           /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
           'WWW-Authenticate': string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3747,6 +3921,7 @@ export interface operations {
       /** @description Not Found: NOT_FOUND, APPROVAL_NOT_FOUND */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3759,6 +3934,7 @@ export interface operations {
       /** @description Conflict: APPROVAL_EXPIRED, APPROVAL_ALREADY_SETTLED, APPROVAL_MISMATCH */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3771,6 +3947,7 @@ export interface operations {
       /** @description Content Too Large: PAYLOAD_TOO_LARGE */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3783,6 +3960,7 @@ export interface operations {
       /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3795,6 +3973,7 @@ export interface operations {
       /** @description Unprocessable Content: GUARDRAIL_REJECTED */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3809,6 +3988,7 @@ export interface operations {
         headers: {
           /** @description Sent with BUDGET_EXCEEDED. */
           'Retry-After'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3821,6 +4001,7 @@ export interface operations {
       /** @description Internal Server Error: INTERNAL */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3833,6 +4014,7 @@ export interface operations {
       /** @description Service Unavailable: UNAVAILABLE, CHAT_NOT_CONFIGURED, PROVIDER_FAILED */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3845,6 +4027,7 @@ export interface operations {
       /** @description Gateway Timeout: PROVIDER_TIMEOUT */
       504: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3871,6 +4054,7 @@ export interface operations {
       /** @description The document. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3882,6 +4066,7 @@ export interface operations {
         headers: {
           /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
           'WWW-Authenticate': string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3894,6 +4079,7 @@ export interface operations {
       /** @description Not Found: NOT_FOUND */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3906,6 +4092,7 @@ export interface operations {
       /** @description Internal Server Error: INTERNAL */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3918,6 +4105,7 @@ export interface operations {
       /** @description Service Unavailable: UNAVAILABLE */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3944,6 +4132,7 @@ export interface operations {
       /** @description Server-sent JSON-RPC messages. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3953,6 +4142,7 @@ export interface operations {
       /** @description SESSION_REQUIRED (no Mcp-Session-Id on a request other than initialize), a malformed message, MALFORMED_JSON (JSON-RPC parse error -32700) or PROTOTYPE_POISONING */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3968,6 +4158,7 @@ export interface operations {
         headers: {
           /** @description Bearer challenge naming the protected-resource metadata (RFC 9728). */
           'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3981,6 +4172,7 @@ export interface operations {
       /** @description ORIGIN_NOT_ALLOWED: a browser Origin outside the allow-list */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3994,6 +4186,7 @@ export interface operations {
       /** @description SESSION_NOT_FOUND: unknown, expired, or another caller’s session */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4007,6 +4200,7 @@ export interface operations {
       /** @description The Accept header does not allow the answer’s media types */
       406: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4020,6 +4214,7 @@ export interface operations {
       /** @description PAYLOAD_TOO_LARGE: the body passes the server’s limit */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4033,6 +4228,7 @@ export interface operations {
       /** @description UNSUPPORTED_MEDIA_TYPE: the body is not JSON */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4046,6 +4242,7 @@ export interface operations {
       /** @description Internal Server Error: INTERNAL */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4060,6 +4257,7 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before opening a session. */
           'Retry-After'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4094,6 +4292,7 @@ export interface operations {
       /** @description The answer to a request, as one JSON-RPC message or a stream of them. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4107,6 +4306,7 @@ export interface operations {
       /** @description A notification or response was accepted. */
       202: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content?: never;
@@ -4114,6 +4314,7 @@ export interface operations {
       /** @description SESSION_REQUIRED (no Mcp-Session-Id on a request other than initialize), a malformed message, MALFORMED_JSON (JSON-RPC parse error -32700) or PROTOTYPE_POISONING */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4129,6 +4330,7 @@ export interface operations {
         headers: {
           /** @description Bearer challenge naming the protected-resource metadata (RFC 9728). */
           'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4142,6 +4344,7 @@ export interface operations {
       /** @description ORIGIN_NOT_ALLOWED: a browser Origin outside the allow-list */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4155,6 +4358,7 @@ export interface operations {
       /** @description SESSION_NOT_FOUND: unknown, expired, or another caller’s session */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4168,6 +4372,7 @@ export interface operations {
       /** @description The Accept header does not allow the answer’s media types */
       406: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4181,6 +4386,7 @@ export interface operations {
       /** @description PAYLOAD_TOO_LARGE: the body passes the server’s limit */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4194,6 +4400,7 @@ export interface operations {
       /** @description UNSUPPORTED_MEDIA_TYPE: the body is not JSON */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4207,6 +4414,7 @@ export interface operations {
       /** @description Internal Server Error: INTERNAL */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4221,6 +4429,7 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before opening a session. */
           'Retry-After'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4248,6 +4457,7 @@ export interface operations {
       /** @description The session ended. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content?: never;
@@ -4255,6 +4465,7 @@ export interface operations {
       /** @description SESSION_REQUIRED (no Mcp-Session-Id on a request other than initialize), a malformed message, MALFORMED_JSON (JSON-RPC parse error -32700) or PROTOTYPE_POISONING */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4270,6 +4481,7 @@ export interface operations {
         headers: {
           /** @description Bearer challenge naming the protected-resource metadata (RFC 9728). */
           'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4283,6 +4495,7 @@ export interface operations {
       /** @description ORIGIN_NOT_ALLOWED: a browser Origin outside the allow-list */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4296,6 +4509,7 @@ export interface operations {
       /** @description SESSION_NOT_FOUND: unknown, expired, or another caller’s session */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4309,6 +4523,7 @@ export interface operations {
       /** @description The Accept header does not allow the answer’s media types */
       406: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4322,6 +4537,7 @@ export interface operations {
       /** @description PAYLOAD_TOO_LARGE: the body passes the server’s limit */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4335,6 +4551,7 @@ export interface operations {
       /** @description UNSUPPORTED_MEDIA_TYPE: the body is not JSON */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4348,6 +4565,7 @@ export interface operations {
       /** @description Internal Server Error: INTERNAL */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4362,6 +4580,7 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before opening a session. */
           'Retry-After'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4386,6 +4605,7 @@ export interface operations {
       /** @description The protected-resource metadata (RFC 9728). */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4402,6 +4622,7 @@ export interface operations {
       /** @description Internal Server Error: INTERNAL */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4414,6 +4635,7 @@ export interface operations {
       /** @description Service Unavailable: UNAVAILABLE */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
