@@ -1,4 +1,4 @@
-import { type Span, SpanStatusCode } from '@opentelemetry/api';
+import type { Span } from '@opentelemetry/api';
 import { abortError } from './abort.js';
 import { auditRecord } from './audit-record.js';
 import { toOpwireError } from './errors/describe-error.js';
@@ -8,6 +8,7 @@ import type { Logger } from './logger.js';
 import type { AnyOperation } from './operation.js';
 import { recordOperation } from './operation-metrics.js';
 import type { AuditLog } from './ports/audit-log.js';
+import { setFailureStatus } from './span-status.js';
 import { withSpan } from './telemetry.js';
 
 /**
@@ -39,8 +40,10 @@ export function compileFailure(
       if (error.code === 'INTERNAL') {
         invocation.logger.error('operation failed', { error: error.cause ?? error });
       }
-      span?.setAttributes({ 'opwire.outcome': 'error', 'opwire.error.code': error.code });
-      span?.setStatus({ code: SpanStatusCode.ERROR, message: error.code });
+      if (span) {
+        span.setAttributes({ 'opwire.outcome': 'error', 'opwire.error.code': error.code });
+        setFailureStatus(span, error);
+      }
       // A stream the caller cancelled before its first event was stopped, like one cancelled later.
       const outcome = operation.stream === true && error.code === 'CANCELLED' ? 'stopped' : 'error';
       recordOperation(invocation, outcome, error.code);

@@ -1,4 +1,4 @@
-import { type Span, SpanStatusCode } from '@opentelemetry/api';
+import type { Span } from '@opentelemetry/api';
 import { abortError } from './abort.js';
 import { auditRecord } from './audit-record.js';
 import { compileMiddlewareChain } from './compile-middleware-chain.js';
@@ -12,6 +12,7 @@ import type { AnyMiddleware } from './middleware.js';
 import type { AnyOperation } from './operation.js';
 import { recordOperation } from './operation-metrics.js';
 import type { AuditLog } from './ports/audit-log.js';
+import { setFailureStatus } from './span-status.js';
 import { withSpan } from './telemetry.js';
 
 /** What running a stream needs from the app. */
@@ -65,7 +66,7 @@ export function compileStream(
             'opwire.outcome': outcome,
             ...(error ? { 'opwire.error.code': error.code } : {}),
           });
-          if (outcome === 'error') span.setStatus({ code: SpanStatusCode.ERROR, message: error?.code });
+          if (outcome === 'error' && error) setFailureStatus(span, error);
           span.end();
         }
       }

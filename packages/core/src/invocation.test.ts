@@ -1,4 +1,4 @@
-import { trace } from '@opentelemetry/api';
+import { SpanStatusCode, trace } from '@opentelemetry/api';
 import {
   BasicTracerProvider,
   InMemorySpanExporter,
@@ -50,6 +50,91 @@ describe('the invocation context', () => {
     ]);
     const records = await app.audit.list();
     expect(records.map((record) => record.traceId)).toEqual([parent?.traceId, parent?.traceId]);
+  });
+
+  it("marks a span ERROR for the server's failures only, as a server span's 4xx is left unset", async () => {
+    exporter.reset();
+    const table = new OrdersTable();
+    const { create } = ordersOperations(table);
+    const failing = (id: string, raise: () => never) =>
+      defineOperation({
+        id,
+        request: Type.Object({}),
+        response: Type.Object({}),
+        errors: [coreErrors.NOT_FOUND, coreErrors.RATE_LIMITED, coreErrors.UNAVAILABLE],
+        handle: raise,
+      });
+    const stream = (id: string, raise: () => never) =>
+      defineOperation({
+        id,
+        request: Type.Object({}),
+        response: Type.Object({ n: Type.Integer() }),
+        errors: [coreErrors.CONFLICT],
+        stream: true,
+        async *handle() {
+          yield { n: 1 };
+          raise();
+        },
+      });
+    const operations = [
+      failing('notes.missing', () => {
+        throw coreErrors.NOT_FOUND({ params: { resource: 'note' } });
+      }),
+      failing('notes.limited', () => {
+        throw coreErrors.RATE_LIMITED({ params: { retryAfter: 1 } });
+      }),
+      failing('notes.down', () => {
+        throw coreErrors.UNAVAILABLE();
+      }),
+      failing('notes.broken', () => {
+        throw new Error('a bug');
+      }),
+      stream('notes.conflicting', () => {
+        throw coreErrors.CONFLICT();
+      }),
+      stream('notes.crashing', () => {
+        throw new Error('a bug mid-stream');
+      }),
+    ];
+    const slow = defineOperation({
+      id: 'notes.slow',
+      request: Type.Object({}),
+      response: Type.Object({}),
+      handle: () => new Promise<object>((resolve) => setTimeout(() => resolve({}), 50)),
+    });
+    const app = createOpwire({
+      operations: [create, slow, ...operations],
+      logger: { error: () => undefined, warn: () => undefined },
+    });
+    const customerOnly = { ...customer, permissions: [] };
+    await codeOf(app.invoke(create, { sku: 'tea', quantity: 500 }, { caller: customer }));
+    await codeOf(app.invoke('orders.create', { sku: 'tea', quantity: 'two' }, { caller: customer }));
+    await codeOf(app.invoke(create, { sku: 'tea', quantity: 1 }, { caller: customerOnly }));
+    await codeOf(app.invoke(slow, {}, { caller: customer, timeoutMs: 5 }));
+    for (const operation of operations) {
+      await codeOf(
+        app.invoke(operation, {}, { caller: customer }).then(async (events) => {
+          if (operation.stream) for await (const _event of events as AsyncIterable<unknown>);
+        }),
+      );
+    }
+    const statuses = exporter
+      .getFinishedSpans()
+      .map(
+        (span) => `${span.name} ${span.attributes['opwire.error.code']} ${SpanStatusCode[span.status.code]}`,
+      );
+    expect(statuses).toEqual([
+      'orders.create OUT_OF_STOCK UNSET',
+      'orders.create WRONG_TYPE UNSET',
+      'orders.create PERMISSION_DENIED UNSET',
+      'notes.slow DEADLINE_EXCEEDED ERROR',
+      'notes.missing NOT_FOUND UNSET',
+      'notes.limited RATE_LIMITED UNSET',
+      'notes.down UNAVAILABLE ERROR',
+      'notes.broken INTERNAL ERROR',
+      'notes.conflicting CONFLICT UNSET',
+      'notes.crashing INTERNAL ERROR',
+    ]);
   });
 
   it('copies caller, trace, deadline, baggage and transaction into a nested call', async () => {
