@@ -28,6 +28,7 @@ const expected = [
   'defineMiddleware',
   'defineOperation',
   'describeError',
+  'extractTrace',
   'formatMessage',
   'formatTraceparent',
   'hasPermission',

@@ -2,6 +2,8 @@ import {
   type Context,
   context,
   isSpanContextValid,
+  propagation,
+  ROOT_CONTEXT,
   type Span,
   type SpanContext,
   TraceFlags,
@@ -21,6 +23,18 @@ export function parseTraceparent(header: string | undefined | null): SpanContext
     isRemote: true,
   };
   return isSpanContextValid(context) ? context : undefined;
+}
+
+/**
+ * The remote parent span context of a request, read from its headers by the registered propagator
+ * (`propagation.extract`: W3C trace context, B3, a composite, whatever the app set up), or from a W3C
+ * `traceparent` when no propagator is registered. `undefined` when the headers carry none or a malformed one.
+ */
+export function extractTrace(headers: Readonly<Record<string, string | undefined>>): SpanContext | undefined {
+  // The API's no-op propagator, in place until an app registers one, names no fields.
+  if (propagation.fields().length === 0) return parseTraceparent(headers.traceparent);
+  const extracted = trace.getSpanContext(propagation.extract(ROOT_CONTEXT, headers));
+  return extracted !== undefined && isSpanContextValid(extracted) ? extracted : undefined;
 }
 
 /** Formats a span context as a W3C `traceparent` header. */

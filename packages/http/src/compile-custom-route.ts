@@ -1,4 +1,4 @@
-import { type Caller, coreErrors, isOpwireError, parseTraceparent } from '@opwire/core';
+import { type Caller, coreErrors, extractTrace, isOpwireError } from '@opwire/core';
 import { takesBody as methodTakesBody } from './derive-route.js';
 import type { CustomRoute, HttpExchange } from './http-options.js';
 import { parseBody } from './parse-json-body.js';
@@ -28,7 +28,7 @@ export function compileCustomRoute(route: CustomRoute, runtime: RouteRuntime): A
         body,
         params: params as Record<string, string>,
         query,
-        trace: parseTraceparent(headers.traceparent),
+        trace: extractTrace(headers),
         headers,
         requestId,
       });

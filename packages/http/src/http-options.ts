@@ -24,7 +24,7 @@ export interface CustomRouteInput {
   readonly body: unknown;
   readonly params: Readonly<Record<string, string>>;
   readonly query: Readonly<Record<string, string | string[]>>;
-  /** The parent span from an incoming `traceparent`, ready to pass to `invoke`. */
+  /** The parent span from the request's headers (`extractTrace`), ready to pass to `invoke`. */
   readonly trace: InvokeOptions['trace'];
   readonly headers: Readonly<Record<string, string | undefined>>;
   readonly requestId: string;

@@ -1,4 +1,12 @@
-import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import {
+  context,
+  propagation,
+  SpanKind,
+  SpanStatusCode,
+  type TextMapPropagator,
+  TraceFlags,
+  trace,
+} from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import {
@@ -33,6 +41,18 @@ afterEach(async () => {
   client = undefined;
   exporter.reset();
 });
+
+/** B3's single header (`b3: {traceId}-{spanId}-{sampled}`), written out so the test needs no B3 package. */
+const b3Propagator: TextMapPropagator = {
+  inject: () => undefined,
+  extract(active, carrier, getter) {
+    const [traceId, spanId, sampled] = String(getter.get(carrier, 'b3') ?? '').split('-');
+    if (!traceId || !spanId) return active;
+    const flags = sampled === '1' ? TraceFlags.SAMPLED : TraceFlags.NONE;
+    return trace.setSpanContext(active, { traceId, spanId, traceFlags: flags, isRemote: true });
+  },
+  fields: () => ['b3'],
+};
 
 const servers = (spans: readonly ReadableSpan[]) => spans.filter((span) => span.kind === SpanKind.SERVER);
 const order = {
@@ -78,6 +98,29 @@ describe.each([
     const [server] = servers(exporter.getFinishedSpans());
     expect(server?.spanContext().traceId).toBe(traceId);
     expect(server?.parentSpanContext?.spanId).toBe('00f067aa0ba902b7');
+  });
+
+  it("follows the app's own propagator (B3) to the operation span and the audit, past a traceparent", async () => {
+    const b3 = '4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-1';
+    const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+    propagation.disable();
+    propagation.setGlobalPropagator(b3Propagator);
+    try {
+      const fixture = createFixtureApp();
+      client = await serve(fixture.app, { authenticate: fixture.authenticate });
+      expect((await client.send({ ...order, headers: { b3, traceparent } })).status).toBe(201);
+      const spans = exporter.getFinishedSpans();
+      const [server] = servers(spans);
+      const operation = spans.find((span) => span.name === 'orders.create');
+      expect(server?.spanContext().traceId).toBe('4bf92f3577b34da6a3ce929d0e0e4736');
+      expect(operation?.spanContext().traceId).toBe('4bf92f3577b34da6a3ce929d0e0e4736');
+      expect(operation?.parentSpanContext?.spanId).toBe(server?.spanContext().spanId);
+      const [record] = await fixture.audit.list({ operationId: 'orders.create' });
+      expect(record?.traceId).toBe('4bf92f3577b34da6a3ce929d0e0e4736');
+    } finally {
+      propagation.disable();
+      propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+    }
   });
 
   it('names an unknown route by its method only and a 5xx answer with error.type', async () => {

@@ -9,7 +9,7 @@ import {
   SpanStatusCode,
   trace,
 } from '@opentelemetry/api';
-import { parseTraceparent } from '@opwire/core';
+import { extractTrace } from '@opwire/core';
 import type { Answer } from './answer.js';
 import { ForwardingExchange } from './forwarding-exchange.js';
 import type { HttpExchange } from './http-options.js';
@@ -59,7 +59,8 @@ export function dispatchInServerSpan(exchange: HttpExchange, route: (exchange: H
 function parentOf(headers: Readonly<Record<string, string | undefined>>): Context {
   const extracted = propagation.extract(context.active(), headers);
   if (trace.getSpanContext(extracted) !== undefined) return extracted;
-  const incoming = parseTraceparent(headers.traceparent);
+  // Only without a registered propagator is a `traceparent` read here; a registered one has had its say.
+  const incoming = extractTrace(headers);
   return incoming === undefined ? extracted : trace.setSpanContext(extracted, incoming);
 }
 

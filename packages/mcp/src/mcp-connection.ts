@@ -5,7 +5,7 @@ import type { ToolCallExtra } from './tool-call-extra.js';
 /** Who one MCP request runs as, and the transport headers it came with (HTTP only). */
 export interface McpRequestContext {
   readonly caller: Caller;
-  /** Lower-case request headers: `accept-language` and `traceparent` are read; middleware sees them all. */
+  /** Lower-case request headers: `accept-language` and the trace parent (`extractTrace`) are read; middleware sees them all. */
   readonly headers?: RequestHeaders;
 }
 

@@ -1,13 +1,16 @@
 import type { Caller } from '../caller.js';
 import type { InvokeOptions, Origin, RequestHeaders, Surface } from '../context.js';
-import { parseTraceparent } from '../telemetry.js';
+import { extractTrace } from '../telemetry.js';
 import { requestedLocale } from './request-locale.js';
 
 /** What a surface knows of one request, whatever its transport. */
 export interface SurfaceRequest {
   readonly surface: Surface;
   readonly caller: Caller | undefined;
-  /** Transport headers: `traceparent` and `accept-language` are read; middleware sees them all. */
+  /**
+   * Transport headers: the trace parent (through the registered propagator, `traceparent` when there is none)
+   * and `accept-language` are read; middleware sees them all.
+   */
   readonly headers?: RequestHeaders;
   /** Aborts when the client goes away. */
   readonly signal?: AbortSignal;
@@ -20,8 +23,8 @@ export interface SurfaceRequest {
 
 /**
  * The options of one `invoke` built the same way on every surface: caller, origin and ids, trace
- * parent from `traceparent`, locale from `Accept-Language` (else the caller's own), signal and
- * deadline, transport headers for middleware. A malformed `traceparent` is ignored.
+ * parent from the headers (`extractTrace`), locale from `Accept-Language` (else the caller's own), signal
+ * and deadline, transport headers for middleware. A malformed trace header is ignored.
  */
 export function invokeOptionsFrom(request: SurfaceRequest): InvokeOptions {
   const headers = request.headers;
@@ -29,7 +32,7 @@ export function invokeOptionsFrom(request: SurfaceRequest): InvokeOptions {
   return {
     caller: request.caller,
     origin: request.ids ? originWith(request.surface, request.ids) : originOf(request.surface),
-    trace: headers ? parseTraceparent(headers.traceparent) : undefined,
+    trace: headers ? extractTrace(headers) : undefined,
     locale: headers ? requestedLocale(headers) : undefined,
     signal: request.signal,
     timeoutMs: request.timeoutMs,
