@@ -13,17 +13,17 @@ export type Surface = 'http' | 'ai' | 'mcp' | 'internal';
 /** Where an invocation came from, with the ids that surface knows. */
 export interface Origin {
   readonly surface: Surface;
-  readonly requestId?: string;
+  readonly requestId?: string | undefined;
   /** The MCP session. */
-  readonly sessionId?: string;
-  readonly conversationId?: string;
-  readonly turnId?: string;
-  readonly toolCallId?: string;
+  readonly sessionId?: string | undefined;
+  readonly conversationId?: string | undefined;
+  readonly turnId?: string | undefined;
+  readonly toolCallId?: string | undefined;
   /**
    * The client's network address as the transport saw it (HTTP: the socket's peer, not `X-Forwarded-For`,
    * which any client can write). Undefined where the surface does not know it.
    */
-  readonly clientAddress?: string;
+  readonly clientAddress?: string | undefined;
 }
 
 /** Request headers as a surface hands them over: lower-case names. */

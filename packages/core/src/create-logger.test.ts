@@ -35,6 +35,20 @@ describe('createLogger (pino)', () => {
     expect(written.map((line) => line.level)).toEqual(['error']);
   });
 
+  it('takes an explicit undefined as the default: LOG_LEVEL, else info', () => {
+    const { written, destination } = lines();
+    const before = process.env.LOG_LEVEL;
+    delete process.env.LOG_LEVEL;
+    try {
+      const logger = createLogger({ level: undefined, destination, base: undefined });
+      logger.debug?.('detail', {});
+      logger.info?.('request', {});
+    } finally {
+      if (before !== undefined) process.env.LOG_LEVEL = before;
+    }
+    expect(written.map((line) => line.level)).toEqual(['info']);
+  });
+
   it('gives a child logger its bindings on every line', () => {
     const { written, destination } = lines();
     const request = createLogger({ destination, base: { service: 'shop' } }).child?.({

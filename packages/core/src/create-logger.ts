@@ -14,14 +14,14 @@ export interface PinoLike {
 /** How `createLogger` writes. */
 export interface LoggerOptions {
   /** The least severe level written; defaults to `LOG_LEVEL` from the environment, else `info`. */
-  readonly level?: LogLevel | 'silent';
+  readonly level?: LogLevel | 'silent' | undefined;
   /**
    * Where lines go: a file descriptor (2, stderr, by default, so a command's own output on stdout stays
    * clean; 1 for stdout), a file path, or any stream with `write`.
    */
-  readonly destination?: number | string | { write(line: string): unknown };
+  readonly destination?: number | string | { write(line: string): unknown } | undefined;
   /** Fields every line carries (a service name, a version). */
-  readonly base?: Readonly<Record<string, unknown>>;
+  readonly base?: Readonly<Record<string, unknown>> | undefined;
 }
 
 const levels: ReadonlySet<string> = new Set(['debug', 'info', 'warn', 'error', 'silent']);

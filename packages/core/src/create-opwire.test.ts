@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { auditDigest, customer, OrdersTable, ordersOperations, reader } from '../test/orders-fixture.js';
+import { defaultLogger } from './create-logger.js';
 import { createOpwire } from './create-opwire.js';
 import { isOpwireError, type OpwireError } from './errors/opwire-error.js';
 import { defineOperation } from './operation.js';
@@ -296,6 +297,21 @@ describe('prepare: the same pipeline, resolved once', () => {
       unknown = app.invoke('notes.nope', {});
     }).not.toThrow();
     await expect(unknown).rejects.toMatchObject({ code: 'INVALID_CONFIGURATION' });
+  });
+
+  it('takes an explicit undefined for every optional option as its default', async () => {
+    const app = createOpwire({
+      operations: [note(({ text }) => ({ text }))],
+      errors: undefined,
+      use: undefined,
+      container: undefined,
+      transactions: undefined,
+      audit: undefined,
+      logger: undefined,
+    });
+    expect(app.logger).toBe(defaultLogger());
+    expect(await app.invoke('notes.create', { text: 'hi' })).toEqual({ text: 'hi' });
+    expect((await app.audit.list()).map((record) => record.outcome)).toEqual(['ok']);
   });
 
   it('fails fast for an operation that is not registered', () => {

@@ -23,16 +23,17 @@ export type AnyErrorCatalogue = Readonly<Record<string, AnyErrorEntry>>;
 export interface OpwireOptions {
   readonly operations: readonly AnyOperation[];
   /** The app's error catalogues (the entries operations declare are collected on their own). */
-  readonly errors?: readonly AnyErrorCatalogue[];
+  readonly errors?: readonly AnyErrorCatalogue[] | undefined;
   /** Middleware for every operation, run before each operation's own. */
-  readonly use?: readonly AnyMiddleware[];
+  readonly use?: readonly AnyMiddleware[] | undefined;
   /** The app's root DI container (singletons); each invocation gets a child scope of it. */
-  readonly container?: Container;
+  readonly container?: Container | undefined;
   /** Defaults to an in-memory transaction manager. */
-  readonly transactions?: TransactionManager;
+  readonly transactions?: TransactionManager | undefined;
   /** Defaults to an in-memory audit log. */
-  readonly audit?: AuditLog;
-  readonly logger?: Logger;
+  readonly audit?: AuditLog | undefined;
+  /** Defaults to `defaultLogger()`: pino on stderr, the level from `LOG_LEVEL`. */
+  readonly logger?: Logger | undefined;
 }
 
 /** A running set of operations: every surface calls `invoke`. */

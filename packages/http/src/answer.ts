@@ -4,7 +4,7 @@ export interface PlainAnswer {
   readonly headers: Record<string, string>;
   readonly body: string | Uint8Array | undefined;
   /** Close the connection after answering (the rest of the request body was not read). */
-  readonly close?: boolean;
+  readonly close?: boolean | undefined;
 }
 
 /** What a route produces: a buffered answer, or a web `Response` that may stream. */

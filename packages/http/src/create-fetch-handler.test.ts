@@ -492,3 +492,33 @@ describe('readiness during shutdown', () => {
     expect((await handler(new Request('http://shop.test/status'))).status).toBe(200);
   });
 });
+
+describe('options given as undefined', () => {
+  it('take their defaults: bodyLimit undefined is 1 MiB', async () => {
+    const fixture = createFixtureApp();
+    const client = serveThroughFetchHandler(fixture.app, {
+      authenticate: fixture.authenticate,
+      bodyLimit: undefined,
+      timeoutMs: undefined,
+      logger: undefined,
+      cors: undefined,
+      docs: undefined,
+    });
+    try {
+      const send = (padding: number) =>
+        client.send({
+          method: 'POST',
+          path: '/orders',
+          token: customer,
+          raw: JSON.stringify(order) + ' '.repeat(padding),
+          headers: { 'content-type': 'application/json' },
+        });
+      expect((await send(100_000)).status).toBe(201);
+      const refused = await send(1024 * 1024);
+      expect(refused.status).toBe(413);
+      expect(((await refused.json()) as { detail: string }).detail).toContain('1048576 bytes');
+    } finally {
+      await client.close();
+    }
+  });
+});

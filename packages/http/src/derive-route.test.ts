@@ -10,7 +10,8 @@ const operation = (
   id: string,
   request: TObject = withId,
   http?: { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path?: string },
-) => defineOperation({ id, request, response: Type.Object({}), http, handle: () => ({}) });
+) =>
+  defineOperation({ id, request, response: Type.Object({}), ...(http ? { http } : {}), handle: () => ({}) });
 
 describe('deriveRoute', () => {
   it.each([

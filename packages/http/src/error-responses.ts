@@ -49,7 +49,7 @@ export function errorCodesByStatus(
 
 /** Every code a hand-written route can answer with: the HTTP checks before it, then what it declares. */
 export function customRouteCodesByStatus(
-  route: { readonly public?: boolean; readonly errors?: readonly AnyErrorEntry[] },
+  route: { readonly public?: boolean | undefined; readonly errors?: readonly AnyErrorEntry[] | undefined },
   context: Omit<ErrorCodeContext, 'declared' | 'hasDeadline'>,
 ): Map<string, AnyErrorEntry[]> {
   return groupByStatus([

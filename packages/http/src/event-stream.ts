@@ -16,7 +16,7 @@ export interface EventStreamOptions {
   readonly requestId: string;
   readonly logger: Logger;
   /** Headers middleware set, sent with the stream. */
-  readonly headers?: Readonly<Record<string, string>>;
+  readonly headers?: Readonly<Record<string, string>> | undefined;
 }
 
 /**

@@ -11,9 +11,9 @@ import {
 /** How often items are probed and how long a probe may take. */
 export interface HealthMonitorOptions {
   /** Milliseconds between probes; defaults to 15 000. */
-  readonly intervalMs?: number;
+  readonly intervalMs?: number | undefined;
   /** Milliseconds a probe of one item may take before it counts as `TIMEOUT`; defaults to the interval. */
-  readonly timeoutMs?: number;
+  readonly timeoutMs?: number | undefined;
   readonly logger: Logger;
   /** Called after each probe with its result (for metrics, or tests that wait for the next probe). */
   readonly onProbe?: (readiness: Readiness) => void;

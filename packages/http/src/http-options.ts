@@ -143,51 +143,51 @@ export interface OperationRoute {
 /** How the HTTP surface serves an Opwire app. */
 export interface HttpOptions {
   /** Resolves the caller from request headers; without it every request is anonymous. */
-  readonly authenticate?: Authenticator;
+  readonly authenticate?: Authenticator | undefined;
   /** Largest accepted request body in bytes (default 1 MiB); larger ones get 413 without being read. */
-  readonly bodyLimit?: number;
+  readonly bodyLimit?: number | undefined;
   /**
    * What `GET /health/ready` reports: items probed at startup and every `healthIntervalMs` (the server stops
    * the probes when it closes), or a monitor of your own (which you close).
    */
-  readonly health?: readonly HealthItem[] | HealthMonitor;
+  readonly health?: readonly HealthItem[] | HealthMonitor | undefined;
   /** Milliseconds between health probes; defaults to 15 000. */
-  readonly healthIntervalMs?: number;
+  readonly healthIntervalMs?: number | undefined;
   /** Milliseconds one item's probe may take before it counts as `TIMEOUT`; defaults to the interval. */
-  readonly healthTimeoutMs?: number;
+  readonly healthTimeoutMs?: number | undefined;
   /** Title, version, contact and license of the OpenAPI document. */
-  readonly info?: OpenApiInfo;
+  readonly info?: OpenApiInfo | undefined;
   /** Tag descriptions and the server's description and audience in the OpenAPI document. */
-  readonly openapi?: OpenApiOptions;
-  readonly routes?: readonly CustomRoute[];
+  readonly openapi?: OpenApiOptions | undefined;
+  readonly routes?: readonly CustomRoute[] | undefined;
   /** More routes for registered operations, each with its own encoding (see `OperationRoute`). */
-  readonly operationRoutes?: readonly OperationRoute[];
+  readonly operationRoutes?: readonly OperationRoute[] | undefined;
   /** Runs at the end of a graceful shutdown, after in-flight requests finished (close stores here). */
-  readonly onClose?: () => Promise<void>;
-  readonly logger?: Logger;
+  readonly onClose?: (() => Promise<void>) | undefined;
+  readonly logger?: Logger | undefined;
   /** Deadline of each operation call in milliseconds (none by default). */
-  readonly timeoutMs?: number;
+  readonly timeoutMs?: number | undefined;
   /**
    * Serve the Swagger UI docs page at `/docs`: by default when the optional `swagger-ui-dist` package is
    * installed; `true` requires it (startup fails without it); `false` never serves it.
    */
-  readonly docs?: boolean;
+  readonly docs?: boolean | undefined;
   /**
    * A base path every route is served under (`/api`): generated routes, custom ones (unless `prefixed: false`),
    * `/openapi.json`, `/docs` and the health routes. OpenAPI lists it in `servers`. None by default.
    */
   readonly prefix?: string | undefined;
   /** Cross-origin calls from browsers: allowed origins and the rest; without it no CORS header is sent. */
-  readonly cors?: CorsOptions;
+  readonly cors?: CorsOptions | undefined;
   /**
    * Write one `info` line per request to the logger (`request`: method, route template, path, status,
    * `durationMs` to the answer's head, requestId). Off by default; the logger needs `info`.
    */
-  readonly accessLog?: boolean;
+  readonly accessLog?: boolean | undefined;
   /** The node server's timeouts and connection cap (headers, whole request, keep-alive, connections). */
-  readonly limits?: ServerLimits;
+  readonly limits?: ServerLimits | undefined;
   /** How long `close()` waits for in-flight requests before cutting connections (default 10 s). */
-  readonly shutdownTimeoutMs?: number;
+  readonly shutdownTimeoutMs?: number | undefined;
 }
 
 /** One incoming request as the dispatcher sees it, whatever server received it. */
@@ -196,7 +196,7 @@ export interface HttpExchange {
   /** Path and query string, as received. */
   readonly url: string;
   /** `http` or `https`, when the server knows (the span's `url.scheme`); `http` when absent. */
-  readonly scheme?: string;
+  readonly scheme?: string | undefined;
   /** The client's address as the server saw it (the socket's peer), when it knows. */
   readonly clientAddress?: string | undefined;
   readonly headers: Readonly<Record<string, string | undefined>>;

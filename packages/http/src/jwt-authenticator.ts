@@ -38,10 +38,11 @@ const rejectedTokenCodes = new Set([
 /** An authenticator that verifies `Authorization: Bearer <jwt>` with `jose` (secret or JWKS). */
 export function jwtAuthenticator(options: JwtAuthenticatorOptions): Authenticator {
   const key = resolveKey(options);
+  // jose's option types take no explicit `undefined`: only the checks asked for are named.
   const verifyOptions = {
-    issuer: options.issuer,
-    audience: options.audience,
-    algorithms: options.algorithms,
+    ...(options.issuer === undefined ? {} : { issuer: options.issuer }),
+    ...(options.audience === undefined ? {} : { audience: options.audience }),
+    ...(options.algorithms === undefined ? {} : { algorithms: options.algorithms }),
   };
   return async (request) => {
     const token = readBearerToken(request);

@@ -51,14 +51,14 @@ export interface ProblemAnswerOptions {
   readonly locale: Locale;
   readonly requestId: string;
   /** The methods the path allows, sent as `Allow` with a 405. */
-  readonly allow?: string;
+  readonly allow?: string | undefined;
   /** Whether the request carried credentials, so a 401 says the token was invalid. */
-  readonly hadCredentials?: boolean;
-  readonly close?: boolean;
+  readonly hadCredentials?: boolean | undefined;
+  readonly close?: boolean | undefined;
   /** Where to report error `data` that JSON cannot write (a BigInt, a cycle), which is then left out. */
-  readonly logger?: Logger;
+  readonly logger?: Logger | undefined;
   /** Headers middleware set during the call; the error's own (`retry-after`) are added to them. */
-  readonly headers?: Readonly<Record<string, string>>;
+  readonly headers?: Readonly<Record<string, string>> | undefined;
 }
 
 /** Renders an error as an `application/problem+json` answer with the headers its status needs. */

@@ -58,7 +58,7 @@ export function failureAnswer(
     readonly requestId: string;
     readonly logged: boolean;
     /** Headers middleware set before the call failed. */
-    readonly headers?: Readonly<Record<string, string>>;
+    readonly headers?: Readonly<Record<string, string>> | undefined;
   },
 ): PlainAnswer {
   const error = toOpwireError(thrown);

@@ -11,14 +11,14 @@ export interface SurfaceRequest {
    * Transport headers: the trace parent (through the registered propagator, `traceparent` when there is none)
    * and `accept-language` are read; middleware sees them all.
    */
-  readonly headers?: RequestHeaders;
+  readonly headers?: RequestHeaders | undefined;
   /** Aborts when the client goes away. */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
   readonly timeoutMs?: number | undefined;
   /** Ids the surface knows: request, MCP session, conversation, turn, tool call. */
-  readonly ids?: Omit<Origin, 'surface'>;
+  readonly ids?: Omit<Origin, 'surface'> | undefined;
   /** Where middleware response headers go (HTTP); leave out on surfaces that have none. */
-  readonly responseHeaders?: Record<string, string>;
+  readonly responseHeaders?: Record<string, string> | undefined;
 }
 
 /**

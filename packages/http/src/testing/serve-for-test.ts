@@ -5,15 +5,15 @@ import type { HttpOptions } from '../http-options.js';
 
 /** One request as a test describes it. */
 export interface TestRequest {
-  readonly method?: string;
+  readonly method?: string | undefined;
   readonly path: string;
-  readonly token?: string;
-  readonly headers?: Record<string, string>;
+  readonly token?: string | undefined;
+  readonly headers?: Record<string, string> | undefined;
   /** A value to send as JSON, or raw text/bytes sent as they are. */
   readonly json?: unknown;
-  readonly raw?: string | Uint8Array;
+  readonly raw?: string | Uint8Array | undefined;
   /** Aborts the request (the client going away). */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
 }
 
 /** A way to send test requests: over loopback to the node server, or straight to the fetch handler. */
@@ -33,7 +33,7 @@ function toInit(request: TestRequest): RequestInit {
   return {
     method: request.method ?? 'GET',
     headers,
-    body: body as RequestInit['body'],
+    ...(body === undefined ? {} : { body: body as NonNullable<RequestInit['body']> }),
     ...(request.signal ? { signal: request.signal } : {}),
   };
 }
