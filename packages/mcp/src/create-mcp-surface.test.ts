@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ElicitRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { createApprovals } from '@opwire/ai';
+import { createOpwire, defineOperation } from '@opwire/core';
+import Type from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { createMcpSurface, packageVersion } from './create-mcp-surface.js';
 import { connectInMemory, createNotesApp, noteCallers } from './test-support.js';
@@ -54,6 +56,41 @@ describe('createMcpSurface over the SDK client', () => {
     const count = await client.callTool({ name: 'notes_count', arguments: {} });
     expect(count.structuredContent).toBeUndefined();
     expect(count.content).toEqual([{ type: 'text', text: '1' }]);
+  });
+
+  it('serves a tool whose request and response hold one named schema twice, which the SDK client compiles', async () => {
+    const Note = Type.Object({ id: Type.String() }, { $id: 'Note' });
+    const Tree = Type.Cyclic(
+      { Node: Type.Object({ id: Type.String(), children: Type.Array(Type.Ref('Node')) }) },
+      'Node',
+    );
+    const app = createOpwire({
+      operations: [
+        defineOperation({
+          id: 'notes.pair',
+          request: Type.Object({ first: Note, last: Note }),
+          response: Type.Object({ first: Note, last: Note, left: Tree, right: Tree }),
+          expose: ['mcp'],
+          handle: ({ first, last }) => ({
+            first,
+            last,
+            left: { id: 'a', children: [] },
+            right: { id: 'b', children: [{ id: 'c', children: [] }] },
+          }),
+        }),
+      ],
+      logger: { warn() {}, error() {} },
+    });
+    const client = await connectInMemory(createMcpSurface({ app }), noteCallers.reader);
+    const { tools } = await client.listTools();
+    expect(JSON.stringify(tools[0]?.inputSchema).match(/"\$id":"Note"/g)).toHaveLength(1);
+    const result = await client.callTool({
+      name: 'notes_pair',
+      arguments: { first: { id: '1' }, last: { id: '2' } },
+    });
+    expect(structured(result)).toMatchObject({ first: { id: '1' }, last: { id: '2' } });
+    const refused = await client.callTool({ name: 'notes_pair', arguments: { first: { id: '1' } } });
+    expect(structured(refused).error).toMatchObject({ code: 'MISSING_FIELD', field: 'last' });
   });
 
   it.each([

@@ -11,6 +11,7 @@ import {
 } from '@opwire/core';
 import { describeOperationTool, isToolName, toJsonSchema, toolNameFor } from '@opwire/core/surface';
 import { outputSchemaOf } from './output-schema.js';
+import { withoutRepeatedIds } from './without-repeated-ids.js';
 
 /** One operation served as an MCP tool. */
 export interface McpTool {
@@ -62,7 +63,7 @@ export function mayCallTool(tool: McpTool, caller: Caller): boolean {
 function toolOf(app: Opwire, operation: AnyOperation, name: string): McpTool {
   const errors = app.errorsOf(operation);
   const needsApproval = requiresApproval(operation);
-  const inputSchema = toJsonSchema(operation.request) as Tool['inputSchema'];
+  const inputSchema = withoutRepeatedIds(toJsonSchema(operation.request)) as Tool['inputSchema'];
   const outputSchema = outputSchemaOf(operation.response);
   const definitions = new Map<Locale, Tool>();
   return {

@@ -1,6 +1,7 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { AnyOperation } from '@opwire/core';
 import { toJsonSchema } from '@opwire/core/surface';
+import { withoutRepeatedIds } from './without-repeated-ids.js';
 
 /**
  * The structured content of a failed call (`isError: true`): the same `{ error: { code, message, field? } }`
@@ -32,7 +33,7 @@ export const toolErrorSchema = {
  * response is not an object (MCP structured content is an object): such a tool answers in text only.
  */
 export function outputSchemaOf(response: AnyOperation['response']): Tool['outputSchema'] {
-  const schema = toJsonSchema(response);
+  const schema = withoutRepeatedIds(toJsonSchema(response));
   if (schema.type !== 'object') return undefined;
   return { type: 'object', anyOf: [schema, toolErrorSchema] };
 }
