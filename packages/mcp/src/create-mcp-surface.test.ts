@@ -146,6 +146,22 @@ describe('createMcpSurface over the SDK client', () => {
     ).toBe(-32602);
     expect(await codeOf(client.listTools({ cursor: 'not-a-cursor' }))).toBe(-32602);
   });
+
+  it.each([
+    [{ name: 'notes_list', arguments: 'x' }, 'params.arguments'],
+    [{ name: 'notes_list', arguments: null }, 'params.arguments'],
+    [{ arguments: {} }, 'params.name'],
+  ])(
+    'names what is malformed in tools/call %j, in a message the client prefixes once',
+    async (params, where) => {
+      const { app } = createNotesApp();
+      const client = await connectInMemory(createMcpSurface({ app }), noteCallers.writer);
+      const call = client.request({ method: 'tools/call', params } as never, {} as never);
+      await expect(call).rejects.toThrow(
+        new RegExp(`^MCP error -32602: Invalid params at ${where}: [^\\n]+$`),
+      );
+    },
+  );
 });
 
 describe('approval over MCP', () => {

@@ -9,7 +9,7 @@ import {
 import { type Approvals, aiErrors, createApprovals } from '@opwire/ai';
 import { coreErrors, type Opwire } from '@opwire/core';
 import { callTool } from './call-tool.js';
-import { anyParams, parseRequest } from './lenient-request.js';
+import { anyParams, parseRequest, setRequestHandler } from './lenient-request.js';
 import type { McpConnection } from './mcp-connection.js';
 import { localeOf } from './mcp-connection.js';
 import { toProtocolError } from './mcp-error-table.js';
@@ -102,7 +102,7 @@ export function createMcpSurface(options: McpOptions): McpSurface {
         throw toProtocolError(error, locale);
       }
     });
-    server.setRequestHandler(anyParams('tools/call'), async (raw, extra) => {
+    setRequestHandler(server, 'tools/call', async (raw, extra) => {
       const request = parseRequest(CallToolRequestSchema, raw);
       const context = connection.contextOf(extra);
       const tool = byName.get(request.params.name);

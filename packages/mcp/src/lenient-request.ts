@@ -1,3 +1,5 @@
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { Protocol } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod/v4';
 import { protocolError } from './mcp-error-table.js';
@@ -8,6 +10,19 @@ import { protocolError } from './mcp-error-table.js';
  */
 export function anyParams<Method extends string>(method: Method) {
   return z.looseObject({ method: z.literal(method) });
+}
+
+/**
+ * Sets the handler of a method past the check `Server` adds for `tools/call` (the same for any other method):
+ * that check answers malformed params with the schema library's issues as JSON, in a message the client then
+ * prefixes a second time. The handler parses the params itself with `parseRequest`.
+ */
+export function setRequestHandler<Method extends string>(
+  server: Server,
+  method: Method,
+  handler: Parameters<Server['setRequestHandler']>[1],
+): void {
+  Protocol.prototype.setRequestHandler.call(server, anyParams(method), handler as never);
 }
 
 /** Parses a request with the SDK's schema; malformed params are JSON-RPC `InvalidParams` (-32602). */

@@ -156,14 +156,14 @@ describe('the shop over MCP Streamable HTTP (official SDK client)', { timeout: 6
     await expect(client.callTool({ name: 'orders_purge', arguments: {} })).rejects.not.toThrow(
       /MCP error -32602: MCP error/,
     );
-    expect(
-      await rpcCodeOf(
-        client.request(
-          { method: 'tools/call', params: { name: 'orders_list', arguments: 'x' } } as never,
-          {} as never,
-        ),
-      ),
-    ).toBe(-32602);
+    const malformed = client.request(
+      { method: 'tools/call', params: { name: 'orders_list', arguments: 'x' } } as never,
+      {} as never,
+    );
+    expect(await rpcCodeOf(malformed)).toBe(-32602);
+    await expect(malformed).rejects.toThrow(
+      /^MCP error -32602: Invalid params at params\.arguments: Invalid input: expected record, received string$/,
+    );
     await client.close();
   });
 });
