@@ -20,6 +20,30 @@ async function serveAnswer(answer: PlainAnswer, closing: boolean): Promise<strin
 }
 
 describe('writeAnswer', () => {
+  it('sends the head of an event stream before its first event', async () => {
+    let cancelled = false;
+    server = createServer((_request, response) => {
+      const events = new ReadableStream({
+        cancel: () => {
+          cancelled = true;
+        },
+      });
+      void writeAnswer(
+        response,
+        new Response(events, { headers: { 'content-type': 'text/event-stream' } }),
+        false,
+      );
+    });
+    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+    const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, {
+      signal: AbortSignal.timeout(5_000),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/event-stream');
+    await response.body?.cancel();
+    await expect.poll(() => cancelled).toBe(true);
+  });
+
   it('writes length and connection headers without changing the answer it was given', async () => {
     const answer: PlainAnswer = {
       status: 200,

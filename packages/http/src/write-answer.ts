@@ -37,6 +37,11 @@ async function writeWebResponse(response: ServerResponse, answer: Response, clos
   if (cookies.length > 0) headers['set-cookie'] = cookies;
   if (closing) headers.connection = 'close';
   response.writeHead(answer.status, headers);
+  // An event stream may wait long for its first event (an MCP session's GET stream may never send one):
+  // its head goes out now, so the client sees the stream open instead of a request still pending.
+  if (answer.body && answer.headers.get('content-type')?.startsWith('text/event-stream')) {
+    response.flushHeaders();
+  }
   if (!answer.body) {
     response.end();
     return;

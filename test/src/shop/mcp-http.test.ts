@@ -146,6 +146,26 @@ describe('the shop over MCP Streamable HTTP (official SDK client)', { timeout: 6
     await client.close();
   });
 
+  it("opens a session's server-to-client stream (GET) at once, before any event is sent on it", async () => {
+    const opened = await postMcp({ authorization: 'Bearer customer-token' });
+    const sessionId = opened.headers.get('mcp-session-id') ?? '';
+    await opened.body?.cancel();
+    const headers = {
+      authorization: 'Bearer customer-token',
+      'mcp-session-id': sessionId,
+      'mcp-protocol-version': '2025-11-25',
+    };
+    const initialized = await postMcp(headers, { jsonrpc: '2.0', method: 'notifications/initialized' });
+    expect(initialized.status).toBe(202);
+    const stream = await fetch(new URL('/mcp', running.url), {
+      headers: { ...headers, accept: 'text/event-stream' },
+      signal: AbortSignal.timeout(5_000),
+    });
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('content-type')).toBe('text/event-stream');
+    await stream.body?.cancel();
+  });
+
   it('makes an unknown tool and malformed params JSON-RPC errors (-32602)', async () => {
     const { client } = await connectShop(running.url, 'customer-token');
     expect(await rpcCodeOf(client.callTool({ name: 'orders_purge', arguments: {} }))).toBe(-32602);
