@@ -2,6 +2,7 @@ import { type Caller, coreErrors, type Locale, toOpwireError } from '@opwire/cor
 import { type Authenticator, requestedLocale } from '@opwire/core/surface';
 import { createOriginCheck } from './allowed-origins.js';
 import { createMcpSurface, type McpOptions, type McpSurface } from './create-mcp-surface.js';
+import { isJsonRpcBody } from './json-rpc-body.js';
 import { errorResponse } from './mcp-error-table.js';
 import { mcpErrors } from './mcp-errors.js';
 import { mcpOpenApi } from './mcp-openapi.js';
@@ -101,6 +102,8 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
       const admitted = await admit(input);
       if (admitted instanceof Response) return admitted;
       const { caller, locale } = admitted;
+      if (method === 'POST' && !isJsonRpcBody(input.body))
+        return errorResponse(mcpErrors.INVALID_MESSAGE(), locale);
       const request = toTransportRequest(method, urls.resource(input.headers), input);
       const authInfo = {
         token: '',

@@ -23,6 +23,12 @@ export const mcpErrorTable: Readonly<Record<ErrorKind, { readonly rpc: number; r
   internal: { rpc: ErrorCode.InternalError, status: 500 },
 };
 
+/** The JSON-RPC codes of the refusals JSON-RPC itself names, whatever their kind. */
+const rpcCodes: ReadonlyMap<string, number> = new Map([
+  ['MALFORMED_JSON', ErrorCode.ParseError],
+  ['INVALID_MESSAGE', ErrorCode.InvalidRequest],
+]);
+
 /** A protocol error for the SDK to send: the table's JSON-RPC code, the message in `locale`, the Opwire code as data. */
 export function toProtocolError(thrown: unknown, locale: Locale): McpError {
   const description = describeError(toOpwireError(thrown), locale);
@@ -49,9 +55,9 @@ export function errorResponse(
   const body = {
     jsonrpc: '2.0',
     error: {
-      // A body that is not JSON is JSON-RPC's parse error; everything else follows the table.
-      code:
-        description.code === 'MALFORMED_JSON' ? ErrorCode.ParseError : mcpErrorTable[description.kind].rpc,
+      // A body that is not JSON is JSON-RPC's parse error, JSON that is no message its invalid request;
+      // everything else follows the table.
+      code: rpcCodes.get(description.code) ?? mcpErrorTable[description.kind].rpc,
       message: description.message,
       data: { code: description.code },
     },

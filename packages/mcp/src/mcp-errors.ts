@@ -24,6 +24,14 @@ export const mcpErrors = defineErrors({
       'zh-CN': '不允许来自“{origin}”的请求。',
     },
   },
+  INVALID_MESSAGE: {
+    kind: 'invalid',
+    messages: {
+      en: 'The body is not a JSON-RPC 2.0 message: send a request or notification (an object with "jsonrpc": "2.0" and a "method", and an "id" for a request), a response, or a non-empty array of them.',
+      'zh-CN':
+        '请求体不是 JSON-RPC 2.0 消息：请发送请求或通知（含 "jsonrpc": "2.0" 与 "method" 的对象，请求还需带 "id"）、响应，或由它们组成的非空数组。',
+    },
+  },
   SESSION_NOT_FOUND: {
     kind: 'not_found',
     messages: {

@@ -282,6 +282,34 @@ describe('what the MCP endpoint refuses', { timeout: 60_000 }, () => {
     });
   });
 
+  it.each([
+    ['an object without jsonrpc', { id: 1, method: 'ping' }],
+    ['JSON-RPC 1.0', { jsonrpc: '1.0', id: 1, method: 'ping' }],
+    ['a null id', { jsonrpc: '2.0', id: null, method: 'ping' }],
+    ['null', null],
+    ['a string', 'ping'],
+    ['an empty batch', []],
+  ])(
+    "answers %s, JSON but no JSON-RPC message, with JSON-RPC's invalid request (-32600), in or out of a session",
+    async (_name, body) => {
+      const { client, transport } = await connectShop(running.url, 'customer-token');
+      const sessions: Array<Record<string, string>> = [{ 'mcp-session-id': transport.sessionId ?? '' }, {}];
+      for (const session of sessions) {
+        const response = await postMcp({ authorization: 'Bearer customer-token', ...session }, body);
+        expect(response.status).toBe(400);
+        expect(await response.json()).toMatchObject({
+          jsonrpc: '2.0',
+          error: { code: -32600, data: { code: 'INVALID_MESSAGE' } },
+          id: null,
+        });
+      }
+      const zh = await postMcp({ authorization: 'Bearer customer-token', 'accept-language': 'zh-CN' }, body);
+      expect(((await zh.json()) as any).error.message).toMatch(/^请求体不是 JSON-RPC 2\.0 消息/);
+      expect(await rpcCodeOf(client.listTools())).toBe('resolved');
+      await client.close();
+    },
+  );
+
   it('lets a browser script on an allowed origin read the session id it is given', async () => {
     const response = await postMcp({
       authorization: 'Bearer customer-token',
