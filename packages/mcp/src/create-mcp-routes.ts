@@ -1,8 +1,10 @@
+import { InitializeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { type Caller, coreErrors, type Locale, toOpwireError } from '@opwire/core';
 import { type Authenticator, requestedLocale } from '@opwire/core/surface';
 import { createOriginCheck } from './allowed-origins.js';
 import { createMcpSurface, type McpOptions, type McpSurface } from './create-mcp-surface.js';
 import { isJsonRpcBody } from './json-rpc-body.js';
+import { malformedAt } from './lenient-request.js';
 import { errorResponse } from './mcp-error-table.js';
 import { mcpErrors } from './mcp-errors.js';
 import { mcpOpenApi } from './mcp-openapi.js';
@@ -115,6 +117,9 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
       if (sessionId === undefined) {
         if (method !== 'POST' || !isInitialize(input.body))
           return errorResponse(mcpErrors.SESSION_REQUIRED(), locale);
+        // The transport would call a malformed initialize "Server not initialized": say what is wrong instead.
+        const malformed = malformedAt(InitializeRequestSchema, input.body);
+        if (malformed) return errorResponse(mcpErrors.INVALID_INITIALIZE({ field: malformed }), locale);
         const release = sessions.reserve(caller);
         if (!release)
           return errorResponse(mcpErrors.SESSION_LIMIT_REACHED(), locale, { 'retry-after': '30' });

@@ -30,11 +30,20 @@ export function parseRequest<Schema extends z.ZodType>(schema: Schema, request: 
   const parsed = schema.safeParse(request);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const where = issue?.path.length ? issue.path.join('.') : 'params';
     throw protocolError(
       ErrorCode.InvalidParams,
-      `Invalid params at ${where}: ${issue?.message ?? 'malformed'}`,
+      `Invalid params at ${pathOf(issue)}: ${issue?.message ?? 'malformed'}`,
     );
   }
   return parsed.data;
+}
+
+/** Where a request is malformed for the SDK's schema (`params.clientInfo.name`), or `undefined` when it is not. */
+export function malformedAt(schema: z.ZodType, request: unknown): string | undefined {
+  const parsed = schema.safeParse(request);
+  return parsed.success ? undefined : pathOf(parsed.error.issues[0]);
+}
+
+function pathOf(issue: z.core.$ZodIssue | undefined): string {
+  return issue?.path.length ? issue.path.join('.') : 'params';
 }

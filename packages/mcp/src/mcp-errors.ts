@@ -32,6 +32,14 @@ export const mcpErrors = defineErrors({
         '请求体不是 JSON-RPC 2.0 消息：请发送请求或通知（含 "jsonrpc": "2.0" 与 "method" 的对象，请求还需带 "id"）、响应，或由它们组成的非空数组。',
     },
   },
+  INVALID_INITIALIZE: {
+    kind: 'invalid',
+    messages: {
+      en: 'The initialize request is malformed at "{field}": it needs params.protocolVersion, params.capabilities and params.clientInfo with a name and a version.',
+      'zh-CN':
+        '初始化请求在“{field}”处格式不正确：需要 params.protocolVersion、params.capabilities，以及带 name 和 version 的 params.clientInfo。',
+    },
+  },
   SESSION_NOT_FOUND: {
     kind: 'not_found',
     messages: {

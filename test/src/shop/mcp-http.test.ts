@@ -310,6 +310,38 @@ describe('what the MCP endpoint refuses', { timeout: 60_000 }, () => {
     },
   );
 
+  it.each([
+    ['no params', undefined, 'params'],
+    [
+      'no protocolVersion',
+      { capabilities: {}, clientInfo: { name: 'curl', version: '1' } },
+      'params.protocolVersion',
+    ],
+    [
+      'a numeric protocolVersion',
+      { ...initialize.params, protocolVersion: 20251125 },
+      'params.protocolVersion',
+    ],
+    [
+      'a clientInfo without version',
+      { ...initialize.params, clientInfo: { name: 'curl' } },
+      'params.clientInfo.version',
+    ],
+  ])(
+    'answers an initialize with %s -32602 naming the field, and opens no session',
+    async (_name, params, field) => {
+      const sessions = running.shop.mcp?.sessionCount;
+      const body = { jsonrpc: '2.0', id: 1, method: 'initialize', ...(params ? { params } : {}) };
+      const response = await postMcp({ authorization: 'Bearer customer-token' }, body);
+      expect(response.status).toBe(400);
+      expect(response.headers.get('mcp-session-id')).toBeNull();
+      const answer = (await response.json()) as any;
+      expect(answer.error).toMatchObject({ code: -32602, data: { code: 'INVALID_INITIALIZE' } });
+      expect(answer.error.message).toContain(`"${field}"`);
+      expect(running.shop.mcp?.sessionCount).toBe(sessions);
+    },
+  );
+
   it('lets a browser script on an allowed origin read the session id it is given', async () => {
     const response = await postMcp({
       authorization: 'Bearer customer-token',
