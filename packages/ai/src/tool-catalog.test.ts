@@ -49,7 +49,7 @@ describe('createToolCatalog', () => {
       'Create an order. At most 10 items of one SKU per order. May fail with: RULE_VIOLATION.',
     );
     expect(create.describe('zh-CN')).toContain('创建订单');
-    expect(create.describe('zh-CN')).toContain('可能返回的错误码: RULE_VIOLATION');
+    expect(create.describe('zh-CN')).toContain('可能返回的错误码：RULE_VIOLATION');
   });
 
   it('sends strict input schemas: optional fields nullable, objects closed', () => {

@@ -76,7 +76,7 @@ describe('createMcpTools', () => {
       toolErrorSchema,
     ]);
     const create = tools.find((tool) => tool.name === 'notes_create')?.define('zh-CN');
-    expect(create?.description).toBe('写笔记. 可能返回的错误码: NOTE_TOO_LOUD.');
+    expect(create?.description).toBe('写笔记。可能返回的错误码：NOTE_TOO_LOUD。');
     expect(create?.annotations).toEqual({ title: '写笔记', readOnlyHint: false });
     const count = tools.find((tool) => tool.name === 'notes_count');
     expect(count?.structured).toBe(false);
