@@ -29,25 +29,24 @@ const numberFormats: Record<string, (value: number) => boolean> = {
 };
 const uuid = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
 
-// OpenAPI 3.0's `nullable` becomes JSON Schema's `null` type; `strict` also closes every object schema that
-// lists its properties, so a misspelt field fails here as it would against Qdrant's own parser.
-function toJsonSchema(value: unknown, strict: boolean): unknown {
-  if (Array.isArray(value)) return value.map((item) => toJsonSchema(item, strict));
+// OpenAPI 3.0's `nullable` becomes JSON Schema's `null` type, and every object schema that lists its properties
+// is closed: a misspelt request field fails here as it would against Qdrant's own parser, and an answer field the
+// stand-in makes up (one Qdrant's document does not name) fails too.
+function toJsonSchema(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((item) => toJsonSchema(item));
   if (!value || typeof value !== 'object') return value;
   const { nullable, ...rest } = value as Record<string, unknown>;
   const converted: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(rest)) {
     converted[key] =
       key === 'properties' && inner && typeof inner === 'object'
-        ? Object.fromEntries(
-            Object.entries(inner).map(([name, schema]) => [name, toJsonSchema(schema, strict)]),
-          )
+        ? Object.fromEntries(Object.entries(inner).map(([name, schema]) => [name, toJsonSchema(schema)]))
         : key === 'example' || key === 'default'
           ? inner
-          : toJsonSchema(inner, strict);
+          : toJsonSchema(inner);
   }
   if (typeof converted.$ref === 'string') converted.$ref = converted.$ref.replace(/^#\//, `${documentId}#/`);
-  if (strict && converted.properties && converted.additionalProperties === undefined) {
+  if (converted.properties && converted.additionalProperties === undefined) {
     converted.additionalProperties = false;
   }
   if (nullable !== true) return converted;
@@ -57,13 +56,13 @@ function toJsonSchema(value: unknown, strict: boolean): unknown {
   return meaningful.length === 0 ? { type: 'null' } : { anyOf: [converted, { type: 'null' }] };
 }
 
-function createAjv(document: OpenApiDocument, strict: boolean): Ajv {
+function createAjv(document: OpenApiDocument): Ajv {
   const ajv = new Ajv({ strict: false, allErrors: false, validateFormats: true });
   for (const [name, test] of Object.entries(numberFormats))
     ajv.addFormat(name, { type: 'number', validate: test });
   ajv.addFormat('uuid', uuid);
   for (const name of ['date-time', 'partial-date-time', 'uri']) ajv.addFormat(name, () => true);
-  ajv.addSchema({ $id: documentId, components: toJsonSchema(document.components, strict) as object });
+  ajv.addSchema({ $id: documentId, components: toJsonSchema(document.components) as object });
   return ajv;
 }
 
@@ -76,13 +75,12 @@ const coerce = (text: string): unknown => {
 export function createOpenApiValidator(): OpenApiValidator {
   // Imported as JSON, so the build carries it to dist/ beside this module.
   const document = qdrantOpenApi as unknown as OpenApiDocument;
-  const requests = createAjv(document, true);
-  const responses = createAjv(document, false);
+  const ajv = createAjv(document);
   const compiled = new Map<string, ValidateFunction>();
-  const compile = (ajv: Ajv, key: string, schema: unknown, strict: boolean) => {
+  const compile = (key: string, schema: unknown) => {
     let validate = compiled.get(key);
     if (!validate) {
-      validate = ajv.compile(toJsonSchema(schema, strict) as object);
+      validate = ajv.compile(toJsonSchema(schema) as object);
       compiled.set(key, validate);
     }
     return validate;
@@ -111,7 +109,7 @@ export function createOpenApiValidator(): OpenApiValidator {
         const parameter = declared.get(name);
         if (!parameter) found.push(`query parameter "${name}" is not in Qdrant's API`);
         else if (parameter.schema !== undefined) {
-          const validate = compile(requests, `request ${operation} ?${name}`, parameter.schema, true);
+          const validate = compile(`request ${operation} ?${name}`, parameter.schema);
           found.push(...problems(validate, coerce(text), `query ${name}`));
         }
       }
@@ -119,7 +117,7 @@ export function createOpenApiValidator(): OpenApiValidator {
       if (schema === undefined) {
         if (body !== undefined) found.push('the operation takes no body');
       } else if (body === undefined) found.push('the operation needs a JSON body');
-      else found.push(...problems(compile(requests, `request ${operation}`, schema, true), body, 'body'));
+      else found.push(...problems(compile(`request ${operation}`, schema), body, 'body'));
       return found;
     },
     checkResponse(operation, status, body) {
@@ -128,7 +126,7 @@ export function createOpenApiValidator(): OpenApiValidator {
       const answer = spec.responses[key] ?? spec.responses[`${key[0]}XX`] ?? spec.responses.default;
       const schema = answer?.content?.['application/json']?.schema;
       if (schema === undefined) return [`Qdrant's API has no ${status} answer for ${operation}`];
-      return problems(compile(responses, `response ${operation} ${key}`, schema, false), body, 'answer');
+      return problems(compile(`response ${operation} ${key}`, schema), body, 'answer');
     },
   };
 }
