@@ -175,6 +175,31 @@ describe('the Qdrant stand-in', () => {
     }
   });
 
+  it('refuses a body over Qdrant’s default 32 MiB request limit with Qdrant’s 400, and records it', async () => {
+    const limit = 32 * 1024 * 1024;
+    // One point whose payload pads the body to exactly `bytes` bytes.
+    const body = (bytes: number) => {
+      const shell = JSON.stringify({ points: [{ id: 1, vector: {}, payload: { text: '' } }] });
+      return shell.replace('"text":""', `"text":"${'x'.repeat(bytes - shell.length)}"`);
+    };
+    const upsert = (text: string) =>
+      fetch(`${standIn.url}/collections/c/points?wait=true`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: text,
+      });
+    expect((await upsert(body(limit))).status).toBe(200);
+    expect(standIn.problems).toEqual([]);
+    const refused = await upsert(body(limit + 1));
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      status: {
+        error: `Payload error: JSON payload (${limit + 1} bytes) is larger than allowed (limit: ${limit} bytes).`,
+      },
+    });
+    expect(standIn.problems).toEqual([expect.stringContaining(`a body of ${limit + 1} bytes`)]);
+  });
+
   it('answers like Qdrant for a missing collection and a vector of the wrong size', async () => {
     await expect(client.getCollection('missing')).rejects.toMatchObject({ status: 404 });
     await expect(

@@ -101,13 +101,16 @@ const routes: ReadonlyArray<readonly [string, RegExp, Handler]> = [
   ],
 ];
 
-const readBody = (request: IncomingMessage): Promise<string> =>
+const readBody = (request: IncomingMessage): Promise<Buffer> =>
   new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('end', () => resolve(Buffer.concat(chunks)));
     request.on('error', reject);
   });
+
+// Qdrant's `service.max_request_size_mb` (32 by default): a longer JSON body is refused before it is parsed.
+const maxRequestBytes = 32 * 1024 * 1024;
 
 /** Starts the stand-in on loopback; its state lives in memory until `close`. */
 export async function startQdrantStandIn(options: QdrantStandInOptions = {}): Promise<QdrantStandIn> {
@@ -132,7 +135,7 @@ export async function startQdrantStandIn(options: QdrantStandInOptions = {}): Pr
     const started = performance.now();
     const url = new URL(request.url ?? '/', 'http://stand-in');
     const method = (request.method ?? 'GET').toLowerCase();
-    const text = await readBody(request);
+    const bytes = await readBody(request);
     if (hanging) return;
     const route = routes.find(
       ([operation, pattern]) => operation.startsWith(`${method} `) && pattern.test(url.pathname),
@@ -165,9 +168,18 @@ export async function startQdrantStandIn(options: QdrantStandInOptions = {}): Pr
         time: time(),
       });
     }
+    if (bytes.length > maxRequestBytes) {
+      problems.push(`${operation}: a body of ${bytes.length} bytes, over Qdrant's ${maxRequestBytes}`);
+      return answer(response, operation, 400, {
+        status: {
+          error: `Payload error: JSON payload (${bytes.length} bytes) is larger than allowed (limit: ${maxRequestBytes} bytes).`,
+        },
+        time: time(),
+      });
+    }
     let body: Json | undefined;
     try {
-      body = text === '' ? undefined : (JSON.parse(text) as Json);
+      body = bytes.length === 0 ? undefined : (JSON.parse(bytes.toString('utf8')) as Json);
     } catch {
       problems.push(`${operation}: the body is not JSON`);
       return answer(response, operation, 400, {
