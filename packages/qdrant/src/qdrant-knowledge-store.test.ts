@@ -199,6 +199,21 @@ describe('Qdrant store behaviour beyond the port (stand-in)', () => {
     expect(await texts(store)).toEqual(['d#0 newer']);
   });
 
+  it('writes a version too long for one request in several, each under Qdrant’s 32 MiB request limit', async () => {
+    const store = await openQdrantKnowledgeStore(options());
+    const upserts = () =>
+      standIn.calls.filter((call) => call === 'put /collections/{collection_name}/points').length;
+    const before = upserts();
+    // 20 chunks of 2 MiB each: 40 MiB, far fewer points than a batch holds (256).
+    const long = Array.from({ length: 20 }, (_, chunkIndex) =>
+      testRecord({ documentId: 'd', chunkIndex, text: `${chunkIndex} ${'x'.repeat(2 * 1024 * 1024)}` }),
+    );
+    await store.replaceDocument(scope, long);
+    expect(upserts() - before).toBe(2);
+    const found = await store.searchDense({ collection: 'docs', tenant: '', vector: [1, 0, 0], top: 30 });
+    expect(found.map((hit) => hit.id).sort()).toEqual(long.map((record) => record.id).sort());
+  });
+
   it('retries a call once when the server cut the connection without answering', async () => {
     const store = await openQdrantKnowledgeStore(options());
     await store.replaceDocument(scope, version('old', 1));

@@ -31,7 +31,7 @@ export interface QdrantKnowledgeStoreOptions {
   /** Prefix of the Qdrant collection names (`<prefix><collection>`); defaults to `opwire_`. */
   readonly collectionPrefix?: string;
   readonly lexical?: QdrantLexicalOptions;
-  /** Points per upsert request; defaults to 256. */
+  /** Points per upsert request; defaults to 256. A request also stays under 32 MiB, Qdrant's default limit. */
   readonly batchSize?: number;
   /** How long one request may take before it fails; defaults to 30 s. */
   readonly timeoutMs?: number;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DocumentScope, KnowledgeRecord, KnowledgeScope } from '@opwire/knowledge';
+import { batchPoints } from './batch-points.js';
 import { checkMetadataKeys } from './metadata-path.js';
 import { pointId } from './point-id.js';
 import { type CollectionSettings, checkVectorLength, type QdrantContext } from './qdrant-context.js';
@@ -62,11 +63,8 @@ export function createQdrantWrites(context: QdrantContext) {
     },
   });
   const write = async (settings: CollectionSettings, points: ReturnType<typeof toPoint>[]) => {
-    for (let start = 0; start < points.length; start += options.batchSize) {
-      await client.upsert(settings.qdrantName, {
-        wait: true,
-        points: points.slice(start, start + options.batchSize),
-      });
+    for (const batch of batchPoints(points, options.batchSize)) {
+      await client.upsert(settings.qdrantName, { wait: true, points: batch });
     }
   };
   const stored = async (settings: CollectionSettings, tenant: string, documentIds: readonly string[]) => {
