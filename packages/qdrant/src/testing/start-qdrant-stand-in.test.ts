@@ -200,6 +200,32 @@ describe('the Qdrant stand-in', () => {
     expect(standIn.problems).toEqual([expect.stringContaining(`a body of ${limit + 1} bytes`)]);
   });
 
+  it('checks an API key as Qdrant does: GET / open, else a plain-text 401 saying whether the key is missing or wrong', async () => {
+    const guarded = await startQdrantStandIn({ apiKey: 'right' });
+    try {
+      const call = async (path: string, headers: Record<string, string> = {}) => {
+        const response = await fetch(`${guarded.url}${path}`, { headers });
+        return [response.status, response.headers.get('content-type'), await response.text()];
+      };
+      expect((await call('/'))[0]).toBe(200);
+      expect(await call('/collections/c/exists')).toEqual([
+        401,
+        'text/plain; charset=utf-8',
+        'Must provide an API key or an Authorization bearer token',
+      ]);
+      expect(await call('/collections/c/exists', { 'api-key': 'wrong' })).toEqual([
+        401,
+        'text/plain; charset=utf-8',
+        'Invalid API key or JWT',
+      ]);
+      expect((await call('/collections/c/exists', { 'api-key': 'right' }))[0]).toBe(200);
+      expect((await call('/collections/c/exists', { authorization: 'Bearer right' }))[0]).toBe(200);
+      expect(guarded.problems).toEqual([]);
+    } finally {
+      await guarded.close();
+    }
+  });
+
   it('answers like Qdrant for a missing collection and a vector of the wrong size', async () => {
     await expect(client.getCollection('missing')).rejects.toMatchObject({ status: 404 });
     await expect(

@@ -112,6 +112,20 @@ const readBody = (request: IncomingMessage): Promise<Buffer> =>
 // Qdrant's `service.max_request_size_mb` (32 by default): a longer JSON body is refused before it is parsed.
 const maxRequestBytes = 32 * 1024 * 1024;
 
+/**
+ * Why Qdrant's API-key check refuses a request, as the text of its 401 (plain text, not JSON), or `undefined` when
+ * it lets it through: `GET /` is open to all, the key comes in `api-key` or as an `Authorization` bearer token.
+ */
+function authRefusal(request: IncomingMessage, path: string, apiKey: string): string | undefined {
+  if (path === '/') return undefined;
+  const bearer = request.headers.authorization?.startsWith('Bearer ')
+    ? request.headers.authorization.slice('Bearer '.length)
+    : undefined;
+  const given = request.headers['api-key'] ?? bearer;
+  if (given === undefined) return 'Must provide an API key or an Authorization bearer token';
+  return given === apiKey ? undefined : 'Invalid API key or JWT';
+}
+
 /** Starts the stand-in on loopback; its state lives in memory until `close`. */
 export async function startQdrantStandIn(options: QdrantStandInOptions = {}): Promise<QdrantStandIn> {
   const validator = createOpenApiValidator();
@@ -147,11 +161,10 @@ export async function startQdrantStandIn(options: QdrantStandInOptions = {}): Pr
     const [operation, pattern, run] = route;
     calls.push(operation);
     const time = () => (performance.now() - started) / 1000;
-    if (apiKey && request.headers['api-key'] !== apiKey) {
-      return answer(response, operation, 401, {
-        status: { error: 'Must provide an API key or an Authorization bearer token' },
-        time: time(),
-      });
+    const refusal = apiKey === undefined ? undefined : authRefusal(request, url.pathname, apiKey);
+    if (refusal !== undefined) {
+      response.writeHead(401, { 'content-type': 'text/plain; charset=utf-8' }).end(refusal);
+      return;
     }
     if (resetting.delete(operation)) {
       request.socket.destroy();
