@@ -1,14 +1,27 @@
 import { OpwireError } from '@opwire/core';
 import { knowledgeErrors } from '@opwire/knowledge';
 
+// Qdrant's error text: `status.error` of its JSON answers, or the plain text of its API-key check ('Invalid API key
+// or JWT', 'Write access denied'); a page some proxy answered (HTML, several lines) is left out.
+const errorTextOf = (data: unknown): string | undefined => {
+  if (typeof data === 'string') {
+    const text = data.trim();
+    return text !== '' && text.length <= 200 && !text.includes('\n') && !text.startsWith('<')
+      ? text
+      : undefined;
+  }
+  const text = (data as { status?: { error?: unknown } } | null | undefined)?.status?.error;
+  return typeof text === 'string' ? text : undefined;
+};
+
 const reasonOf = (error: unknown): string => {
   if (error instanceof Error && error.name === 'QdrantClientTimeoutError')
     return 'Qdrant did not answer in time';
   if (error && typeof error === 'object' && typeof (error as { status?: unknown }).status === 'number') {
     // The client's ApiError: its status and Qdrant's own error text; never its URL.
-    const { status, data } = error as { status: number; data?: { status?: { error?: unknown } } };
-    const text = data?.status?.error;
-    return `Qdrant answered ${status}${typeof text === 'string' ? `: ${text}` : ''}`;
+    const { status, data } = error as { status: number; data?: unknown };
+    const text = errorTextOf(data);
+    return `Qdrant answered ${status}${text === undefined ? '' : `: ${text}`}`;
   }
   if (error instanceof TypeError) return 'Qdrant is unreachable';
   return error instanceof Error ? error.message : String(error);
