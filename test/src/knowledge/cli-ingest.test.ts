@@ -81,6 +81,26 @@ describe('opwire ingest of files that are not UTF-8 text', { timeout: 120_000 },
   });
 });
 
+// Linux keeps a file name as the bytes it was given; macOS and Windows refuse a name that is not UTF-8.
+describe.runIf(process.platform === 'linux')(
+  'opwire ingest of a file whose name is not UTF-8 (Linux only: other systems refuse such names)',
+  { timeout: 120_000 },
+  () => {
+    it('refuses that file by name, ingests the rest and exits 1', () => {
+      const docs = folder('latin1-name', { 'fine.md': '# Fine\n\nShipping takes three business days.\n' });
+      writeFileSync(Buffer.from(join(docs, 'caf\u00e9.md'), 'latin1'), '# Café\n\nA Latin-1 name.\n');
+      const result = opwire(['ingest', docs, '--data-dir', join(scratch, 'latin1-name-data')]);
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(1);
+      expect(result.stdout.split('\n').slice(0, 2)).toEqual([
+        'FAILED caf\uFFFD.md: its name is not UTF-8 (rename it to ingest it); not ingested',
+        'ok     fine.md: 1 chunks',
+      ]);
+      expect(result.stdout).toMatch(/^ingested 1\/2 documents into /m);
+    });
+  },
+);
+
 describe('opwire ingest of a folder again', { timeout: 120_000 }, () => {
   let standIn: QdrantStandIn;
   beforeAll(async () => {

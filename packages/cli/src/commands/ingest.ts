@@ -4,6 +4,7 @@ import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { badTextIn } from '@opwire/core';
 import type { IngestDocument, IngestResult, Knowledge } from '@opwire/knowledge';
+import { describeError } from '../describe-error.js';
 import { type ManifestScope, readFolderManifest, writeFolderManifest } from '../folder-manifest.js';
 import { listTextFiles } from '../list-text-files.js';
 import { mapConcurrently } from '../map-concurrently.js';
@@ -23,13 +24,28 @@ export type ReadFile =
   | { readonly documentId: string; readonly document: IngestDocument }
   | { readonly documentId: string; readonly refused: string };
 
+// Why a listed file could not be read. A name the file system holds in another encoding than UTF-8 is listed with
+// U+FFFD in place of its bytes, and so names no file.
+function unreadable(documentId: string, error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'ENOENT' && documentId.includes('\uFFFD'))
+    return 'its name is not UTF-8 (rename it to ingest it)';
+  return `cannot be read (${typeof code === 'string' ? code : describeError(error)})`;
+}
+
 /**
  * Reads a text file as a document: id and source are its path in the folder, title its first heading. A file
- * that is not UTF-8 or holds a NUL character (a binary file) is refused with the reason; a UTF-8 BOM is dropped.
+ * that cannot be read (a name that is not UTF-8), is not UTF-8 or holds a NUL character (a binary file) is refused
+ * with the reason; a UTF-8 BOM is dropped.
  */
 export async function readDocument(root: string, path: string): Promise<ReadFile> {
-  const bytes = await readFile(path);
   const documentId = relative(root, path).split('\\').join('/');
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+  } catch (error) {
+    return { documentId, refused: unreadable(documentId, error) };
+  }
   if (!isUtf8(bytes)) return { documentId, refused: 'not UTF-8 text (save it as UTF-8 to ingest it)' };
   const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
   if (badTextIn(text) === 'NUL_CHARACTER') {
