@@ -55,6 +55,20 @@ describe('opwire follows CLI conventions', { timeout: 30_000 }, () => {
     },
   );
 
+  it.each(['ingest', 'ask', 'bench'])(
+    '%s --help names the environment variables that reach Qdrant, as the README does',
+    (command) => {
+      const result = opwire([command, '--help']);
+      expect(result.stdout).toContain(
+        '\nenvironment: QDRANT_URL (the Qdrant server when --url is not given), QDRANT_API_KEY (its API key)\n',
+      );
+    },
+  );
+
+  it('says which files ingest reads, .markdown included', () => {
+    expect(opwire(['--help']).stdout).toMatch(/\n {2}ingest .*\.md, \.markdown and \.txt files/);
+  });
+
   it('names an unknown option of a command on stderr, with its usage, and exits 2', () => {
     const result = opwire(['tools', '--ap', 'app.js']);
     expect(result).toMatchObject({ status: 2, stdout: '' });

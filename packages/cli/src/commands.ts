@@ -25,7 +25,8 @@ export const commands: readonly Command[] = [
   },
   {
     name: 'ingest',
-    summary: 'ingest <dir>: chunk, embed and store the .md/.txt files of a folder (PGlite or Qdrant)',
+    summary:
+      'ingest <dir>: chunk, embed and store the .md, .markdown and .txt files of a folder (PGlite or Qdrant)',
     load: () => import('./commands/ingest.js'),
   },
   {

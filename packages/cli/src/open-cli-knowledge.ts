@@ -18,6 +18,10 @@ export const defaultDataDir = '.data/knowledge';
 /** Where a command's knowledge can live. */
 export type CliStore = 'pglite' | 'memory' | 'qdrant';
 
+/** The usage line of a command that can use Qdrant: where the server and its API key come from besides `--url`. */
+export const qdrantEnvironment =
+  'environment: QDRANT_URL (the Qdrant server when --url is not given), QDRANT_API_KEY (its API key)';
+
 /** The `parseArgs` options every knowledge command shares. */
 export const knowledgeArgs = {
   'data-dir': { type: 'string', default: defaultDataDir },

@@ -6,6 +6,7 @@ import {
   openCliKnowledge,
   parseStore,
   parseWholeNumber,
+  qdrantEnvironment,
 } from '../open-cli-knowledge.js';
 import { UsageError } from '../usage-error.js';
 
@@ -13,7 +14,8 @@ import { UsageError } from '../usage-error.js';
 const maxTop = 100;
 
 /** What `opwire ask --help` prints. */
-export const usage = `usage: opwire ask "<question>" [--top 5] [--mode ${retrievalModes.join('|')}] [--store pglite|qdrant] [--data-dir .data/knowledge] [--url <qdrant>] [--collection default] [--dimensions 384]`;
+export const usage = `usage: opwire ask "<question>" [--top 5] [--mode ${retrievalModes.join('|')}] [--store pglite|qdrant] [--data-dir .data/knowledge] [--url <qdrant>] [--collection default] [--dimensions 384]
+${qdrantEnvironment}`;
 
 /** The prompt template in the question's language: `zh-CN` for Chinese (Han without kana), else `default`. */
 function templateFor(question: string): string {

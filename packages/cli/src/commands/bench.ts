@@ -16,6 +16,7 @@ import {
   openCliKnowledge,
   parseStore,
   parseWholeNumber,
+  qdrantEnvironment,
 } from '../open-cli-knowledge.js';
 import { requireFolder } from '../require-folder.js';
 import { UsageError } from '../usage-error.js';
@@ -23,7 +24,7 @@ import { UsageError } from '../usage-error.js';
 /** What `opwire bench --help` prints. */
 export const usage =
   `usage: opwire bench retrieval --data <beir-dir> [--split test|train] [--modes ${retrievalModes.join(',')}] ` +
-  '[--store memory,pglite,qdrant] [--url <qdrant>] [--chunk-tokens 4096] [--dimensions 384]';
+  `[--store memory,pglite,qdrant] [--url <qdrant>] [--chunk-tokens 4096] [--dimensions 384]\n${qdrantEnvironment}`;
 
 /** Runs the command; returns the exit code. */
 export async function run(args: string[]): Promise<number> {

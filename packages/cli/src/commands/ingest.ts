@@ -8,13 +8,19 @@ import { describeError } from '../describe-error.js';
 import { type ManifestScope, readFolderManifest, writeFolderManifest } from '../folder-manifest.js';
 import { listTextFiles } from '../list-text-files.js';
 import { mapConcurrently } from '../map-concurrently.js';
-import { checkUrl, knowledgeArgs, openCliKnowledge, parseStore } from '../open-cli-knowledge.js';
+import {
+  checkUrl,
+  knowledgeArgs,
+  openCliKnowledge,
+  parseStore,
+  qdrantEnvironment,
+} from '../open-cli-knowledge.js';
 import { requireFolder } from '../require-folder.js';
 import { UsageError } from '../usage-error.js';
 
 /** What `opwire ingest --help` prints. */
-export const usage =
-  'usage: opwire ingest <dir> [--store pglite|qdrant] [--data-dir .data/knowledge] [--url <qdrant>] [--collection default] [--dimensions 384]';
+export const usage = `usage: opwire ingest <dir> [--store pglite|qdrant] [--data-dir .data/knowledge] [--url <qdrant>] [--collection default] [--dimensions 384]
+${qdrantEnvironment}`;
 
 // Files read at once: enough to keep the disk busy, far below any open-file limit (macOS defaults to 256).
 const filesReadAtOnce = 16;
