@@ -85,10 +85,8 @@ export function createStandInCollection(created: Json): StandInCollection {
         }
         dense.set(name, storedDense(value as number[], denseSettings.distance));
       } else if (value && typeof value === 'object' && !Array.isArray(value) && vectors.sparse.has(name)) {
+        // Unique indices, one value each: checked with the rest of Qdrant's validation, before any point is read.
         const { indices, values } = value as { indices: number[]; values: number[] };
-        if (indices.length !== values.length || new Set(indices).size !== indices.length) {
-          throw new StandInError(400, 'Wrong input: Sparse vector indices must be unique and match values');
-        }
         sparse.set(name, new Map(indices.map((index, position) => [index, values[position]!])));
       } else throw new StandInError(400, `Wrong input: Not existing vector name error: ${name}`);
     }

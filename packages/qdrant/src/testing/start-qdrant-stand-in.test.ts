@@ -226,6 +226,41 @@ describe('the Qdrant stand-in', () => {
     }
   });
 
+  it('refuses with Qdrant’s 422 what its validation refuses beyond the document: a field condition without a condition, a sparse vector with an index twice or values of another length', async () => {
+    const post = async (path: string, body: unknown, method = 'POST') => {
+      const response = await fetch(`${standIn.url}/collections/c/${path}`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return [response.status, ((await response.json()) as { status: { error: string } }).status.error];
+    };
+    const noCondition = { must: [{ key: 'lang' }] };
+    const refusal =
+      'Validation error in JSON body: [filter.must[0].match: At least one field condition must be specified]';
+    // Refused even with no point to test the filter on, as Qdrant refuses the request before reading any.
+    expect(await post('points/scroll', { filter: noCondition, limit: 1 })).toEqual([422, refusal]);
+    expect(await post('points/delete', { filter: noCondition })).toEqual([422, refusal]);
+    expect(
+      await post('points/query', {
+        prefetch: [{ query: [1, 0], using: 'dense', filter: noCondition }],
+        query: { rrf: {} },
+      }),
+    ).toEqual([422, expect.stringContaining('At least one field condition must be specified')]);
+    expect(
+      await post('points/query', { query: { indices: [1, 1], values: [1, 2] }, using: 'terms', limit: 1 }),
+    ).toEqual([422, 'Validation error in JSON body: [query.indices: must be unique]']);
+    const point = { id: 1, vector: { terms: { indices: [1, 2], values: [1] } } };
+    expect(await post('points?wait=true', { points: [point] }, 'PUT')).toEqual([
+      422,
+      'Validation error in JSON body: [points[0].vector.terms.values: must be the same length as indices]',
+    ]);
+    expect(standIn.problems).toHaveLength(5);
+    expect(
+      await post('points/scroll', { filter: { must: [{ key: 'lang', match: { value: 'en' } }] } }),
+    ).toEqual([200, undefined]);
+  });
+
   it('answers like Qdrant for a missing collection and a vector of the wrong size', async () => {
     await expect(client.getCollection('missing')).rejects.toMatchObject({ status: 404 });
     await expect(

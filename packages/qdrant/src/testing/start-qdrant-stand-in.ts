@@ -3,13 +3,15 @@ import type { AddressInfo, Socket } from 'node:net';
 import { createOpenApiValidator } from './openapi-validator.js';
 import { createStandInCollection, type StandInCollection } from './stand-in-collection.js';
 import { StandInError } from './stand-in-error.js';
+import { checkQdrantValidation } from './stand-in-validation.js';
 
 /** A local stand-in for a Qdrant server: the REST subset the adapter uses, checked against Qdrant's API. */
 export interface QdrantStandIn {
   readonly url: string;
   /**
-   * Every request or answer that did not match Qdrant's OpenAPI document, and every feature the stand-in lacks
-   * that was asked for; a test run against it should end with none.
+   * Every request or answer that did not match Qdrant's OpenAPI document, every request Qdrant's validation
+   * refuses (422), and every feature the stand-in lacks that was asked for; a test run against it should end with
+   * none.
    */
   readonly problems: readonly string[];
   /** The operations served, in order, as `method path` of Qdrant's document. */
@@ -210,6 +212,7 @@ export async function startQdrantStandIn(options: QdrantStandInOptions = {}): Pr
     }
     try {
       const name = decodeURIComponent(pattern.exec(url.pathname)?.[1] ?? '');
+      checkQdrantValidation(operation, body ?? {});
       const result =
         operation === 'get /'
           ? { title: 'qdrant - vector search engine', version: options.version ?? '1.19.0' }
@@ -222,7 +225,8 @@ export async function startQdrantStandIn(options: QdrantStandInOptions = {}): Pr
       );
     } catch (error) {
       if (!(error instanceof StandInError)) throw error;
-      if (error.status === 501) problems.push(`${operation}: ${error.message}`);
+      // A feature the stand-in lacks, or a body Qdrant's validation refuses, is a problem of the caller's test.
+      if (error.status === 501 || error.status === 422) problems.push(`${operation}: ${error.message}`);
       answer(response, operation, error.status, { status: { error: error.message }, time: time() });
     }
   };
