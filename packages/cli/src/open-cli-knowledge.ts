@@ -94,6 +94,17 @@ export function parseStore(value: string, allowed: readonly CliStore[]): CliStor
   return value as CliStore;
 }
 
+/**
+ * Throws a `UsageError` naming `--collection` unless `<prefix><name>` is a collection name the Qdrant store takes
+ * (letters, digits, `_`, `-` and `.`, 255 at most), before any request: a bad value on the command line.
+ */
+function requireQdrantName(prefix: string, name: string): void {
+  if (/^[A-Za-z0-9_.-]+$/.test(name) && prefix.length + name.length <= 255) return;
+  throw new UsageError(
+    `--collection must be letters, digits, "_", "-" and "." for Qdrant (${prefix}<collection>, 255 at most), not "${name}"`,
+  );
+}
+
 async function openStore(options: CliKnowledgeOptions, dimensions: number) {
   if (options.store === 'memory') return { store: createMemoryKnowledgeStore(), location: 'memory' };
   if (options.store === 'pglite') {
@@ -113,6 +124,7 @@ async function openStore(options: CliKnowledgeOptions, dimensions: number) {
   if (!url) throw new UsageError('--store qdrant needs --url <http://host:6333> (or QDRANT_URL)');
   const collectionPrefix = options.temporary ? `opwire_run_${process.pid}_${Date.now()}_` : 'opwire_';
   const names = options.collections ?? ['default'];
+  for (const name of names) requireQdrantName(collectionPrefix, name);
   if (options.requireExisting) {
     for (const name of names) {
       await requireQdrantCollection({

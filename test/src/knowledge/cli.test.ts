@@ -123,6 +123,19 @@ describe('opwire ingest / ask / bench', () => {
         ],
         message: 'opwire ingest: --url names a Qdrant server: add --store qdrant',
       },
+      ...(['ingest', 'ask'] as const).map((command) => ({
+        args: [
+          command,
+          command === 'ingest' ? join(fixtures, 'docs') : 'x',
+          '--store',
+          'qdrant',
+          '--url',
+          'http://127.0.0.1:6333',
+          '--collection',
+          'faq/en',
+        ],
+        message: `opwire ${command}: --collection must be letters, digits, "_", "-" and "." for Qdrant (opwire_<collection>, 255 at most), not "faq/en"`,
+      })),
       {
         args: ['bench', 'retrieval', '--data', join(fixtures, 'beir'), '--url', 'http://127.0.0.1:6333'],
         message: 'opwire bench: --url names a Qdrant server: add --store qdrant',
