@@ -98,6 +98,20 @@ describe.runIf(process.platform === 'linux')(
       ]);
       expect(result.stdout).toMatch(/^ingested 1\/2 documents into /m);
     });
+
+    it('refuses a folder of that name by name, ingests the rest and exits 1', () => {
+      const docs = folder('latin1-folder', { 'fine.md': '# Fine\n\nShipping takes three business days.\n' });
+      const inner = Buffer.from(join(docs, '\u00e9t\u00e9'), 'latin1');
+      mkdirSync(inner);
+      writeFileSync(Buffer.concat([inner, Buffer.from('/a.md')]), '# Summer\n\nIn a Latin-1 folder.\n');
+      const result = opwire(['ingest', docs, '--data-dir', join(scratch, 'latin1-folder-data')]);
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(1);
+      expect(result.stdout.split('\n').slice(0, 2)).toEqual([
+        'FAILED \uFFFDt\uFFFD/: its name is not UTF-8 (rename it to ingest it); nothing in it ingested',
+        'ok     fine.md: 1 chunks',
+      ]);
+    });
   },
 );
 

@@ -4,7 +4,6 @@ import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { badTextIn } from '@opwire/core';
 import type { IngestDocument, IngestResult, Knowledge } from '@opwire/knowledge';
-import { describeError } from '../describe-error.js';
 import { type ManifestScope, readFolderManifest, writeFolderManifest } from '../folder-manifest.js';
 import { listTextFiles } from '../list-text-files.js';
 import { mapConcurrently } from '../map-concurrently.js';
@@ -17,6 +16,7 @@ import {
 } from '../open-cli-knowledge.js';
 import { requireFolder } from '../require-folder.js';
 import { UsageError } from '../usage-error.js';
+import { whyUnreadable } from '../why-unreadable.js';
 
 /** What `opwire ingest --help` prints. */
 export const usage = `usage: opwire ingest <dir> [--store pglite|qdrant] [--data-dir .data/knowledge] [--url <qdrant>] [--collection default] [--dimensions 384]
@@ -30,15 +30,6 @@ export type ReadFile =
   | { readonly documentId: string; readonly document: IngestDocument }
   | { readonly documentId: string; readonly refused: string };
 
-// Why a listed file could not be read. A name the file system holds in another encoding than UTF-8 is listed with
-// U+FFFD in place of its bytes, and so names no file.
-function unreadable(documentId: string, error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (code === 'ENOENT' && documentId.includes('\uFFFD'))
-    return 'its name is not UTF-8 (rename it to ingest it)';
-  return `cannot be read (${typeof code === 'string' ? code : describeError(error)})`;
-}
-
 /**
  * Reads a text file as a document: id and source are its path in the folder, title its first heading. A file
  * that cannot be read (a name that is not UTF-8), is not UTF-8 or holds a NUL character (a binary file) is refused
@@ -50,7 +41,7 @@ export async function readDocument(root: string, path: string): Promise<ReadFile
   try {
     bytes = await readFile(path);
   } catch (error) {
-    return { documentId, refused: unreadable(documentId, error) };
+    return { documentId, refused: whyUnreadable(documentId, error) };
   }
   if (!isUtf8(bytes)) return { documentId, refused: 'not UTF-8 text (save it as UTF-8 to ingest it)' };
   const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
@@ -82,15 +73,35 @@ function report(read: readonly ReadFile[], results: readonly IngestResult[]): nu
 }
 
 /**
+ * Of the documents an earlier ingest stored (`previous`), those whose files are gone, and what the folder holds now.
+ * A document under a folder that could not be listed (`unlisted`) is neither: its file may well be there.
+ */
+export function compareManifest(
+  previous: readonly string[],
+  present: readonly string[],
+  unlisted: readonly string[],
+): { readonly gone: string[]; readonly holds: string[] } {
+  const kept = new Set(present);
+  const hidden = (id: string) => unlisted.some((folder) => id.startsWith(`${folder}/`));
+  const absent = previous.filter((id) => !kept.has(id));
+  return { gone: absent.filter((id) => !hidden(id)), holds: [...present, ...absent.filter(hidden)] };
+}
+
+/**
  * Removes the documents an earlier ingest stored from this folder whose files are gone, printing each, then
  * records what the folder holds now. Returns how many were removed.
  */
-async function removeGone(knowledge: Knowledge, scope: ManifestScope, present: readonly string[]) {
-  const kept = new Set(present);
-  const gone = (await readFolderManifest(knowledge.store, scope)).filter((id) => !kept.has(id));
+async function removeGone(
+  knowledge: Knowledge,
+  scope: ManifestScope,
+  present: readonly string[],
+  unlisted: readonly string[],
+) {
+  const previous = await readFolderManifest(knowledge.store, scope);
+  const { gone, holds } = compareManifest(previous, present, unlisted);
   if (gone.length > 0) await knowledge.remove(scope.collection, gone);
   for (const documentId of gone) console.log(`removed ${documentId}: its file is no longer in the folder`);
-  await writeFolderManifest(knowledge.store, scope, present);
+  await writeFolderManifest(knowledge.store, scope, holds);
   return gone.length;
 }
 
@@ -105,8 +116,12 @@ export async function run(args: string[]): Promise<number> {
   if (!directory) throw new UsageError('name the folder to ingest: opwire ingest <dir>');
   if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}' (ingest takes one folder)`);
   requireFolder('folder', directory);
-  const { files, skipped } = await listTextFiles(directory);
+  const { files, skipped, unlisted } = await listTextFiles(directory);
   for (const link of skipped) console.log(`skipped ${link.split('\\').join('/')}`);
+  const folders = unlisted.map(({ folder }) => folder.split('\\').join('/'));
+  unlisted.forEach(({ why }, index) => {
+    console.log(`FAILED ${folders[index]}/: ${why}; nothing in it ingested`);
+  });
   const store = parseStore(values.store, ['pglite', 'qdrant']);
   checkUrl(values.url, [store]);
   const { knowledge, dimensions, location, close } = await openCliKnowledge({
@@ -134,12 +149,13 @@ export async function run(args: string[]): Promise<number> {
       knowledge,
       scope,
       read.map((file) => file.documentId),
+      folders,
     );
     const seconds = (performance.now() - started) / 1000;
     console.log(
       `ingested ${read.length - failed}/${read.length} documents into ${location} in ${seconds.toFixed(2)} s${removed > 0 ? `; removed ${removed} whose files are gone` : ''}`,
     );
-    return failed === 0 ? 0 : 1;
+    return failed === 0 && folders.length === 0 ? 0 : 1;
   } finally {
     await close();
   }
