@@ -1,14 +1,6 @@
 import type { SpanContext } from '@opentelemetry/api';
-import {
-  type AnyOperation,
-  type Caller,
-  hasPermission,
-  type Locale,
-  type Origin,
-  validationError,
-} from '@opwire/core';
+import { type AnyOperation, type Caller, hasPermission, type Locale, type Origin } from '@opwire/core';
 import { jsonSchema, type Tool, type ToolExecutionOptions, type ToolSet, tool } from 'ai';
-import { approvalPrecheckOf } from './approval-precheck.js';
 import { recordedName } from './governance/turn-event.js';
 import { restoreAbsent } from './strict-schema.js';
 import type { ToolCatalog, ToolEntry } from './tool-catalog.js';
@@ -80,7 +72,6 @@ function operationTool(
   options: BindOptions,
   locale: Locale,
 ) {
-  const precheck = entry.requiresApproval ? approvalPrecheckOf(operation) : undefined;
   return tool<unknown, unknown, Record<string, never>>({
     description: entry.describe(locale),
     // No `validate`: the pipeline validates, so a model gets the same codes as every other surface.
@@ -103,10 +94,18 @@ function operationTool(
       ...(options.conversationId === undefined ? {} : { conversationId: options.conversationId }),
       ...(options.turnId === undefined ? {} : { turnId: options.turnId }),
     };
+    const invokeOptions = {
+      caller,
+      origin,
+      locale,
+      ...(signal ? { signal } : {}),
+      ...(options.trace ? { trace: options.trace } : {}),
+      ...(options.baggage ? { baggage: options.baggage } : {}),
+    };
     try {
-      if (precheck) {
-        const issues = precheck(input);
-        if (issues) throw validationError(issues);
+      if (entry.requiresApproval) {
+        // Only a call the caller could make waits for approval: another tenant's order is NOT_FOUND here.
+        await catalog.app.precheck(operation, input, invokeOptions);
         return await catalog.approvals.request({
           toolCallId,
           toolName: entry.name,
@@ -118,14 +117,7 @@ function operationTool(
           ...(options.turnId === undefined ? {} : { turnId: options.turnId }),
         });
       }
-      return await catalog.app.invoke(operation, input, {
-        caller,
-        origin,
-        locale,
-        ...(signal ? { signal } : {}),
-        ...(options.trace ? { trace: options.trace } : {}),
-        ...(options.baggage ? { baggage: options.baggage } : {}),
-      });
+      return await catalog.app.invoke(operation, input, invokeOptions);
     } catch (error) {
       // Only cancellation ends the turn; every other failure is a result the model can read.
       if (signal?.aborted) throw error;

@@ -12,8 +12,6 @@ export {
   type MeteredToolCall,
   type MeteredTurn,
 } from './ai-metrics.js';
-/** The closed request validator approvals check a call's arguments with (for surfaces that create approvals). */
-export { approvalPrecheckOf } from './approval-precheck.js';
 /** Pending approvals: the port, its in-memory adapter and the service that approves or declines. */
 export type { ApprovalStatus, ApprovalStore, PendingApproval } from './approvals/approval-store.js';
 /** Creates the approvals service that runs a pending call only when its caller approves it. */

@@ -1,6 +1,7 @@
 import { Container } from 'inversify';
 import { neverAborted } from './abort.js';
 import { type CompiledPipeline, compilePipeline } from './compile-pipeline.js';
+import { compilePrecheck } from './compile-precheck.js';
 import type { InvokeOptions, Origin } from './context.js';
 import { defaultLogger } from './create-logger.js';
 import { coreErrors } from './errors/core-errors.js';
@@ -60,6 +61,15 @@ export interface Opwire {
    * promise. An operation that is not registered fails `prepare` itself, at startup.
    */
   prepare<O extends AnyOperation>(operation: O | string): PreparedCall<O>;
+  /**
+   * Whether a call could be made, without making it: the call's authentication, validation and permission,
+   * then the operation's `precheck` (the handler's lookup) in a read-only transaction. Resolves when the call
+   * could run, else rejects with the error the call would answer; no middleware or handler runs, nothing is
+   * audited. Surfaces run it before a call waits for approval.
+   */
+  precheck<O extends AnyOperation>(operation: O, input: RequestOf<O>, options?: InvokeOptions): Promise<void>;
+  /** Prechecks the operation registered under an id; its input is checked only at run time. */
+  precheck(operation: string, input: unknown, options?: InvokeOptions): Promise<void>;
   /** Every error code an operation can answer with beyond validation: its own, then its middleware's. */
   errorsOf(operation: AnyOperation): readonly AnyErrorEntry[];
   /** The response headers an operation's middleware may set (lower case). */
@@ -109,10 +119,23 @@ export function createOpwire(options: OpwireOptions): Opwire {
     return found;
   };
   const pipelineOf = (operation: AnyOperation) => pipelines.get(operation) as CompiledPipeline;
+  // Compiled on first use: most operations are never prechecked.
+  const prechecks = new Map<AnyOperation, ReturnType<typeof compilePrecheck>>();
+  const precheckOf = (operation: AnyOperation) => {
+    let precheck = prechecks.get(operation);
+    if (!precheck) {
+      precheck = compilePrecheck(operation, { transactions });
+      prechecks.set(operation, precheck);
+    }
+    return precheck;
+  };
 
   /** Starts a top-level invocation: the result itself when it completed synchronously, else a promise. */
-  const runTopLevel = (operation: AnyOperation, input: unknown, invokeOptions: InvokeOptions): unknown => {
-    const invocation = new Invocation(host, operation, {
+  const runTopLevel = (operation: AnyOperation, input: unknown, invokeOptions: InvokeOptions): unknown =>
+    pipelineOf(operation)(input, topLevelInvocation(operation, invokeOptions));
+
+  const topLevelInvocation = (operation: AnyOperation, invokeOptions: InvokeOptions): Invocation =>
+    new Invocation(host, operation, {
       caller: invokeOptions.caller,
       locale: invokeOptions.locale ?? invokeOptions.caller?.locale ?? 'en',
       origin: invokeOptions.origin ?? internalOrigin,
@@ -124,8 +147,6 @@ export function createOpwire(options: OpwireOptions): Opwire {
       headers: invokeOptions.headers ?? noHeaders,
       responseHeaders: invokeOptions.responseHeaders,
     });
-    return pipelineOf(operation)(input, invocation);
-  };
 
   const host: InvocationHost = {
     container,
@@ -180,6 +201,14 @@ export function createOpwire(options: OpwireOptions): Opwire {
           return Promise.reject(thrown);
         }
       };
+    },
+    precheck(operation: AnyOperation | string, input: unknown, invokeOptions: InvokeOptions = {}) {
+      try {
+        const found = operationOf(operation);
+        return precheckOf(found)(input, topLevelInvocation(found, invokeOptions));
+      } catch (thrown) {
+        return Promise.reject(thrown);
+      }
     },
     errorsOf,
     responseHeadersOf: (operation) => [...new Set(middlewareOf(operation).flatMap((layer) => layer.headers))],

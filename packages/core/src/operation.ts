@@ -65,6 +65,15 @@ export interface OperationDefinition<
    * (by default it does for an operation that writes; `false` opts out).
    */
   readonly ai?: { readonly name?: string; readonly requiresApproval?: boolean };
+  /**
+   * Confirms, writing nothing, that a call could be made before it waits for someone's approval (a model's or
+   * an MCP client's call): the lookup the handler would do, raising the error the handler would raise. It runs
+   * after authorization, in a read-only transaction, without middleware; see `Opwire.precheck`.
+   */
+  readonly precheck?: (
+    request: Static<Request>,
+    context: HandlerContext<Public, Errors, unknown>,
+  ) => void | Promise<void>;
   /** Does the work; the request and context are typed from the declaration. */
   readonly handle: (request: Static<Request>, context: Context) => HandlerResult<Response, Stream>;
 }

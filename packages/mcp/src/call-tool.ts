@@ -1,6 +1,6 @@
 import type { CallToolResult, ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
-import { type Approvals, approvalPrecheckOf } from '@opwire/ai';
-import { isOpwireError, type Opwire, validationError } from '@opwire/core';
+import type { Approvals } from '@opwire/ai';
+import { isOpwireError, type Opwire } from '@opwire/core';
 import { invokeOptionsFrom } from '@opwire/core/surface';
 import { gateApproval } from './approval-gate.js';
 import { localeOf, type McpRequestContext } from './mcp-connection.js';
@@ -30,10 +30,20 @@ export async function callTool(call: ToolCall): Promise<CallToolResult> {
   const { caller, headers } = call.context;
   const locale = localeOf(call.context);
   const { extra, tool } = call;
+  const options = invokeOptionsFrom({
+    surface: 'mcp',
+    caller,
+    signal: extra.signal,
+    ids: {
+      requestId: String(extra.requestId),
+      ...(extra.sessionId === undefined ? {} : { sessionId: extra.sessionId }),
+    },
+    ...(headers ? { headers } : {}),
+  });
   try {
     if (tool.requiresApproval && mayCallTool(tool, caller)) {
-      const issues = approvalPrecheckOf(tool.operation)(call.input);
-      if (issues) throw validationError(issues);
+      // Only a call the caller could make is put to the user: another tenant's order is NOT_FOUND here.
+      await call.app.precheck(tool.operation, call.input, options);
       const decision = await gateApproval({
         tool,
         input: call.input,
@@ -52,16 +62,6 @@ export async function callTool(call: ToolCall): Promise<CallToolResult> {
         );
       }
     }
-    const options = invokeOptionsFrom({
-      surface: 'mcp',
-      caller,
-      signal: extra.signal,
-      ids: {
-        requestId: String(extra.requestId),
-        ...(extra.sessionId === undefined ? {} : { sessionId: extra.sessionId }),
-      },
-      ...(headers ? { headers } : {}),
-    });
     return toSuccessResult(tool, await call.app.invoke(tool.operation, call.input, options));
   } catch (error) {
     if (extra.signal.aborted) throw error;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ElicitRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { createApprovals } from '@opwire/ai';
-import { createOpwire, defineOperation } from '@opwire/core';
+import { createOpwire, defineOperation, type OpwireError } from '@opwire/core';
 import Type from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { createMcpSurface, packageVersion } from './create-mcp-surface.js';
@@ -194,6 +194,33 @@ describe('approval over MCP', () => {
     const result = await client.callTool({ name: 'notes_delete', arguments: { id: 7 } });
     expect(structured(result).error.code).toBe('WRONG_TYPE');
     expect(await approvals.pending(noteCallers.writer)).toEqual([]);
+  });
+
+  it("answers another tenant's note NOT_FOUND, as the delete would, without asking or storing anything", async () => {
+    const { app, notes } = createNotesApp();
+    notes.set('note-g', { id: 'note-g', tenant: 'globex', text: 'theirs' });
+    const approvals = createApprovals({ app });
+    const client = await connectInMemory(createMcpSurface({ app, approvals }), noteCallers.writer, {
+      elicitation: {},
+    });
+    const asked: string[] = [];
+    client.setRequestHandler(ElicitRequestSchema, (request) => {
+      asked.push(request.params.message);
+      return { action: 'accept' };
+    });
+    const direct = await app
+      .invoke('notes.delete', { id: 'note-g' }, { caller: noteCallers.writer })
+      .catch((error: OpwireError) => error);
+    for (const id of ['note-g', 'note-404']) {
+      const result = await client.callTool({ name: 'notes_delete', arguments: { id } });
+      expect(structured(result).error).toMatchObject({
+        code: 'NOT_FOUND',
+        message: (direct as OpwireError).localize('zh-CN'),
+      });
+    }
+    expect(asked).toEqual([]);
+    expect(await approvals.pending(noteCallers.writer)).toEqual([]);
+    expect(notes.has('note-g')).toBe(true);
   });
 
   it.each([

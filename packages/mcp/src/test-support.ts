@@ -89,6 +89,12 @@ export function createNotesApp() {
       destructive: true,
       idempotent: true,
       errors: [coreErrors.NOT_FOUND],
+      // Only a delete that would find the note is put to the user.
+      precheck(request, context) {
+        const found = notes.get(request.id);
+        if (!found || found.tenant !== context.tenant)
+          throw context.errors.NOT_FOUND({ params: { resource: 'note' } });
+      },
       handle(request, context) {
         const found = notes.get(request.id);
         if (!found || found.tenant !== context.tenant)

@@ -259,8 +259,9 @@ it('keeps a complete, ordered and masked audit trail of a turn: request, calls, 
     [3, 'tool_result', 'orders_purge', 'TOOL_NOT_FOUND'],
     [4, 'tool_call', 'orders_list', undefined],
     [5, 'tool_call', 'orders_cancel', undefined],
-    [6, 'approval_requested', 'orders_cancel', undefined],
-    [7, 'tool_result', 'orders_list', 'ok'],
+    // The cancel is prechecked (the order is looked up) before its approval is stored.
+    [6, 'tool_result', 'orders_list', 'ok'],
+    [7, 'approval_requested', 'orders_cancel', undefined],
     [8, 'tool_result', 'orders_cancel', 'approval_pending'],
   ]);
   expect(events[0]?.payload).toEqual({ message: 'I am [email], password: [masked] Cancel my order.' });

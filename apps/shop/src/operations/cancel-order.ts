@@ -8,7 +8,10 @@ import { shopErrors } from '../shop-errors.js';
 
 const cancellable: ReadonlySet<OrderStatus> = new Set(['pending', 'paid']);
 
-/** Cancels a pending or paid order of the caller's tenant; a model's call waits for the user's approval. */
+/**
+ * Cancels a pending or paid order of the caller's tenant; a model's call waits for the user's approval, and
+ * only a call that would find a cancellable order is put to the user (the precheck answers as the call would).
+ */
 export const cancelOrder = orderOperations.defineOperation({
   id: 'orders.cancel',
   summary: { en: 'Cancel an order', 'zh-CN': '取消订单' },
@@ -23,17 +26,25 @@ export const cancelOrder = orderOperations.defineOperation({
   writes: true,
   http: { method: 'POST', path: '/orders/{id}/cancel' },
   ai: { requiresApproval: true },
+  async precheck(request, context) {
+    checkCancellable(await context.resolve(OrderRepositoryToken).find(orderScopeOf(context), request.id));
+  },
   async handle(request, context) {
     const scope = orderScopeOf(context);
     const orders = context.resolve(OrderRepositoryToken);
-    const order = await orders.find(scope, request.id, { forUpdate: true });
-    if (!order) throw context.errors.NOT_FOUND({ params: { resource: { en: 'order', 'zh-CN': '订单' } } });
-    if (!cancellable.has(order.status)) {
-      throw context.errors.ORDER_NOT_CANCELLABLE({
-        params: { status: order.status },
-        data: { status: order.status },
-      });
-    }
+    const order = checkCancellable(await orders.find(scope, request.id, { forUpdate: true }));
     return orders.setStatus(scope.tenant, order.id, 'cancelled');
   },
 });
+
+/** The order if it can be cancelled; else the error a cancel answers (the precheck and the handler agree). */
+function checkCancellable(order: Order | undefined): Order {
+  if (!order) throw coreErrors.NOT_FOUND({ params: { resource: { en: 'order', 'zh-CN': '订单' } } });
+  if (!cancellable.has(order.status)) {
+    throw shopErrors.ORDER_NOT_CANCELLABLE({
+      params: { status: order.status },
+      data: { status: order.status },
+    });
+  }
+  return order;
+}

@@ -124,6 +124,10 @@ export function createOrdersFixture(options: { cancelNeedsApproval?: boolean } =
       errors: [coreErrors.NOT_FOUND, coreErrors.CONFLICT],
       // Writes wait for approval by default; tests of plain tool calls opt cancel out.
       ai: { requiresApproval: options.cancelNeedsApproval === true },
+      // Only a call that would find an open order of the caller's tenant waits for approval.
+      precheck(request, context) {
+        if (find(request.orderId, context.tenant).status === 'cancelled') throw coreErrors.CONFLICT();
+      },
       handle(request, context) {
         const found = find(request.orderId, context.tenant);
         if (found.status === 'cancelled') throw coreErrors.CONFLICT();

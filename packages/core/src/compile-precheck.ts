@@ -1,0 +1,53 @@
+import { abortError } from './abort.js';
+import { compileAdmission } from './compile-admission.js';
+import { toOpwireError } from './errors/describe-error.js';
+import { isOpwireError } from './errors/opwire-error.js';
+import type { Invocation } from './invocation.js';
+import type { AnyOperation } from './operation.js';
+import type { TransactionManager } from './ports/transaction-manager.js';
+
+/**
+ * Compiles an operation's precheck: the call's admission (authenticated, valid, permitted), then the
+ * operation's `precheck` in a read-only transaction. Neither middleware nor the handler runs and nothing is
+ * audited; the promise rejects with the `OpwireError` the call itself would have answered.
+ */
+export function compilePrecheck(
+  operation: AnyOperation,
+  dependencies: { readonly transactions: TransactionManager },
+): (input: unknown, invocation: Invocation) => Promise<void> {
+  const admit = compileAdmission(operation);
+  const precheck = operation.precheck;
+  const inTransaction = operation.transaction !== false;
+
+  const check = async (invocation: Invocation) => {
+    if (!precheck) return;
+    if (!inTransaction) {
+      await precheck(invocation.input, invocation);
+      return;
+    }
+    await dependencies.transactions.run(
+      async (transaction) => {
+        invocation.transaction = transaction;
+        await precheck(invocation.input, invocation);
+      },
+      { readOnly: true, signal: invocation.signal },
+    );
+  };
+
+  return async (input, invocation) => {
+    invocation.trace = invocation.parentTrace;
+    try {
+      admit(input, invocation);
+      invocation.input = input;
+      await check(invocation);
+    } catch (thrown) {
+      const error =
+        invocation.signal.aborted && !isOpwireError(thrown)
+          ? abortError(invocation.signal, thrown)
+          : toOpwireError(thrown);
+      if (error.code === 'INTERNAL')
+        invocation.logger.error('precheck failed', { error: error.cause ?? error });
+      throw error;
+    }
+  };
+}
