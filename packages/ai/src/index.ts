@@ -125,6 +125,7 @@ export {
   checkLimit,
   decodeCursor,
   encodeCursor,
+  invalidCursor,
   newestFirst,
   normalizeTime,
   type Page,

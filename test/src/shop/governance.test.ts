@@ -103,6 +103,51 @@ describe('shop governance over HTTP', { timeout: 120_000 }, () => {
     ]);
   });
 
+  it("pages the audit trail with cursors that show nothing of another tenant's events, and refuses theirs", async () => {
+    const governance = running.shop.governance;
+    const append = (tenant: string, turnId: string) =>
+      governance.events.append({
+        id: crypto.randomUUID(),
+        turnId,
+        action: 'guardrail',
+        at: new Date().toISOString(),
+        tenant,
+        principalId: 'cursor-walker',
+      });
+    const [mine, theirs] = [crypto.randomUUID(), crypto.randomUUID()];
+    for (let index = 0; index < 3; index++) {
+      await append('acme', mine);
+      for (let count = 0; count < 5 * (index + 1); count++) await append('globex', theirs);
+    }
+    const query = '/governance/audit?action=guardrail&principalId=cursor-walker&limit=1';
+    const walked: string[] = [];
+    let path = query;
+    for (;;) {
+      const page = await running.request(path, { token: 'admin-token' });
+      expect(page.status).toBe(200);
+      walked.push(...page.body.events.map((event: { turnId: string }) => event.turnId));
+      if (page.body.next === undefined) break;
+      // The cursor holds the id of the event just shown, nothing counted over every tenant.
+      const shown = page.body.events[0].id as string;
+      expect(Buffer.from(page.body.next, 'base64url').toString('utf8')).toBe(JSON.stringify([shown]));
+      path = `${query}&cursor=${page.body.next}`;
+    }
+    expect(walked).toEqual([mine, mine, mine]);
+    const foreign = await governance.events.list({ tenant: 'globex' }, { limit: 1 });
+    for (const locale of ['en', 'zh-CN']) {
+      const refused = await running.request(`${query}&cursor=${foreign.next}`, {
+        token: 'admin-token',
+        headers: { 'accept-language': locale },
+      });
+      expect([refused.status, refused.body.code, refused.body.field]).toEqual([
+        400,
+        'INVALID_FORMAT',
+        'cursor',
+      ]);
+      expect(refused.body.detail).toContain(locale === 'en' ? 'previous page' : '上一页');
+    }
+  });
+
   it('answers bad governance queries with 400 and the field', async () => {
     for (const [path, code, field] of [
       ['/governance/turns?limit=0', 'OUT_OF_RANGE', 'limit'],

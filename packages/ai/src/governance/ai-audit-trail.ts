@@ -64,6 +64,10 @@ export interface AiAuditFilter {
 /** A page of events, newest first. */
 export interface AiAuditPage {
   readonly events: AiAuditEvent[];
+  /**
+   * The cursor of the next page: opaque, naming only the page's last event, so it tells nothing of other
+   * tenants' events; a list refuses one naming an event its tenant cannot see (`INVALID_FORMAT` on `cursor`).
+   */
   readonly next?: string;
 }
 

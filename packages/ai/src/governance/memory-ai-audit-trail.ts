@@ -1,6 +1,6 @@
 import { coreErrors } from '@opwire/core';
 import type { AiAuditEvent, AiAuditFilter, AiAuditTrail } from './ai-audit-trail.js';
-import { checkLimit, decodeCursor, encodeCursor, normalizeTime } from './paging.js';
+import { checkLimit, decodeCursor, encodeCursor, invalidCursor, normalizeTime } from './paging.js';
 
 /** An `AiAuditTrail` in process memory, for tests and single-process apps. */
 export function createMemoryAiAuditTrail(): AiAuditTrail {
@@ -16,6 +16,15 @@ export function createMemoryAiAuditTrail(): AiAuditTrail {
     (filter.principalId === undefined || event.principalId === filter.principalId) &&
     (from === undefined || event.at >= from) &&
     (to === undefined || event.at < to);
+  /** The position of the event a cursor names, if the filter's tenant may see it; else the cursor is refused. */
+  const positionOf = (cursor: string, filter: AiAuditFilter) => {
+    const [id] = decodeCursor(cursor, ['s']);
+    const found = events.find(
+      ({ event }) => event.id === id && (filter.tenant === undefined || event.tenant === filter.tenant),
+    );
+    if (!found) throw invalidCursor();
+    return found.position;
+  };
   return {
     async append(input) {
       if (ids.has(input.id)) {
@@ -32,8 +41,7 @@ export function createMemoryAiAuditTrail(): AiAuditTrail {
       checkLimit(page.limit);
       const from = filter.from === undefined ? undefined : normalizeTime(filter.from, 'from');
       const to = filter.to === undefined ? undefined : normalizeTime(filter.to, 'to');
-      const [before] =
-        page.cursor === undefined ? [Number.POSITIVE_INFINITY] : decodeCursor(page.cursor, ['n']);
+      const before = page.cursor === undefined ? Number.POSITIVE_INFINITY : positionOf(page.cursor, filter);
       const found: Array<{ position: number; event: AiAuditEvent }> = [];
       for (let index = events.length - 1; index >= 0 && found.length <= page.limit; index--) {
         const entry = events[index]!;
@@ -43,7 +51,8 @@ export function createMemoryAiAuditTrail(): AiAuditTrail {
       const last = listed.at(-1);
       return {
         events: listed.map((entry) => structuredClone(entry.event)),
-        ...(found.length > page.limit && last ? { next: encodeCursor([last.position]) } : {}),
+        // The cursor names the page's last event, which the caller saw; never a count across tenants.
+        ...(found.length > page.limit && last ? { next: encodeCursor([last.event.id]) } : {}),
       };
     },
     async forTurn(turnId, tenant) {

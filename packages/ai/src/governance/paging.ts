@@ -1,4 +1,4 @@
-import { badTextIn, coreErrors } from '@opwire/core';
+import { badTextIn, coreErrors, type OpwireError } from '@opwire/core';
 
 /** One page of a list: the items and, when there are more, the cursor of the next page. */
 export interface Page {
@@ -32,18 +32,24 @@ export function decodeCursor<const Shape extends readonly ('t' | 's' | 'n')[]>(
     Array.isArray(position) &&
     position.length === shape.length &&
     position.every((value, index) => fitsKind(shape[index], value));
-  if (!fits) {
-    throw coreErrors.INVALID_FORMAT({
-      field: 'cursor',
-      params: {
-        expected: {
-          en: 'the `next` value of a previous page of this list',
-          'zh-CN': '此列表上一页返回的 `next` 值',
-        },
-      },
-    });
-  }
+  if (!fits) throw invalidCursor();
   return position as never;
+}
+
+/**
+ * The error of a cursor that is not the `next` of a previous page of this list as this caller sees it (malformed,
+ * edited, of another list, or naming what the caller cannot see): `INVALID_FORMAT` on `cursor`, a 400.
+ */
+export function invalidCursor(): OpwireError {
+  return coreErrors.INVALID_FORMAT({
+    field: 'cursor',
+    params: {
+      expected: {
+        en: 'the `next` value of a previous page of this list',
+        'zh-CN': '此列表上一页返回的 `next` 值',
+      },
+    },
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { AiAuditEventInput, AiAuditTrail } from '../governance/ai-audit-trail.js';
-import { describeStoreSuite, type StoreSuiteOptions, uniqueTenant } from './store-suite.js';
+import { encodeCursor } from '../governance/paging.js';
+import { describeStoreSuite, editedCursors, type StoreSuiteOptions, uniqueTenant } from './store-suite.js';
 
 const at = (minute: number) => new Date(Date.UTC(2030, 0, 1, 0, minute)).toISOString();
 
@@ -109,6 +110,48 @@ export function runAiAuditTrailConformance(name: string, options: StoreSuiteOpti
       await expect(trail().list({ tenant }, { limit: 3, cursor: 'x' })).rejects.toMatchObject({
         code: 'INVALID_FORMAT',
       });
+    });
+
+    it("pages with cursors that tell nothing of other tenants' events, and refuses a foreign or edited one", async () => {
+      const [tenant, other] = [uniqueTenant(), uniqueTenant()];
+      const [turnId, otherTurnId] = [crypto.randomUUID(), crypto.randomUUID()];
+      const mine: AiAuditEventInput[] = [];
+      for (let index = 0; index < 4; index++) {
+        mine.push(auditEventFor(tenant, turnId, { at: at(index) }));
+        await trail().append(mine[index]!);
+        // Other tenants' activity between this tenant's events, more of it each time.
+        for (let count = 0; count <= index * 2; count++)
+          await trail().append(auditEventFor(other, otherTurnId));
+      }
+      const walked: string[] = [];
+      const cursors: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await trail().list({ tenant }, { limit: 1, ...(cursor ? { cursor } : {}) });
+        walked.push(...page.events.map((event) => event.id));
+        cursor = page.next;
+        if (cursor) {
+          cursors.push(cursor);
+          // All a cursor holds is something the caller was just shown: the id of the page's last event.
+          const decoded: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+          const shown = new Set(
+            Object.values(page.events.at(-1) ?? {}).map((value) => JSON.stringify(value)),
+          );
+          expect(decoded).toBeInstanceOf(Array);
+          for (const value of decoded as unknown[]) expect(shown).toContain(JSON.stringify(value));
+        }
+      } while (cursor);
+      expect(walked).toEqual([...mine].reverse().map((event) => event.id));
+      const foreign = (await trail().list({ tenant: other }, { limit: 1 })).next as string;
+      for (const refused of [foreign, encodeCursor(['no-such-event']), encodeCursor([3]), ...editedCursors]) {
+        await expect(trail().list({ tenant }, { limit: 1, cursor: refused })).rejects.toMatchObject({
+          code: 'INVALID_FORMAT',
+          field: 'cursor',
+        });
+      }
+      // The owner's cursors still work after all that, and a list over every tenant takes them too.
+      expect((await trail().list({ tenant }, { limit: 5, cursor: cursors[0]! })).events).toHaveLength(3);
+      expect((await trail().list({}, { limit: 1, cursor: foreign })).events).toHaveLength(1);
     });
 
     it('trims events before a cutoff, of one tenant or of all; a later event of a trimmed turn starts again after what is left', async () => {

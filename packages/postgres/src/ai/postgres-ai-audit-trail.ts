@@ -5,6 +5,7 @@ import {
   checkLimit,
   decodeCursor,
   encodeCursor,
+  invalidCursor,
   type JsonValue,
   normalizeTime,
 } from '@opwire/ai';
@@ -37,6 +38,16 @@ const attempts = 20;
 
 /** An `AiAuditTrail` over the `opwire_ai_events` table; each append is one statement. */
 export function createPostgresAiAuditTrail(sql: SqlAccess): AiAuditTrail {
+  /** Where the event a cursor names stands, if `tenant` may see it; else the cursor is refused. */
+  const seqOf = async (cursor: string, tenant: string | undefined): Promise<string> => {
+    const [id] = decodeCursor(cursor, ['s']);
+    const { rows } = await sql.query(
+      'SELECT seq FROM opwire_ai_events WHERE id = $1 AND ($2::text IS NULL OR tenant = $2)',
+      [id, tenant ?? null],
+    );
+    if (!rows[0]) throw invalidCursor();
+    return String(rows[0].seq);
+  };
   return {
     async append(event) {
       const params = [
@@ -83,7 +94,7 @@ export function createPostgresAiAuditTrail(sql: SqlAccess): AiAuditTrail {
       if (filter.principalId !== undefined) add('principal_id = ?', filter.principalId);
       if (filter.from !== undefined) add('at >= ?::timestamptz', normalizeTime(filter.from, 'from'));
       if (filter.to !== undefined) add('at < ?::timestamptz', normalizeTime(filter.to, 'to'));
-      if (page.cursor !== undefined) add('seq < ?::bigint', decodeCursor(page.cursor, ['n'])[0]);
+      if (page.cursor !== undefined) add('seq < ?::bigint', await seqOf(page.cursor, filter.tenant));
       params.push(page.limit + 1);
       const { rows } = await sql.query(
         `SELECT ${columns} FROM opwire_ai_events ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
@@ -94,7 +105,8 @@ export function createPostgresAiAuditTrail(sql: SqlAccess): AiAuditTrail {
       const last = listed.at(-1);
       return {
         events: listed.map(toEvent),
-        ...(rows.length > page.limit && last ? { next: encodeCursor([Number(last.seq)]) } : {}),
+        // The cursor names the page's last event, which the caller saw; `seq` counts every tenant's events.
+        ...(rows.length > page.limit && last ? { next: encodeCursor([String(last.id)]) } : {}),
       };
     },
     async forTurn(turnId, tenant) {
