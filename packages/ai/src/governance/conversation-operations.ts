@@ -60,7 +60,7 @@ export function createConversationOperations(options: ConversationOperationsOpti
   const list = defineOperation({
     id: 'conversations.list',
     summary: { en: 'List my conversations', 'zh-CN': '列出我的对话' },
-    description: 'The caller’s conversations, most recently updated first, a page at a time.',
+    description: 'The caller’s conversations, newest first, a page at a time.',
     request: Type.Object(pageFields),
     response: Type.Object({
       conversations: Type.Array(conversationSchema),

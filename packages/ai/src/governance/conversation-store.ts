@@ -22,7 +22,10 @@ export interface ConversationMessage {
   readonly message: StoredModelMessage;
 }
 
-/** A page of conversations, most recently updated first. */
+/**
+ * A page of conversations, newest first: ordered and paged by `createdAt` (then id), which never moves, so a
+ * walk through the pages neither skips nor repeats a conversation however they are updated meanwhile.
+ */
 export interface ConversationPage {
   readonly conversations: Conversation[];
   readonly next?: string;

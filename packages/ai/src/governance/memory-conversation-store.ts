@@ -57,12 +57,12 @@ export function createMemoryConversationStore(): ConversationStore {
       const sorted = [...entries.values()]
         .map((entry) => entry.conversation)
         .filter((each) => each.tenant === owner.tenant && each.principalId === owner.principalId)
-        .sort((left, right) => newestFirst([left.updatedAt, left.id], [right.updatedAt, right.id]))
-        .filter((each) => !after || newestFirst([each.updatedAt, each.id], after) > 0);
+        .sort((left, right) => newestFirst([left.createdAt, left.id], [right.createdAt, right.id]))
+        .filter((each) => !after || newestFirst([each.createdAt, each.id], after) > 0);
       const conversations = sorted.slice(0, page.limit).map((each) => structuredClone(each));
       const last = conversations.at(-1);
       return sorted.length > page.limit && last
-        ? { conversations, next: encodeCursor([last.updatedAt, last.id]) }
+        ? { conversations, next: encodeCursor([last.createdAt, last.id]) }
         : { conversations };
     },
     async delete(id, owner) {

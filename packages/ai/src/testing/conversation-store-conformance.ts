@@ -131,13 +131,14 @@ export function runConversationStoreConformance(name: string, options: StoreSuit
       expect(await store().messages(id, alice, { limit: 10 })).toHaveLength(4);
     });
 
-    it('lists the owner conversations most recently updated first, page by page', async () => {
+    it('lists the owner conversations newest first, page by page', async () => {
       const { alice, bob } = owners();
       const ids = [0, 1, 2, 3, 4].map(() => crypto.randomUUID());
       for (const [index, id] of ids.entries()) await store().create({ id, owner: alice, at: at(index) });
       await store().create({ id: crypto.randomUUID(), owner: bob, at: at(9) });
+      // An update does not move a conversation in the list.
       await store().append(ids[0]!, alice, { messages: sampleMessages.slice(0, 1), at: at(8) });
-      const expected = [ids[0], ids[4], ids[3], ids[2], ids[1]];
+      const expected = [ids[4], ids[3], ids[2], ids[1], ids[0]];
       const first = await store().list(alice, { limit: 2 });
       expect(first.conversations.map((each) => each.id)).toEqual(expected.slice(0, 2));
       const second = await store().list(alice, { limit: 2, cursor: first.next! });
@@ -161,6 +162,31 @@ export function runConversationStoreConformance(name: string, options: StoreSuit
         code: 'OUT_OF_RANGE',
         field: 'limit',
       });
+    });
+
+    it('walks every conversation exactly once while conversations are updated and created mid-walk', async () => {
+      const { alice } = owners();
+      // Two created at the same instant: the id breaks the tie, as everywhere.
+      const ids = [0, 1, 2, 2, 3, 4, 5].map(() => crypto.randomUUID());
+      const times = [0, 1, 2, 2, 3, 4, 5];
+      for (const [index, id] of ids.entries())
+        await store().create({ id, owner: alice, at: at(times[index]!) });
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      let step = 0;
+      do {
+        const page = await store().list(alice, { limit: 2, ...(cursor ? { cursor } : {}) });
+        seen.push(...page.conversations.map((each) => each.id));
+        cursor = page.next;
+        step++;
+        // Between pages: touch one not listed yet (the oldest), one already listed, and start a new one.
+        await store().append(ids[0]!, alice, { messages: sampleMessages.slice(0, 1), at: at(10 + step) });
+        await store().append(seen[0]!, alice, { messages: sampleMessages.slice(0, 1), at: at(20 + step) });
+        await store().create({ id: crypto.randomUUID(), owner: alice, at: at(30 + step) });
+      } while (cursor);
+      expect([...seen].sort()).toEqual([...ids].sort());
+      expect(new Set(seen).size).toBe(seen.length);
+      expect(seen.at(-1)).toBe(ids[0]);
     });
 
     it('deletes only the owner conversation, with its messages', async () => {

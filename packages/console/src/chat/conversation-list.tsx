@@ -14,7 +14,7 @@ export interface ConversationListProps {
   readonly error?: string;
 }
 
-/** The caller's conversations, most recent first: start a new one, resume one, delete one (after confirming). */
+/** The caller's conversations, newest first: start a new one, resume one, delete one (after confirming). */
 export function ConversationList(props: ConversationListProps) {
   const { conversations, activeId, text, locale } = props;
   const [confirming, setConfirming] = useState<string | undefined>();

@@ -14,6 +14,9 @@ export const governanceSchema: readonly string[] = [
   )`,
   `CREATE INDEX IF NOT EXISTS opwire_ai_conversations_owner_idx
     ON opwire_ai_conversations (tenant, principal_id, updated_at DESC, id DESC)`,
+  // Lists page by creation, which never moves.
+  `CREATE INDEX IF NOT EXISTS opwire_ai_conversations_created_idx
+    ON opwire_ai_conversations (tenant, principal_id, created_at DESC, id DESC)`,
   // Deleted conversations' ids, so none is given out again (turns in the ledger keep one owner).
   `CREATE TABLE IF NOT EXISTS opwire_ai_deleted_conversations (
     id text COLLATE "C" PRIMARY KEY,

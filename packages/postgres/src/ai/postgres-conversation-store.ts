@@ -72,19 +72,20 @@ export function createPostgresConversationStore(sql: SqlAccess): ConversationSto
     },
     async list(owner, page) {
       checkLimit(page.limit);
-      const [updatedAt, id] =
+      // Paged by creation, which never moves: a conversation updated during a walk is neither skipped nor repeated.
+      const [createdAt, id] =
         page.cursor === undefined ? [null, null] : decodeCursor(page.cursor, ['t', 's']);
       const { rows } = await sql.query(
         `SELECT ${columns} FROM opwire_ai_conversations
           WHERE tenant = $1 AND principal_id = $2
-            AND ($3::timestamptz IS NULL OR (updated_at, id) < ($3::timestamptz, $4::text))
-          ORDER BY updated_at DESC, id DESC LIMIT $5`,
-        [owner.tenant, owner.principalId, updatedAt, id, page.limit + 1],
+            AND ($3::timestamptz IS NULL OR (created_at, id) < ($3::timestamptz, $4::text))
+          ORDER BY created_at DESC, id DESC LIMIT $5`,
+        [owner.tenant, owner.principalId, createdAt, id, page.limit + 1],
       );
       const conversations = rows.slice(0, page.limit).map(toConversation);
       const last = conversations.at(-1);
       return rows.length > page.limit && last
-        ? { conversations, next: encodeCursor([last.updatedAt, last.id]) }
+        ? { conversations, next: encodeCursor([last.createdAt, last.id]) }
         : { conversations };
     },
     async delete(id, owner) {

@@ -280,7 +280,7 @@ export interface paths {
     };
     /**
      * List my conversations
-     * @description The caller’s conversations, most recently updated first, a page at a time.
+     * @description The caller’s conversations, newest first, a page at a time.
      */
     get: operations['conversations.list'];
     put?: never;
