@@ -107,6 +107,38 @@ describe('the handler context is typed by the declaration', () => {
   });
 });
 
+describe('the precheck context is typed like the handler, without middleware', () => {
+  it('has the request, the caller, the tenant and the declared errors, but nothing middleware adds', () => {
+    const plan = defineMiddleware({
+      name: 'plan',
+      async run(_context, next) {
+        return next({ plan: 'gold' as 'gold' | 'free' });
+      },
+    });
+    const cancel = defineOperation({
+      id: 'orders.cancel',
+      request: Type.Object({ id: Type.String() }),
+      response: Order,
+      errors: [coreErrors.NOT_FOUND],
+      writes: true,
+      use: [plan],
+      precheck(request, context) {
+        expectTypeOf(request).toEqualTypeOf<{ id: string }>();
+        expectTypeOf(context.caller).toEqualTypeOf<Caller>();
+        expectTypeOf(context.tenant).toEqualTypeOf<string>();
+        if (request.id === '') throw context.errors.NOT_FOUND({ params: { resource: 'order' } });
+        // @ts-expect-error: middleware does not run before a precheck
+        context.plan;
+      },
+      handle: (request) => ({ id: request.id, quantity: 1 }),
+    });
+    const app = createOpwire({ operations: [cancel] });
+    expectTypeOf(app.precheck(cancel, { id: 'o1' })).toEqualTypeOf<Promise<void>>();
+    // @ts-expect-error: id must be a string
+    app.precheck(cancel, { id: 1 });
+  });
+});
+
 describe('invoke is typed by the operation', () => {
   const getOrder = defineOperation({
     id: 'orders.get',
