@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenAIWireServer, startOpenAIWireServer } from '../ai/openai-wire-server.js';
+import { connectShop, structured } from './mcp-client.js';
 import { type RunningShop, startShop } from './shop-harness.js';
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -104,6 +105,35 @@ describe.each(stores)('a model asking to cancel an order it could not cancel, on
         error: { code: 'ORDER_NOT_CANCELLABLE', message: direct.body.detail },
       });
       expect(await approvalCount()).toBe(approvalsBefore);
+    },
+  );
+
+  it.skipIf(store.skip)(
+    "answers an MCP client's cancel of another tenant's order NOT_FOUND without asking the user",
+    async () => {
+      const acmePaid = (await ordersOf('support-token')).find(
+        (order) => order.status === 'paid',
+      ) as ShopOrder;
+      const approvalsBefore = await approvalCount();
+      const { client, asked } = await connectShop(running.url, 'globex-token', {
+        capabilities: { elicitation: {} },
+        elicit: 'accept',
+      });
+      try {
+        const direct = await running.request(`/orders/${acmePaid.id}/cancel`, {
+          method: 'POST',
+          token: 'globex-token',
+        });
+        const result = await client.callTool({ name: 'orders_cancel', arguments: { id: acmePaid.id } });
+        expect(result.isError).toBe(true);
+        expect(structured(result).error).toMatchObject({ code: 'NOT_FOUND', message: direct.body.detail });
+        expect(asked).toEqual([]);
+      } finally {
+        await client.close();
+      }
+      expect(await approvalCount()).toBe(approvalsBefore);
+      const after = (await ordersOf('support-token')).find((order) => order.id === acmePaid.id);
+      expect(after?.status).toBe('paid');
     },
   );
 
