@@ -215,6 +215,67 @@ describe.skipIf(!hasChromium)(title, { timeout: 120_000 }, () => {
     }
   });
 
+  it('after a reload, a pending approval can still be approved and a failed call still shows its code', async () => {
+    // An order of Alice's that Sam (support) will cancel, so this test leaves the seeded paid order alone.
+    const created = await running.request('/orders', {
+      method: 'POST',
+      token: 'customer-token',
+      body: { sku: 'KB-01', quantity: 1 },
+    });
+    expect(created.status).toBe(201);
+    const orderId = created.body.id as string;
+    const watched = await openPage(browser, running.url);
+    const { page } = watched;
+    try {
+      await page.goto(`${running.url}/`);
+      await signIn(page, 'Sam · support (acme)');
+      model.script(
+        {
+          kind: 'reply',
+          toolCalls: [
+            { id: 'call_r1', name: 'orders_cancel', arguments: JSON.stringify({ id: orderId }) },
+            { id: 'call_r2', name: 'orders_get', arguments: JSON.stringify({ id: 'ord_missing' }) },
+          ],
+        },
+        { kind: 'reply', text: 'Please approve the cancellation.' },
+      );
+      const input = page.getByLabel('Ask a question…');
+      await input.fill(`Cancel order ${orderId}`);
+      await input.press('Enter');
+      await page.getByText('Please approve the cancellation.').waitFor();
+
+      // The stored conversation came back with the pending call shown as done (no approve) and the failed
+      // lookup as done too: the store keeps results wrapped as `{ type: 'json', value }`.
+      await page.reload();
+      await page.getByText('Please approve the cancellation.').waitFor();
+      const cancelCard = page.locator('[data-tool="orders_cancel"]');
+      expect(await cancelCard.count()).toBe(1);
+      expect(await cancelCard.locator('[data-status]').getAttribute('data-status')).toBe('pending');
+      const failed = page.locator('[data-tool="orders_get"] [data-status]');
+      expect(await failed.getAttribute('data-status')).toBe('failed');
+      expect(await failed.textContent()).toBe('NOT_FOUND');
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'chat-approval-reloaded');
+
+      model.script({ kind: 'reply', text: 'The order is cancelled now.' });
+      await cancelCard.getByRole('button', { name: 'Approve' }).click();
+      await page.getByText('The order is cancelled now.').waitFor();
+      expect((await running.request(`/orders/${orderId}`, { token: 'support-token' })).body.status).toBe(
+        'cancelled',
+      );
+
+      // Reloaded once more: the approved call is one card, done, where it was asked.
+      await page.reload();
+      await page.getByText('The order is cancelled now.').waitFor();
+      expect(await cancelCard.count()).toBe(1);
+      expect(await cancelCard.locator('[data-status]').getAttribute('data-status')).toBe('done');
+      expect(await cancelCard.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+      expect(watched.pageErrors).toEqual([]);
+    } finally {
+      await watched.close();
+    }
+  });
+
   it('renders the chat page in Chinese for a zh-CN browser', async () => {
     const watched = await openPage(browser, running.url, 'zh-CN');
     const { page } = watched;

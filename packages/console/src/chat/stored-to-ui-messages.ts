@@ -1,17 +1,27 @@
 import type { UIMessage } from 'ai';
 import type { StoredMessage, StoredPart } from './conversations-client.js';
+import { storedToolPart } from './stored-tool-part.js';
 
 type Part = UIMessage['parts'][number];
 
 const partsOf = (content: StoredMessage['content']): readonly StoredPart[] =>
   typeof content === 'string' ? [{ type: 'text', text: content }] : content;
 
+/** Where a tool call's card is: the parts of the message that first showed it, and its index there. */
+interface CardPlace {
+  readonly parts: Part[];
+  readonly index: number;
+}
+
 /**
  * Turns a conversation's stored messages (oldest first) into the UI messages `useChat` shows: a user
- * message per user message, and one assistant message per turn whose tool calls carry their results.
+ * message per user message, and one assistant message per turn whose tool calls carry their results, shown
+ * as the stream showed them (a pending approval with its approve and decline, a declined call, a failed call
+ * with its code). A call decided in a later turn (an approval) updates the card of the turn that asked.
  */
 export function storedToUiMessages(stored: readonly StoredMessage[]): UIMessage[] {
   const messages: UIMessage[] = [];
+  const cards = new Map<string, CardPlace>();
   let assistant: { message: UIMessage; turnId: string | undefined } | undefined;
   for (const entry of stored) {
     if (entry.role === 'user') {
@@ -38,6 +48,9 @@ export function storedToUiMessages(stored: readonly StoredMessage[]): UIMessage[
       if (part.type === 'text') {
         if (part.text !== '') parts.push({ type: 'text', text: part.text, state: 'done' });
       } else if (part.type === 'tool-call') {
+        // An approved or declined call is stored again in the turn that decided it: its card is the first one.
+        if (cards.has(part.toolCallId)) continue;
+        cards.set(part.toolCallId, { parts, index: parts.length });
         parts.push({
           type: 'dynamic-tool',
           toolName: part.toolName,
@@ -46,23 +59,18 @@ export function storedToUiMessages(stored: readonly StoredMessage[]): UIMessage[
           input: part.input,
         });
       } else {
-        const index = parts.findIndex(
-          (candidate) => candidate.type === 'dynamic-tool' && candidate.toolCallId === part.toolCallId,
-        );
-        const call = index === -1 ? undefined : parts[index];
+        const place = cards.get(part.toolCallId);
+        const call = place?.parts[place.index];
         const input = call?.type === 'dynamic-tool' ? call.input : undefined;
-        const result: Part = {
-          type: 'dynamic-tool',
-          toolName: part.toolName,
-          toolCallId: part.toolCallId,
-          state: 'output-available',
-          input,
-          output: part.output,
-        };
-        if (index === -1) parts.push(result);
-        else parts[index] = result;
+        const result = storedToolPart({ ...part, input });
+        if (place) place.parts[place.index] = result;
+        else {
+          cards.set(part.toolCallId, { parts, index: parts.length });
+          parts.push(result);
+        }
       }
     }
   }
-  return messages;
+  // A turn that only carried out an approval, its card shown where it was asked, may have nothing left.
+  return messages.filter((message) => message.parts.length > 0);
 }

@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import type { StoredMessage } from './conversations-client.js';
+import { storedToUiMessages } from './stored-to-ui-messages.js';
+import { toolViewOf } from './tool-part.js';
+
+// What `GET /conversations/{id}` returned (oldest first) after a turn that asked to cancel an order (held for
+// approval) and looked up a missing one, then the turn that approved the cancel.
+const at = '2026-12-02T03:36:48.761Z';
+const asked: StoredMessage[] = [
+  { sequence: 1, role: 'user', content: 'Cancel my order', turnId: 't1', at },
+  {
+    sequence: 2,
+    role: 'assistant',
+    turnId: 't1',
+    at,
+    content: [
+      { type: 'tool-call', toolCallId: 'call_c1', toolName: 'orders_cancel', input: { id: 'ord_1' } },
+      { type: 'tool-call', toolCallId: 'call_x', toolName: 'orders_get', input: { id: 'nope' } },
+    ],
+  },
+  {
+    sequence: 3,
+    role: 'tool',
+    turnId: 't1',
+    at,
+    content: [
+      {
+        type: 'tool-result',
+        toolCallId: 'call_c1',
+        toolName: 'orders_cancel',
+        output: {
+          type: 'json',
+          value: { approval: { status: 'pending', approvalId: 'ap-1', toolName: 'orders_cancel' } },
+        },
+      },
+      {
+        type: 'tool-result',
+        toolCallId: 'call_x',
+        toolName: 'orders_get',
+        output: { type: 'json', value: { error: { code: 'NOT_FOUND', message: 'No such order.' } } },
+      },
+    ],
+  },
+  { sequence: 4, role: 'assistant', turnId: 't1', at, content: [{ type: 'text', text: 'Please approve.' }] },
+];
+const approved: StoredMessage[] = [
+  {
+    sequence: 5,
+    role: 'assistant',
+    turnId: 't2',
+    at,
+    content: [
+      { type: 'tool-call', toolCallId: 'call_c1', toolName: 'orders_cancel', input: { id: 'ord_1' } },
+    ],
+  },
+  {
+    sequence: 6,
+    role: 'tool',
+    turnId: 't2',
+    at,
+    content: [
+      {
+        type: 'tool-result',
+        toolCallId: 'call_c1',
+        toolName: 'orders_cancel',
+        output: { type: 'json', value: { id: 'ord_1', status: 'cancelled' } },
+      },
+    ],
+  },
+  { sequence: 7, role: 'assistant', turnId: 't2', at, content: [{ type: 'text', text: 'Cancelled.' }] },
+];
+
+interface Card {
+  readonly tool: string;
+  readonly status: string;
+  readonly code: string | undefined;
+  readonly approval: string | undefined;
+}
+
+/** The texts and cards of each message, as the drawer shows them. */
+const cardsOf = (stored: StoredMessage[]) =>
+  storedToUiMessages(stored).map((message) =>
+    message.parts.flatMap((part): Array<string | Card> => {
+      if (part.type === 'text') return [part.text];
+      if (part.type !== 'dynamic-tool') return [];
+      const view = toolViewOf(part);
+      return [{ tool: view.toolName, status: view.status, code: view.errorCode, approval: view.approvalId }];
+    }),
+  );
+
+describe('storedToUiMessages', () => {
+  it('shows a pending approval with its approval and a failed call with its code, as the stream did', () => {
+    expect(cardsOf(asked)).toEqual([
+      ['Cancel my order'],
+      [
+        { tool: 'orders_cancel', status: 'pending', code: undefined, approval: 'ap-1' },
+        { tool: 'orders_get', status: 'failed', code: 'NOT_FOUND', approval: undefined },
+        'Please approve.',
+      ],
+    ]);
+  });
+
+  it('shows an approved call once, done, on the card of the turn that asked', () => {
+    expect(cardsOf([...asked, ...approved])).toEqual([
+      ['Cancel my order'],
+      [
+        { tool: 'orders_cancel', status: 'done', code: undefined, approval: undefined },
+        { tool: 'orders_get', status: 'failed', code: 'NOT_FOUND', approval: undefined },
+        'Please approve.',
+      ],
+      ['Cancelled.'],
+    ]);
+    const output = storedToUiMessages([...asked, ...approved])[1]?.parts[0];
+    expect(output).toMatchObject({ output: { id: 'ord_1', status: 'cancelled' } });
+  });
+
+  it('shows a declined call as declined', () => {
+    const declined: StoredMessage = {
+      sequence: 6,
+      role: 'tool',
+      turnId: 't2',
+      at,
+      content: [
+        {
+          type: 'tool-result',
+          toolCallId: 'call_c1',
+          toolName: 'orders_cancel',
+          output: { type: 'json', value: { approval: { status: 'declined', approvalId: 'ap-1' } } },
+        },
+      ],
+    };
+    expect(cardsOf([...asked, approved[0] as StoredMessage, declined])[1]?.[0]).toEqual({
+      tool: 'orders_cancel',
+      status: 'declined',
+      code: undefined,
+      approval: undefined,
+    });
+  });
+});
