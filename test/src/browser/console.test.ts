@@ -231,6 +231,46 @@ describe.skipIf(!hasChromium)(title, { timeout: 90_000 }, () => {
       await watched.close();
     }
   });
+  it('fits a phone’s width: every page without sideways scrolling, sign-out in reach, audit badges legible', async () => {
+    const watched = await asAdmin('/console/turns', 'zh-CN');
+    const { page } = watched;
+    try {
+      await page.setViewportSize({ width: 375, height: 812 });
+      const overflow = () =>
+        page.evaluate(() => {
+          const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } })
+            .document.documentElement;
+          return root.scrollWidth;
+        });
+      for (const [link, ready] of [
+        ['对话轮次', '[data-table="turns"] tbody tr'],
+        ['审计', '[data-event]'],
+        ['费用', '[data-chart]'],
+      ] as const) {
+        await page.getByRole('navigation').getByRole('link', { name: link }).click();
+        await page.locator(ready).first().waitFor();
+        // The header (title, navigation, language, sign-out) and the time range were wider than the screen,
+        // and the audit tables spilled out of their cards: the page scrolled sideways.
+        expect(await overflow(), link).toBeLessThanOrEqual(375);
+        const signOut = await page.getByRole('button', { name: '退出登录' }).boundingBox();
+        expect(signOut && signOut.x >= 0 && signOut.x + signOut.width <= 375, link).toBe(true);
+      }
+      // Squeezed into a narrow column, the action badges were empty pills.
+      await page.getByRole('navigation').getByRole('link', { name: '审计' }).click();
+      const badges = page.locator('[data-event] .mantine-Badge-label');
+      await badges.first().waitFor();
+      const clipped = await badges.evaluateAll((labels) =>
+        labels.filter((label) => label.scrollWidth > label.clientWidth).map((label) => label.textContent),
+      );
+      expect(clipped).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'console-audit-phone');
+      afterwards(watched);
+    } finally {
+      await watched.close();
+    }
+  });
+
   it('pages a long ledger: a double click adds one page, a failed page says so, a refused range shows no old rows', async () => {
     // 120 turns of one model; the ledger shows 50 a page.
     const pager = { principalId: 'pager', tenant: 'acme', permissions: ['chat:use'] };

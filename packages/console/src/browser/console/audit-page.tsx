@@ -117,39 +117,44 @@ export function AuditPage() {
               {group.principalId} · {formatTime(group.at, locale)}
             </Text>
           </Group>
-          <Table highlightOnHover aria-label={`${text.detail.turn} ${group.turnId}`}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={60}>{text.columns.sequence}</Table.Th>
-                <Table.Th>{text.columns.time}</Table.Th>
-                <Table.Th>{text.columns.action}</Table.Th>
-                <Table.Th>{text.columns.tool}</Table.Th>
-                <Table.Th>{text.columns.code}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {group.events.map((event) => (
-                <Table.Tr
-                  key={event.id}
-                  data-event={event.id}
-                  data-action={event.action}
-                  data-sequence={event.sequence}
-                >
-                  <Table.Td>{event.sequence}</Table.Td>
-                  <Table.Td>
-                    <Button variant="subtle" size="compact-sm" onClick={() => setSelected(event)}>
-                      {formatTime(event.at, locale)}
-                    </Button>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge style={badgeStyle(actionTones[event.action])}>{text.actions[event.action]}</Badge>
-                  </Table.Td>
-                  <Table.Td>{event.toolName ? <Code>{event.toolName}</Code> : null}</Table.Td>
-                  <Table.Td>{event.code ? <Code>{event.code}</Code> : null}</Table.Td>
+          {/* On a narrow screen the table scrolls inside its card instead of squeezing the action badges empty. */}
+          <Table.ScrollContainer minWidth={560}>
+            <Table highlightOnHover aria-label={`${text.detail.turn} ${group.turnId}`}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={60}>{text.columns.sequence}</Table.Th>
+                  <Table.Th>{text.columns.time}</Table.Th>
+                  <Table.Th>{text.columns.action}</Table.Th>
+                  <Table.Th>{text.columns.tool}</Table.Th>
+                  <Table.Th>{text.columns.code}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {group.events.map((event) => (
+                  <Table.Tr
+                    key={event.id}
+                    data-event={event.id}
+                    data-action={event.action}
+                    data-sequence={event.sequence}
+                  >
+                    <Table.Td>{event.sequence}</Table.Td>
+                    <Table.Td>
+                      <Button variant="subtle" size="compact-sm" onClick={() => setSelected(event)}>
+                        {formatTime(event.at, locale)}
+                      </Button>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge style={badgeStyle(actionTones[event.action])}>
+                        {text.actions[event.action]}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{event.toolName ? <Code>{event.toolName}</Code> : null}</Table.Td>
+                    <Table.Td>{event.code ? <Code>{event.code}</Code> : null}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         </Paper>
       ))}
       <MoreButton more={more} text={text} />

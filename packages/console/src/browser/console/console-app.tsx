@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Button, Group, NativeSelect, Text } from '@mantine/core';
+import { Anchor, AppShell, Button, Flex, Group, NativeSelect, Text } from '@mantine/core';
 import { type MouseEvent, useEffect, useMemo, useState } from 'react';
 import type { PageConfig, PageLocale } from '../shared/page-config.js';
 import {
@@ -83,30 +83,42 @@ export function ConsoleApp({ config }: { readonly config: PageConfig }) {
   };
   return (
     <ConsoleContext.Provider value={context}>
-      <AppShell header={{ height: 60 }} padding="lg">
+      {/* Below `sm` the header takes two rows (title and navigation, then the account's controls): in one row
+          they overflowed a phone's width, and the language switch and sign-out were out of reach. */}
+      <AppShell header={{ height: { base: 104, sm: 60 } }} padding={{ base: 'sm', sm: 'lg' }}>
         <AppShell.Header>
-          <Group h="100%" px="lg" gap="lg" wrap="nowrap">
-            <Text fw={700} size="lg" component="span">
-              {text.title}
-            </Text>
-            <nav aria-label={text.title}>
-              <Group gap={4} wrap="nowrap">
-                {pages.map((each) => (
-                  <Button
-                    key={each}
-                    component="a"
-                    href={`${config.base}/${each}`}
-                    onClick={go(each)}
-                    variant={each === page ? 'light' : 'subtle'}
-                    aria-current={each === page ? 'page' : undefined}
-                    size="sm"
-                  >
-                    {text.nav[each]}
-                  </Button>
-                ))}
-              </Group>
-            </nav>
-            <Group gap="md" ml="auto" wrap="nowrap">
+          <Flex
+            h="100%"
+            px={{ base: 'sm', sm: 'lg' }}
+            direction={{ base: 'column', sm: 'row' }}
+            justify={{ base: 'center', sm: 'flex-start' }}
+            align={{ base: 'stretch', sm: 'center' }}
+            gap={{ base: 6, sm: 'lg' }}
+          >
+            <Group gap="sm" wrap="nowrap">
+              <Text fw={700} size="lg" component="span" style={{ whiteSpace: 'nowrap' }}>
+                {text.title}
+              </Text>
+              <nav aria-label={text.title}>
+                <Group gap={4} wrap="nowrap">
+                  {pages.map((each) => (
+                    <Button
+                      key={each}
+                      component="a"
+                      href={`${config.base}/${each}`}
+                      onClick={go(each)}
+                      variant={each === page ? 'light' : 'subtle'}
+                      aria-current={each === page ? 'page' : undefined}
+                      size="sm"
+                      px="xs"
+                    >
+                      {text.nav[each]}
+                    </Button>
+                  ))}
+                </Group>
+              </nav>
+            </Group>
+            <Group gap="md" ml={{ base: 0, sm: 'auto' }} wrap="nowrap">
               {config.chatPath ? (
                 <Anchor href={config.chatPath} size="sm">
                   {text.chat}
@@ -133,7 +145,7 @@ export function ConsoleApp({ config }: { readonly config: PageConfig }) {
                 {shared.signOut}
               </Button>
             </Group>
-          </Group>
+          </Flex>
         </AppShell.Header>
         <AppShell.Main>
           <main>

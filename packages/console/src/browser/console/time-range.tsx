@@ -1,4 +1,4 @@
-import { Group, SegmentedControl, TextInput } from '@mantine/core';
+import { Group, ScrollArea, SegmentedControl, TextInput } from '@mantine/core';
 import type { ConsoleText } from './console-text.js';
 
 /** A preset range, or dates the user picked. */
@@ -41,8 +41,9 @@ export function TimeRange({
 }) {
   const today = new Date().toISOString().slice(0, 10);
   return (
-    <Group gap="sm" align="end" wrap="wrap">
-      <div>
+    <Group gap="sm" align="end" wrap="wrap" maw="100%">
+      {/* Five segments are wider than a phone: they scroll sideways rather than widen the page. */}
+      <ScrollArea type="auto" offsetScrollbars maw="100%" miw={0}>
         <SegmentedControl
           aria-label={text.range.label}
           value={value.preset}
@@ -58,7 +59,7 @@ export function TimeRange({
             label: text.range[preset],
           }))}
         />
-      </div>
+      </ScrollArea>
       {value.preset === 'custom' ? (
         <>
           <TextInput

@@ -41,7 +41,12 @@ export const outcomeTones: Readonly<Record<TurnOutcome, Tone>> = {
 /** The tone of a tool call's outcome code: `ok` teal, anything else red. */
 export const toolOutcomeTone = (code: string): Tone => (code === 'ok' ? teal : red);
 
-/** A Mantine badge's style in a tone (its colour variables). */
+/** A Mantine badge's style in a tone (its colour variables), never narrower than its label. */
 export function badgeStyle(tone: Tone): CSSProperties {
-  return { '--badge-color': tone.text, '--badge-bg': tone.background } as CSSProperties;
+  // A badge clips its label: in a squeezed table column it used to shrink to an empty pill.
+  return {
+    '--badge-color': tone.text,
+    '--badge-bg': tone.background,
+    minWidth: 'max-content',
+  } as CSSProperties;
 }
