@@ -276,6 +276,48 @@ describe.skipIf(!hasChromium)(title, { timeout: 120_000 }, () => {
     }
   });
 
+  it('offers approve and decline only on the newest answer: an older pending call says it was not approved', async () => {
+    const created = await running.request('/orders', {
+      method: 'POST',
+      token: 'customer-token',
+      body: { sku: 'KB-01', quantity: 1 },
+    });
+    const orderId = created.body.id as string;
+    const watched = await openPage(browser, running.url);
+    const { page } = watched;
+    try {
+      await page.goto(`${running.url}/`);
+      await signIn(page, 'Sam · support (acme)');
+      model.script(
+        {
+          kind: 'reply',
+          toolCalls: [{ id: 'call_o1', name: 'orders_cancel', arguments: JSON.stringify({ id: orderId }) }],
+        },
+        { kind: 'reply', text: 'Approve the cancellation, please.' },
+        { kind: 'reply', text: 'Our shop opens at nine.' },
+      );
+      const input = page.getByLabel('Ask a question…');
+      await input.fill(`Cancel order ${orderId}`);
+      await input.press('Enter');
+      const card = page.locator('[data-tool="orders_cancel"]');
+      await card.getByRole('button', { name: 'Approve' }).waitFor();
+      // The user asks something else instead of answering.
+      await input.fill('When do you open?');
+      await input.press('Enter');
+      await page.getByText('Our shop opens at nine.').waitFor();
+      // Its Approve used to stay: clicked, the card said "approved", nothing was sent and the order stayed.
+      expect(await card.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+      expect(await card.locator('[data-status]').textContent()).toBe('not approved; ask again to run it');
+      expect((await running.request(`/orders/${orderId}`, { token: 'support-token' })).body.status).toBe(
+        'pending',
+      );
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(watched.pageErrors).toEqual([]);
+    } finally {
+      await watched.close();
+    }
+  });
+
   it('renders the chat page in Chinese for a zh-CN browser', async () => {
     const watched = await openPage(browser, running.url, 'zh-CN');
     const { page } = watched;

@@ -28,6 +28,8 @@ export interface ChatText {
   readonly toolPending: string;
   readonly toolDeclined: string;
   readonly toolApproved: string;
+  /** A pending call of an earlier answer: only the newest answer's approvals can be sent. */
+  readonly toolUnanswered: string;
   readonly approve: string;
   readonly decline: string;
   readonly approvalQuestion: string;
@@ -69,6 +71,7 @@ const en: ChatText = {
   toolPending: 'waiting for your approval',
   toolDeclined: 'declined',
   toolApproved: 'approved',
+  toolUnanswered: 'not approved; ask again to run it',
   approve: 'Approve',
   decline: 'Decline',
   approvalQuestion: 'The assistant wants to run this action. Allow it?',
@@ -109,6 +112,7 @@ const zhCN: ChatText = {
   toolPending: '等待你的批准',
   toolDeclined: '已拒绝',
   toolApproved: '已批准',
+  toolUnanswered: '未获批准；如需执行请重新提问',
   approve: '批准',
   decline: '拒绝',
   approvalQuestion: '助手想要执行此操作。是否允许？',

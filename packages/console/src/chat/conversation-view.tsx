@@ -91,9 +91,16 @@ export function ConversationView({
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling log must be reachable by keyboard to scroll it (WCAG 2.1.1) */}
       <div className="opwire-chat-log" role="log" aria-live="polite" aria-busy={busy} ref={log} tabIndex={0}>
         {messages.length === 0 ? <p className="opwire-chat-empty">{text.empty}</p> : null}
-        {messages.map((message) => (
+        {messages.map((message, index) => (
           <div key={message.id}>
-            <MessageView message={message} text={text} {...(approval ? { onApproval: approval } : {})} />
+            {/* Only the newest message's approvals are sent (`sendAutomaticallyWhen` looks at the last message,
+                and so does /api/chat): an older card's Approve used to say "approved" and run nothing. */}
+            <MessageView
+              message={message}
+              text={text}
+              settled={index !== messages.length - 1}
+              {...(approval ? { onApproval: approval } : {})}
+            />
             {stopped.has(message.id) ? <p className="opwire-chat-stopped">{text.stopped}</p> : null}
           </div>
         ))}

@@ -10,6 +10,8 @@ export interface MessageViewProps {
   readonly message: UIMessage;
   readonly text: ChatText;
   readonly onApproval?: (approvalId: string, approved: boolean) => void;
+  /** An earlier answer: its pending calls can no longer be approved (`useChat` sends the newest one's only). */
+  readonly settled?: boolean;
 }
 
 interface Source {
@@ -48,7 +50,7 @@ function usageOf(message: UIMessage): { inputTokens: number; outputTokens: numbe
 }
 
 /** One chat message as a bubble: markdown text, reasoning, tool cards, then the sources it cites. */
-export function MessageView({ message, text, onApproval }: MessageViewProps) {
+export function MessageView({ message, text, onApproval, settled = false }: MessageViewProps) {
   const sources = message.role === 'assistant' ? sourcesOf(message) : [];
   const usage = message.role === 'assistant' ? usageOf(message) : undefined;
   return (
@@ -86,6 +88,7 @@ export function MessageView({ message, text, onApproval }: MessageViewProps) {
                 key={part.toolCallId}
                 view={toolViewOf(part)}
                 text={text}
+                settled={settled}
                 {...(onApproval ? { onApproval } : {})}
               />
             );

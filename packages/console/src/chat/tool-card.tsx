@@ -7,12 +7,14 @@ export interface ToolCardProps {
   readonly text: ChatText;
   /** Answers a pending approval; absent while the chat is busy. */
   readonly onApproval?: (approvalId: string, approved: boolean) => void;
+  /** A pending call of an earlier answer: it shows no approve or decline, since no answer to it is sent. */
+  readonly settled?: boolean;
 }
 
-const statusText = (view: ToolView, text: ChatText) =>
+const statusText = (view: ToolView, text: ChatText, settled: boolean) =>
   ({
     running: text.toolRunning,
-    pending: text.toolPending,
+    pending: settled ? text.toolUnanswered : text.toolPending,
     approved: text.toolApproved,
     done: text.toolDone,
     failed: view.errorCode ?? text.toolFailed,
@@ -22,14 +24,14 @@ const statusText = (view: ToolView, text: ChatText) =>
 const json = (value: unknown) => JSON.stringify(value, null, 2) ?? '';
 
 /** A tool call as a compact card: its name and status (or error code), details on demand, approve and decline. */
-export function ToolCard({ view, text, onApproval }: ToolCardProps) {
+export function ToolCard({ view, text, onApproval, settled = false }: ToolCardProps) {
   return (
     <div className={`opwire-chat-tool opwire-chat-tool-${view.status}`} data-tool={view.toolName}>
       <details>
         <summary>
           <span className="opwire-chat-tool-name">{view.toolName}</span>
           <span className="opwire-chat-tool-status" data-status={view.status}>
-            {statusText(view, text)}
+            {statusText(view, text, settled)}
           </span>
         </summary>
         <div className="opwire-chat-tool-body">
@@ -43,7 +45,7 @@ export function ToolCard({ view, text, onApproval }: ToolCardProps) {
           ) : null}
         </div>
       </details>
-      {view.status === 'pending' && view.approvalId !== undefined ? (
+      {view.status === 'pending' && view.approvalId !== undefined && !settled ? (
         <fieldset className="opwire-chat-approval" aria-label={text.approvalQuestion}>
           <p>{text.approvalQuestion}</p>
           <div className="opwire-chat-approval-buttons">
