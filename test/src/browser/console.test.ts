@@ -271,6 +271,27 @@ describe.skipIf(!hasChromium)(title, { timeout: 90_000 }, () => {
     }
   });
 
+  it('loads the chat page and the console without an error in the browser console', async () => {
+    const watched = await openPage(browser, running.url);
+    const { page } = watched;
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(`${page.url()}: ${message.text()}`);
+    });
+    try {
+      await page.goto(`${running.url}/`);
+      await signIn(page, 'Root · admin (acme)');
+      await page.getByLabel('Ask a question…').waitFor();
+      await page.goto(`${running.url}/console/turns`);
+      await page.locator('[data-table="turns"] tbody tr').first().waitFor();
+      // Each page used to log a 404: the browser asked for /favicon.ico, which no page serves.
+      expect(consoleErrors).toEqual([]);
+      afterwards(watched);
+    } finally {
+      await watched.close();
+    }
+  });
+
   it('pages a long ledger: a double click adds one page, a failed page says so, a refused range shows no old rows', async () => {
     // 120 turns of one model; the ledger shows 50 a page.
     const pager = { principalId: 'pager', tenant: 'acme', permissions: ['chat:use'] };
