@@ -292,6 +292,26 @@ describe.skipIf(!hasChromium)(title, { timeout: 90_000 }, () => {
     }
   });
 
+  it('has one main landmark on each console page, so a screen reader’s “skip to main” lands once', async () => {
+    const watched = await asAdmin('/console/turns');
+    const { page } = watched;
+    try {
+      for (const [link, ready] of [
+        ['Turns', '[data-table="turns"] tbody tr'],
+        ['Audit', '[data-event]'],
+        ['Cost', '[data-chart]'],
+      ] as const) {
+        await page.getByRole('navigation').getByRole('link', { name: link }).click();
+        await page.locator(ready).first().waitFor();
+        // The page's content sat in a `main` inside the shell's own `main`: two landmarks, one nested.
+        expect(await page.getByRole('main').count(), link).toBe(1);
+      }
+      afterwards(watched);
+    } finally {
+      await watched.close();
+    }
+  });
+
   it('pages a long ledger: a double click adds one page, a failed page says so, a refused range shows no old rows', async () => {
     // 120 turns of one model; the ledger shows 50 a page.
     const pager = { principalId: 'pager', tenant: 'acme', permissions: ['chat:use'] };

@@ -147,12 +147,11 @@ export function ConsoleApp({ config }: { readonly config: PageConfig }) {
             </Group>
           </Flex>
         </AppShell.Header>
+        {/* AppShell.Main is the page's one `main` landmark; a second one inside it made two. */}
         <AppShell.Main>
-          <main>
-            {page === 'turns' ? <TurnsPage key={address} /> : null}
-            {page === 'audit' ? <AuditPage key={address} /> : null}
-            {page === 'cost' ? <CostPage /> : null}
-          </main>
+          {page === 'turns' ? <TurnsPage key={address} /> : null}
+          {page === 'audit' ? <AuditPage key={address} /> : null}
+          {page === 'cost' ? <CostPage /> : null}
         </AppShell.Main>
       </AppShell>
     </ConsoleContext.Provider>
