@@ -318,6 +318,40 @@ describe.skipIf(!hasChromium)(title, { timeout: 120_000 }, () => {
     }
   });
 
+  it('shows an answer’s HTML and script links as text: nothing runs, nothing opens', async () => {
+    const watched = await openPage(browser, running.url);
+    const { page } = watched;
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    try {
+      await page.goto(`${running.url}/`);
+      await signIn(page, 'Alice · customer (acme)');
+      model.script({
+        kind: 'reply',
+        text: 'See <img src=x onerror="alert(1)"> and [this link](javascript:alert(2)) or [the policy](https://example.com/returns).',
+      });
+      const input = page.getByLabel('Ask a question…');
+      await input.fill('Show me links');
+      await input.press('Enter');
+      const answer = page.locator('.opwire-chat-message-assistant').last().locator('.opwire-chat-markdown');
+      await answer.getByText('the policy').waitFor();
+      expect(await answer.locator('img').count()).toBe(0);
+      // The script link was an `<a href="">`: clicked, it opened the chat page again in a new tab.
+      expect(
+        await answer.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
+      ).toEqual(['https://example.com/returns']);
+      await answer.getByText('this link').click();
+      expect(watched.context.pages()).toHaveLength(1);
+      expect(dialogs).toEqual([]);
+      expect(watched.pageErrors).toEqual([]);
+    } finally {
+      await watched.close();
+    }
+  });
+
   it('renders the chat page in Chinese for a zh-CN browser', async () => {
     const watched = await openPage(browser, running.url, 'zh-CN');
     const { page } = watched;

@@ -21,7 +21,14 @@ interface Source {
 }
 
 const markdownComponents: Components = {
-  a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer" />,
+  // react-markdown empties a link it does not trust (`javascript:`, `data:`): shown as a link, it opened the chat
+  // page itself in a new tab, so it stays plain text.
+  a: ({ node: _node, href, ...props }) =>
+    href ? (
+      <a {...props} href={href} target="_blank" rel="noopener noreferrer" />
+    ) : (
+      <span>{props.children}</span>
+    ),
 };
 
 /** The sources a message cites (knowledge passages as `source-url` or `source-document` parts), deduplicated. */
