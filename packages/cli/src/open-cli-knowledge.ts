@@ -6,8 +6,13 @@ import {
   type Knowledge,
   type KnowledgeStore,
 } from '@opwire/knowledge';
-import { openPostgresKnowledgeStore } from '@opwire/postgres/knowledge';
+import {
+  createPostgresKnowledgeStore,
+  openPgliteClient,
+  openPostgresKnowledgeStore,
+} from '@opwire/postgres/knowledge';
 import { lockDataDir, lockFileName } from './lock-data-dir.js';
+import { requirePgliteCollection } from './require-pglite-collection.js';
 import { requireQdrantCollection } from './require-qdrant-collection.js';
 import { requireDataDirNamed, requireStore, requireStoreOrNew } from './require-store.js';
 import { UsageError } from './usage-error.js';
@@ -105,20 +110,46 @@ function requireQdrantName(prefix: string, name: string): void {
   );
 }
 
-async function openStore(options: CliKnowledgeOptions, dimensions: number) {
+/** A store opened for a command, where it is, and the lock on its folder to let go at close. */
+interface OpenedStore {
+  readonly store: KnowledgeStore;
+  readonly location: string;
+  readonly release?: () => void;
+}
+
+/**
+ * Opens the PGlite store in `dataDir` under its lock; with `requireExisting`, a collection it holds no record of is a
+ * `DataError`. The lock and the database are let go again when opening fails.
+ */
+async function openPgliteFolder(dataDir: string, options: CliKnowledgeOptions): Promise<OpenedStore> {
+  const release = lockDataDir(dataDir);
+  try {
+    const client = await openPgliteClient({ dataDir });
+    try {
+      const store = await createPostgresKnowledgeStore({ client });
+      if (options.requireExisting) {
+        for (const collection of options.collections ?? ['default']) {
+          await requirePgliteCollection({ client, dataDir, collection });
+        }
+      }
+      return { store, location: dataDir, release };
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function openStore(options: CliKnowledgeOptions, dimensions: number): Promise<OpenedStore> {
   if (options.store === 'memory') return { store: createMemoryKnowledgeStore(), location: 'memory' };
   if (options.store === 'pglite') {
     if (options.dataDir === undefined) {
       return { store: await openPostgresKnowledgeStore({}), location: 'PGlite in memory' };
     }
-    const release = lockDataDir(options.dataDir);
-    try {
-      const store = await openPostgresKnowledgeStore({ dataDir: options.dataDir });
-      return { store, location: options.dataDir, release };
-    } catch (error) {
-      release();
-      throw error;
-    }
+    return openPgliteFolder(options.dataDir, options);
   }
   const url = options.url ?? process.env.QDRANT_URL;
   if (!url) throw new UsageError('--store qdrant needs --url <http://host:6333> (or QDRANT_URL)');

@@ -96,6 +96,23 @@ describe('opwire --data-dir', { timeout: 120_000 }, () => {
     expect(result.stderr.split('\n')[0]).toBe(`opwire ${command}: --data-dir must name a folder, not ""`);
   });
 
+  it('ask refuses a --collection the store holds nothing of with exit 1, naming it', () => {
+    const dataDir = join(scratch, 'collections');
+    expect(opwire('ingest', docs, '--data-dir', dataDir, '--collection', 'faq').status).toBe(0);
+    for (const collection of ['tpyo', 'default']) {
+      expect(
+        opwire('ask', 'Can I return shoes?', '--data-dir', dataDir, '--collection', collection),
+      ).toMatchObject({
+        status: 1,
+        stdout: '',
+        stderr: `opwire ask: collection ${collection} does not exist in --data-dir ${dataDir} (ingest into it first: opwire ingest <dir> --data-dir <folder> --collection ${collection})\n`,
+      });
+    }
+    const asked = opwire('ask', 'Can I return shoes?', '--data-dir', dataDir, '--collection', 'faq');
+    expect(asked.status).toBe(0);
+    expect(asked.stdout).toMatch(/\[1\] Returns policy \(returns\.md#0/);
+  });
+
   it('ask answers from a store that ingest made', () => {
     const dataDir = join(scratch, 'store');
     expect(opwire('ingest', docs, '--data-dir', dataDir).status).toBe(0);
