@@ -190,6 +190,9 @@ async function openStore(options: CliKnowledgeOptions, dimensions: number): Prom
 export async function openCliKnowledge(options: CliKnowledgeOptions): Promise<CliKnowledge> {
   const dimensions = parseWholeNumber('--dimensions', options.dimensions, { min: 1, max: 4096 });
   requireDataDirNamed(options.dataDir);
+  // An empty name would be a collection of its own, which no other command line could name back.
+  const blank = options.collections?.find((name) => name.trim() === '');
+  if (blank !== undefined) throw new UsageError(`--collection must name a collection, not "${blank}"`);
   if (options.store === 'pglite' && options.dataDir !== undefined) {
     if (options.requireExisting) {
       requireStore(

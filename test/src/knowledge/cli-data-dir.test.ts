@@ -113,6 +113,24 @@ describe('opwire --data-dir', { timeout: 120_000 }, () => {
     expect(asked.stdout).toMatch(/\[1\] Returns policy \(returns\.md#0/);
   });
 
+  it.each([
+    ['ingest', [docs], ''],
+    ['ask', ['shoes'], ''],
+    ['ask', ['shoes'], ' '],
+  ])(
+    '%s with an empty --collection is a usage error (exit 2) naming it, creating nothing',
+    (command, args, name) => {
+      const dataDir = join(scratch, `blank-collection-${command}`);
+      const result = opwire(command, ...args, '--data-dir', dataDir, '--collection', name);
+      expect(result.status).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr.split('\n')[0]).toBe(
+        `opwire ${command}: --collection must name a collection, not "${name}"`,
+      );
+      expect(existsSync(dataDir)).toBe(false);
+    },
+  );
+
   it('ask answers from a store that ingest made', () => {
     const dataDir = join(scratch, 'store');
     expect(opwire('ingest', docs, '--data-dir', dataDir).status).toBe(0);
