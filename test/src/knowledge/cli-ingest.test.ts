@@ -81,6 +81,33 @@ describe('opwire ingest of files that are not UTF-8 text', { timeout: 120_000 },
   });
 });
 
+describe('opwire ingest of files without text', { timeout: 120_000 }, () => {
+  it('skips an empty or blank file by name, stores nothing of it, and exits 0', () => {
+    const docs = folder('empty', {
+      'blank.txt': ' \n\n',
+      'empty.md': '',
+      'shipping.md': '# Shipping\n\nShipping takes three business days.\n',
+    });
+    const dataDir = join(scratch, 'empty-data');
+    const result = opwire(['ingest', docs, '--data-dir', dataDir]);
+    expect(result.status).toBe(0);
+    expect(result.stdout.split('\n')).toEqual([
+      'skipped blank.txt: it holds no text; not ingested',
+      'skipped empty.md: it holds no text; not ingested',
+      'ok     shipping.md: 1 chunks',
+      expect.stringMatching(/^ingested 1\/1 documents into .* s; skipped 2 without text$/),
+      '',
+    ]);
+    writeFileSync(join(docs, 'shipping.md'), '');
+    const again = opwire(['ingest', docs, '--data-dir', dataDir]);
+    expect(again.status).toBe(0);
+    expect(again.stdout).toContain('skipped shipping.md: it holds no text; not ingested\n');
+    expect(again.stdout).toMatch(/^ingested 0\/0 documents into .* s; skipped 3 without text$/m);
+    const asked = opwire(['ask', 'shipping business days', '--data-dir', dataDir, '--mode', 'lexical']);
+    expect(asked.stdout).toBe('No matching knowledge found.\n');
+  });
+});
+
 // Linux keeps a file name as the bytes it was given; macOS and Windows refuse a name that is not UTF-8.
 describe.runIf(process.platform === 'linux')(
   'opwire ingest of a file whose name is not UTF-8 (Linux only: other systems refuse such names)',

@@ -55,21 +55,36 @@ export async function readDocument(root: string, path: string): Promise<ReadFile
   };
 }
 
-/** Prints a line per file, in folder order: its chunks, or why it failed. Returns how many failed. */
-function report(read: readonly ReadFile[], results: readonly IngestResult[]): number {
+/** How the files of one ingest fared: those that failed, and those skipped for holding no text. */
+interface Tally {
+  readonly failed: number;
+  readonly empty: number;
+}
+
+/**
+ * Prints a line per file, in folder order: its chunks, why it failed, or that it holds no text (nothing of it is
+ * stored: the pipeline only removes an earlier version). Returns how many failed and how many were empty.
+ */
+function report(read: readonly ReadFile[], results: readonly IngestResult[]): Tally {
   const ingested = new Map(results.map((result) => [result.documentId, result]));
   let failed = 0;
+  let empty = 0;
   for (const file of read) {
     const result = ingested.get(file.documentId);
-    if ('refused' in file || result?.error) failed++;
-    if ('refused' in file) console.log(`FAILED ${file.documentId}: ${file.refused}; not ingested`);
-    else if (result?.error) {
+    if ('refused' in file) {
+      failed++;
+      console.log(`FAILED ${file.documentId}: ${file.refused}; not ingested`);
+    } else if (result?.error) {
+      failed++;
       console.log(
         `FAILED ${file.documentId}: ${result.chunks} chunks (${result.error.code}: ${result.error.message})`,
       );
-    } else console.log(`ok     ${file.documentId}: ${result?.chunks ?? 0} chunks`);
+    } else if (!result?.chunks) {
+      empty++;
+      console.log(`skipped ${file.documentId}: it holds no text; not ingested`);
+    } else console.log(`ok     ${file.documentId}: ${result.chunks} chunks`);
   }
-  return failed;
+  return { failed, empty };
 }
 
 /**
@@ -143,7 +158,7 @@ export async function run(args: string[]): Promise<number> {
           console.error(`  ${progress.done}/${progress.total} documents`);
       },
     });
-    const failed = report(read, results);
+    const { failed, empty } = report(read, results);
     const scope = { collection: values.collection, folder: directory, dimensions };
     const removed = await removeGone(
       knowledge,
@@ -152,8 +167,9 @@ export async function run(args: string[]): Promise<number> {
       folders,
     );
     const seconds = (performance.now() - started) / 1000;
+    const considered = read.length - empty;
     console.log(
-      `ingested ${read.length - failed}/${read.length} documents into ${location} in ${seconds.toFixed(2)} s${removed > 0 ? `; removed ${removed} whose files are gone` : ''}`,
+      `ingested ${considered - failed}/${considered} documents into ${location} in ${seconds.toFixed(2)} s${empty > 0 ? `; skipped ${empty} without text` : ''}${removed > 0 ? `; removed ${removed} whose files are gone` : ''}`,
     );
     return failed === 0 && folders.length === 0 ? 0 : 1;
   } finally {
