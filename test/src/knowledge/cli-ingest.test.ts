@@ -178,6 +178,37 @@ describe('opwire ingest of a folder again', { timeout: 120_000 }, () => {
     },
   );
 
+  it('never reports as removed a file it refused and so never stored, once that file is gone', () => {
+    const docs = folder('refused-again', {
+      'latin1.txt': Buffer.from('caf\u00e9 cr\u00e8me\n', 'latin1'),
+      'returns.md': '# Returns policy\n\nUnworn shoes can be returned within 30 days.\n',
+    });
+    const dataDir = join(scratch, 'refused-again-data');
+    const refused = 'FAILED latin1.txt: not UTF-8 text (save it as UTF-8 to ingest it); not ingested\n';
+    expect(opwire(['ingest', docs, '--data-dir', dataDir]).stdout).toContain(refused);
+    expect(opwire(['ingest', docs, '--data-dir', dataDir]).stdout).toContain(refused);
+    unlinkSync(join(docs, 'latin1.txt'));
+    const again = opwire(['ingest', docs, '--data-dir', dataDir]);
+    expect(again.status).toBe(0);
+    expect(again.stdout).not.toContain('removed');
+    expect(again.stdout).toMatch(/^ingested 1\/1 documents into .* s$/m);
+  });
+
+  it('removes a stored file once it is gone, though it was refused in between', () => {
+    const docs = folder('stored-then-refused', { 'shipping.txt': 'Shipping takes three business days.\n' });
+    const dataDir = join(scratch, 'stored-then-refused-data');
+    expect(opwire(['ingest', docs, '--data-dir', dataDir]).status).toBe(0);
+    writeFileSync(join(docs, 'shipping.txt'), Buffer.from('caf\u00e9\n', 'latin1'));
+    expect(opwire(['ingest', docs, '--data-dir', dataDir]).stdout).toContain(
+      'FAILED shipping.txt: not UTF-8',
+    );
+    unlinkSync(join(docs, 'shipping.txt'));
+    const again = opwire(['ingest', docs, '--data-dir', dataDir]);
+    expect(again.stdout).toContain('removed shipping.txt: its file is no longer in the folder\n');
+    const asked = opwire(['ask', 'shipping business days', '--data-dir', dataDir, '--mode', 'lexical']);
+    expect(asked.stdout).toBe('No matching knowledge found.\n');
+  });
+
   it('keeps the documents another folder ingested into the same store', () => {
     const dataDir = join(scratch, 'two-folders-data');
     const first = folder('first', { 'a.md': '# Alpha\n\nAlpha apples.\n' });

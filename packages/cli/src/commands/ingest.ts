@@ -4,6 +4,7 @@ import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { badTextIn } from '@opwire/core';
 import type { IngestDocument, IngestResult, Knowledge } from '@opwire/knowledge';
+import { compareManifest, type IngestOutcome } from '../compare-manifest.js';
 import { type ManifestScope, readFolderManifest, writeFolderManifest } from '../folder-manifest.js';
 import { listTextFiles } from '../list-text-files.js';
 import { mapConcurrently } from '../map-concurrently.js';
@@ -55,65 +56,41 @@ export async function readDocument(root: string, path: string): Promise<ReadFile
   };
 }
 
-/** How the files of one ingest fared: those that failed, and those skipped for holding no text. */
-interface Tally {
-  readonly failed: number;
-  readonly empty: number;
-}
-
 /**
  * Prints a line per file, in folder order: its chunks, why it failed, or that it holds no text (nothing of it is
- * stored: the pipeline only removes an earlier version). Returns how many failed and how many were empty.
+ * stored: the pipeline only removes an earlier version). Returns which files were stored, failed or empty.
  */
-function report(read: readonly ReadFile[], results: readonly IngestResult[]): Tally {
+function report(read: readonly ReadFile[], results: readonly IngestResult[]) {
   const ingested = new Map(results.map((result) => [result.documentId, result]));
-  let failed = 0;
-  let empty = 0;
+  const outcome = { stored: [] as string[], failed: [] as string[], empty: [] as string[] };
   for (const file of read) {
     const result = ingested.get(file.documentId);
     if ('refused' in file) {
-      failed++;
+      outcome.failed.push(file.documentId);
       console.log(`FAILED ${file.documentId}: ${file.refused}; not ingested`);
     } else if (result?.error) {
-      failed++;
+      outcome.failed.push(file.documentId);
       console.log(
         `FAILED ${file.documentId}: ${result.chunks} chunks (${result.error.code}: ${result.error.message})`,
       );
     } else if (!result?.chunks) {
-      empty++;
+      outcome.empty.push(file.documentId);
       console.log(`skipped ${file.documentId}: it holds no text; not ingested`);
-    } else console.log(`ok     ${file.documentId}: ${result.chunks} chunks`);
+    } else {
+      outcome.stored.push(file.documentId);
+      console.log(`ok     ${file.documentId}: ${result.chunks} chunks`);
+    }
   }
-  return { failed, empty };
-}
-
-/**
- * Of the documents an earlier ingest stored (`previous`), those whose files are gone, and what the folder holds now.
- * A document under a folder that could not be listed (`unlisted`) is neither: its file may well be there.
- */
-export function compareManifest(
-  previous: readonly string[],
-  present: readonly string[],
-  unlisted: readonly string[],
-): { readonly gone: string[]; readonly holds: string[] } {
-  const kept = new Set(present);
-  const hidden = (id: string) => unlisted.some((folder) => id.startsWith(`${folder}/`));
-  const absent = previous.filter((id) => !kept.has(id));
-  return { gone: absent.filter((id) => !hidden(id)), holds: [...present, ...absent.filter(hidden)] };
+  return outcome;
 }
 
 /**
  * Removes the documents an earlier ingest stored from this folder whose files are gone, printing each, then
- * records what the folder holds now. Returns how many were removed.
+ * records what the folder has stored now. Returns how many were removed.
  */
-async function removeGone(
-  knowledge: Knowledge,
-  scope: ManifestScope,
-  present: readonly string[],
-  unlisted: readonly string[],
-) {
+async function removeGone(knowledge: Knowledge, scope: ManifestScope, outcome: IngestOutcome) {
   const previous = await readFolderManifest(knowledge.store, scope);
-  const { gone, holds } = compareManifest(previous, present, unlisted);
+  const { gone, holds } = compareManifest(previous, outcome);
   if (gone.length > 0) await knowledge.remove(scope.collection, gone);
   for (const documentId of gone) console.log(`removed ${documentId}: its file is no longer in the folder`);
   await writeFolderManifest(knowledge.store, scope, holds);
@@ -158,15 +135,12 @@ export async function run(args: string[]): Promise<number> {
           console.error(`  ${progress.done}/${progress.total} documents`);
       },
     });
-    const { failed, empty } = report(read, results);
+    const outcome = report(read, results);
     const scope = { collection: values.collection, folder: directory, dimensions };
-    const removed = await removeGone(
-      knowledge,
-      scope,
-      read.map((file) => file.documentId),
-      folders,
-    );
+    const removed = await removeGone(knowledge, scope, { ...outcome, unlisted: folders });
     const seconds = (performance.now() - started) / 1000;
+    const failed = outcome.failed.length;
+    const empty = outcome.empty.length;
     const considered = read.length - empty;
     console.log(
       `ingested ${considered - failed}/${considered} documents into ${location} in ${seconds.toFixed(2)} s${empty > 0 ? `; skipped ${empty} without text` : ''}${removed > 0 ? `; removed ${removed} whose files are gone` : ''}`,
