@@ -63,7 +63,7 @@ describe('augment', () => {
       'Use [1] Source: a\nBecause. for Why?',
     );
     expect(knowledge.augment('为什么？', [chunk('a', '因为。')], { template: 'zh-CN' }).prompt).toContain(
-      '[1] Source: a\n因为。',
+      '资料：\n[1] 来源：a\n因为。\n\n问题：为什么？',
     );
   });
 });

@@ -10,6 +10,12 @@ export const defaultPromptTemplates: Readonly<Record<string, string>> = {
     '请仅根据下面编号的资料回答问题，并用 [n] 标注出处。如果资料中没有答案，请直接说明。\n\n资料：\n{context}\n\n问题：{question}',
 };
 
+/**
+ * What names the source of each numbered block, by template name: the built-in `zh-CN` template's blocks read
+ * `[n] 来源：<name>`; every other template's `[n] Source: <name>`.
+ */
+export const sourceLabels: Readonly<Record<string, string>> = { 'zh-CN': '来源：' };
+
 /** A prompt built from retrieved chunks, with the sources its numbers refer to. */
 export interface AugmentedPrompt {
   readonly prompt: string;
@@ -49,12 +55,17 @@ export function sourceName(record: Pick<ScoredRecord, 'title' | 'source' | 'docu
   return record.title || record.source || record.documentId;
 }
 
-/** Numbers the chunks as `[n] Source: <name>` blocks and fills the template; no chunks leaves the question as is. */
+/**
+ * Numbers the chunks as `[n] Source: <name>` blocks (`sourceLabel` in place of `Source: `) and fills the template;
+ * no chunks leaves the question as is.
+ */
 export function augment(
   question: string,
   chunks: readonly ScoredRecord[],
   template: string,
+  options: { readonly sourceLabel?: string } = {},
 ): AugmentedPrompt {
+  const label = options.sourceLabel ?? 'Source: ';
   if (chunks.length === 0) return { prompt: question, sources: [] };
   const sources = chunks.map((chunk, index) => ({
     number: index + 1,
@@ -62,7 +73,7 @@ export function augment(
     documentId: chunk.documentId,
   }));
   const context = chunks
-    .map((chunk, index) => `[${index + 1}] Source: ${sources[index]!.name}\n${chunk.text}`)
+    .map((chunk, index) => `[${index + 1}] ${label}${sources[index]!.name}\n${chunk.text}`)
     .join('\n\n');
   // One pass, so a `{question}` inside the context is never substituted.
   const prompt = template.replace(/\{(context|question)\}/g, (_, name: string) =>

@@ -1,5 +1,11 @@
 import { type Analyzer, createAnalyzer } from './analysis/analyzer.js';
-import { type AugmentedPrompt, augment, checkPromptTemplate, defaultPromptTemplates } from './augment.js';
+import {
+  type AugmentedPrompt,
+  augment,
+  checkPromptTemplate,
+  defaultPromptTemplates,
+  sourceLabels,
+} from './augment.js';
 import { checkKnowledgeOptions } from './check-knowledge-options.js';
 import { chunkFixed } from './chunking/chunk-fixed.js';
 import { chunkStructured } from './chunking/chunk-structured.js';
@@ -118,7 +124,9 @@ export function createKnowledge(options: KnowledgeOptions): Knowledge {
     retrieve: (request) => retrieve(settings, request),
     augment(question, chunks, augmentOptions) {
       const name = augmentOptions?.template ?? defaultTemplate;
-      return augment(question, chunks, checkPromptTemplate(name, templates[name]));
+      return augment(question, chunks, checkPromptTemplate(name, templates[name]), {
+        sourceLabel: sourceLabels[name] ?? 'Source: ',
+      });
     },
   };
 }

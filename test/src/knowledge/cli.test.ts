@@ -54,7 +54,7 @@ describe('opwire ingest / ask / bench', () => {
     expect(english.output).toMatch(/\[1\] Returns policy \(returns\.md#0, score/);
 
     const chinese = await capture(ask, ['发货前能取消订单吗', '--data-dir', dataDir, '--mode', 'lexical']);
-    expect(chinese.output).toContain('[1] Source: 取消订单');
+    expect(chinese.output).toContain('[1] 来源：取消订单');
     expect(chinese.output).toMatch(/^请仅根据下面编号的资料回答问题/);
     expect(chinese.output).toMatch(/问题：发货前能取消订单吗/);
     expect(english.output).toMatch(/^Answer /);
@@ -229,7 +229,7 @@ describe('opwire ingest / ask / bench with --store qdrant (stand-in)', () => {
       '--mode',
       'lexical',
     ]);
-    expect(chinese.output).toContain('[1] Source: 取消订单');
+    expect(chinese.output).toContain('[1] 来源：取消订单');
   });
 
   it('benchmarks memory and Qdrant side by side, in collections dropped after the run', {
