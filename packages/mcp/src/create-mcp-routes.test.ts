@@ -217,3 +217,25 @@ describe('sessions', () => {
     expect(mcp.sessionCount).toBe(2);
   });
 });
+
+describe('JSON-RPC batches', () => {
+  it.each([
+    ['alone', [initialize]],
+    ['with another message', [initialize, { jsonrpc: '2.0', id: 3, method: 'ping' }]],
+  ])('refuses an initialize sent in a batch (%s), opening no session', async (_name, body) => {
+    const { fetch, mcp } = serve();
+    const response = await fetch('http://mcp.test/mcp', post({ authorization: 'Bearer reader-token' }, body));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      jsonrpc: '2.0',
+      error: {
+        code: -32600,
+        message:
+          'The initialize request cannot be sent in a JSON-RPC batch: send it alone, as the only message of the body.',
+        data: { code: 'INITIALIZE_NOT_BATCHED' },
+      },
+      id: null,
+    });
+    expect(mcp.sessionCount).toBe(0);
+  });
+});

@@ -106,6 +106,9 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
       const { caller, locale } = admitted;
       if (method === 'POST' && !isJsonRpcBody(input.body))
         return errorResponse(mcpErrors.INVALID_MESSAGE(), locale);
+      // Every protocol version says initialize travels alone; the transport would ask for a session id instead.
+      if (Array.isArray(input.body) && input.body.some(isInitialize))
+        return errorResponse(mcpErrors.INITIALIZE_NOT_BATCHED(), locale);
       const request = toTransportRequest(method, urls.resource(input.headers), input);
       const authInfo = {
         token: '',

@@ -27,6 +27,7 @@ export const mcpErrorTable: Readonly<Record<ErrorKind, { readonly rpc: number; r
 const rpcCodes: ReadonlyMap<string, number> = new Map([
   ['MALFORMED_JSON', ErrorCode.ParseError],
   ['INVALID_MESSAGE', ErrorCode.InvalidRequest],
+  ['INITIALIZE_NOT_BATCHED', ErrorCode.InvalidRequest],
 ]);
 
 /** A protocol error for the SDK to send: the table's JSON-RPC code, the message in `locale`, the Opwire code as data. */

@@ -40,6 +40,13 @@ export const mcpErrors = defineErrors({
         '初始化请求在“{field}”处格式不正确：需要 params.protocolVersion、params.capabilities，以及带 name 和 version 的 params.clientInfo。',
     },
   },
+  INITIALIZE_NOT_BATCHED: {
+    kind: 'invalid',
+    messages: {
+      en: 'The initialize request cannot be sent in a JSON-RPC batch: send it alone, as the only message of the body.',
+      'zh-CN': '初始化请求不能放在 JSON-RPC 批量请求中发送：请单独发送，作为请求体中唯一的消息。',
+    },
+  },
   SESSION_NOT_FOUND: {
     kind: 'not_found',
     messages: {
