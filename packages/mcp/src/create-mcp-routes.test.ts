@@ -219,9 +219,66 @@ describe('sessions', () => {
 });
 
 describe('JSON-RPC batches', () => {
+  /** Opens a session at `protocolVersion` by hand, as a client of that version would; returns its headers. */
+  async function openAt(fetch: ReturnType<typeof serve>['fetch'], protocolVersion: string) {
+    const opened = await fetch(
+      'http://mcp.test/mcp',
+      post(
+        { authorization: 'Bearer reader-token' },
+        { ...initialize, params: { ...initialize.params, protocolVersion } },
+      ),
+    );
+    expect(opened.status).toBe(200);
+    await opened.text();
+    return {
+      authorization: 'Bearer reader-token',
+      'mcp-session-id': opened.headers.get('mcp-session-id') ?? '',
+      'mcp-protocol-version': protocolVersion,
+    };
+  }
+  const batch = [
+    { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+    { jsonrpc: '2.0', id: 3, method: 'ping' },
+  ];
+
+  it.each(['2025-06-18', '2025-11-25'])(
+    'refuses a batch on a session negotiated at %s with invalid request (-32600), saying why',
+    async (protocolVersion) => {
+      const { fetch } = serve();
+      const headers = await openAt(fetch, protocolVersion);
+      const response = await fetch('http://mcp.test/mcp', post(headers, batch));
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        jsonrpc: '2.0',
+        error: {
+          code: -32600,
+          message: `MCP protocol version ${protocolVersion} has no JSON-RPC batches (they were removed in 2025-06-18): send one message per request.`,
+          data: { code: 'BATCH_NOT_SUPPORTED' },
+        },
+        id: null,
+      });
+      const zh = await fetch('http://mcp.test/mcp', post({ ...headers, 'accept-language': 'zh-CN' }, batch));
+      expect(((await zh.json()) as { error: { message: string } }).error.message).toBe(
+        `MCP 协议版本 ${protocolVersion} 不支持 JSON-RPC 批量请求（已在 2025-06-18 中移除）：请每个请求只发送一条消息。`,
+      );
+      const single = await fetch('http://mcp.test/mcp', post(headers, batch[0]));
+      expect(single.status).toBe(200);
+    },
+  );
+
+  it('answers every message of a batch on a session negotiated at 2025-03-26', async () => {
+    const { fetch } = serve();
+    const headers = await openAt(fetch, '2025-03-26');
+    const response = await fetch('http://mcp.test/mcp', post(headers, batch));
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text).toContain('"id":2');
+    expect(text).toContain('"id":3');
+  });
+
   it.each([
     ['alone', [initialize]],
-    ['with another message', [initialize, { jsonrpc: '2.0', id: 3, method: 'ping' }]],
+    ['with another message', [initialize, batch[1]]],
   ])('refuses an initialize sent in a batch (%s), opening no session', async (_name, body) => {
     const { fetch, mcp } = serve();
     const response = await fetch('http://mcp.test/mcp', post({ authorization: 'Bearer reader-token' }, body));

@@ -134,6 +134,13 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
       }
       const session = sessions.find(sessionId, caller);
       if (!session) return errorResponse(mcpErrors.SESSION_NOT_FOUND(), locale);
+      // 2025-06-18 removed batching; the SDK's transport still answers one, so a later session is refused here.
+      if (Array.isArray(input.body) && session.protocolVersion >= firstVersionWithoutBatches) {
+        return errorResponse(
+          mcpErrors.BATCH_NOT_SUPPORTED({ params: { version: session.protocolVersion } }),
+          locale,
+        );
+      }
       return session.handle(request, { parsedBody: input.body, authInfo });
     };
 
@@ -167,6 +174,9 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
     close: () => sessions.close(),
   };
 }
+
+// Protocol versions are dates, so they compare as strings.
+const firstVersionWithoutBatches = '2025-06-18';
 
 function isInitialize(body: unknown): boolean {
   return typeof body === 'object' && body !== null && (body as { method?: unknown }).method === 'initialize';

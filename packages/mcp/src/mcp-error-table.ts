@@ -28,6 +28,7 @@ const rpcCodes: ReadonlyMap<string, number> = new Map([
   ['MALFORMED_JSON', ErrorCode.ParseError],
   ['INVALID_MESSAGE', ErrorCode.InvalidRequest],
   ['INITIALIZE_NOT_BATCHED', ErrorCode.InvalidRequest],
+  ['BATCH_NOT_SUPPORTED', ErrorCode.InvalidRequest],
 ]);
 
 /** A protocol error for the SDK to send: the table's JSON-RPC code, the message in `locale`, the Opwire code as data. */

@@ -47,6 +47,14 @@ export const mcpErrors = defineErrors({
       'zh-CN': '初始化请求不能放在 JSON-RPC 批量请求中发送：请单独发送，作为请求体中唯一的消息。',
     },
   },
+  BATCH_NOT_SUPPORTED: {
+    kind: 'invalid',
+    messages: {
+      en: 'MCP protocol version {version} has no JSON-RPC batches (they were removed in 2025-06-18): send one message per request.',
+      'zh-CN':
+        'MCP 协议版本 {version} 不支持 JSON-RPC 批量请求（已在 2025-06-18 中移除）：请每个请求只发送一条消息。',
+    },
+  },
   SESSION_NOT_FOUND: {
     kind: 'not_found',
     messages: {

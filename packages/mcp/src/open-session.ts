@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import type { Caller } from '@opwire/core';
 import type { McpSurface } from './create-mcp-surface.js';
 import type { McpRequestContext } from './mcp-connection.js';
@@ -30,6 +31,7 @@ export async function openSession(opening: SessionOpening): Promise<Response> {
       session = {
         id,
         owner: ownerOf(opening.caller),
+        protocolVersion: negotiatedVersion(opening.body),
         lastSeen: Date.now(),
         busy: 0,
         handle: (request, options) => transport.handleRequest(request, options),
@@ -71,4 +73,12 @@ export function toTransportRequest(method: string, url: string, input: McpRouteI
       headers.set(name, value);
   }
   return new Request(url, { method, headers, signal: input.signal });
+}
+
+/** The version the SDK's server answers an initialize with: the one asked for when it speaks it, else its latest. */
+function negotiatedVersion(initialize: unknown): string {
+  const asked = (initialize as { params?: { protocolVersion?: unknown } }).params?.protocolVersion;
+  return typeof asked === 'string' && SUPPORTED_PROTOCOL_VERSIONS.includes(asked)
+    ? asked
+    : LATEST_PROTOCOL_VERSION;
 }

@@ -6,6 +6,7 @@ function session(id: string, owner: string, at: number, closed: string[]): McpSe
   return {
     id,
     owner,
+    protocolVersion: '2025-11-25',
     lastSeen: at,
     busy: 0,
     handle: async () => new Response(null),

@@ -5,6 +5,8 @@ import type { Caller } from '@opwire/core';
 export interface McpSession {
   readonly id: string;
   readonly owner: string;
+  /** The protocol version negotiated at initialize, which decides what the session's requests may be. */
+  readonly protocolVersion: string;
   lastSeen: number;
   busy: number;
   /** Answers one request of the session through its transport. */

@@ -4139,7 +4139,7 @@ export interface operations {
           'text/event-stream': string;
         };
       };
-      /** @description SESSION_REQUIRED (no Mcp-Session-Id on a request other than initialize), INVALID_MESSAGE (JSON that is no JSON-RPC 2.0 message: invalid request -32600), INVALID_INITIALIZE (an initialize request with malformed params), INITIALIZE_NOT_BATCHED (an initialize sent in a batch: invalid request -32600), MALFORMED_JSON (JSON-RPC parse error -32700) or PROTOTYPE_POISONING */
+      /** @description SESSION_REQUIRED (no Mcp-Session-Id on a request other than initialize), INVALID_MESSAGE (JSON that is no JSON-RPC 2.0 message: invalid request -32600), INVALID_INITIALIZE (an initialize request with malformed params), INITIALIZE_NOT_BATCHED (an initialize sent in a batch: invalid request -32600), BATCH_NOT_SUPPORTED (a batch on a session at protocol version 2025-06-18 or later: invalid request -32600), MALFORMED_JSON (JSON-RPC parse error -32700) or PROTOTYPE_POISONING */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -4311,7 +4311,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description SESSION_REQUIRED (no Mcp-Session-Id on a request other than initialize), INVALID_MESSAGE (JSON that is no JSON-RPC 2.0 message: invalid request -32600), INVALID_INITIALIZE (an initialize request with malformed params), INITIALIZE_NOT_BATCHED (an initialize sent in a batch: invalid request -32600), MALFORMED_JSON (JSON-RPC parse error -32700) or PROTOTYPE_POISONING */
+      /** @description SESSION_REQUIRED (no Mcp-Session-Id on a request other than initialize), INVALID_MESSAGE (JSON that is no JSON-RPC 2.0 message: invalid request -32600), INVALID_INITIALIZE (an initialize request with malformed params), INITIALIZE_NOT_BATCHED (an initialize sent in a batch: invalid request -32600), BATCH_NOT_SUPPORTED (a batch on a session at protocol version 2025-06-18 or later: invalid request -32600), MALFORMED_JSON (JSON-RPC parse error -32700) or PROTOTYPE_POISONING */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -4462,7 +4462,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description SESSION_REQUIRED (no Mcp-Session-Id on a request other than initialize), INVALID_MESSAGE (JSON that is no JSON-RPC 2.0 message: invalid request -32600), INVALID_INITIALIZE (an initialize request with malformed params), INITIALIZE_NOT_BATCHED (an initialize sent in a batch: invalid request -32600), MALFORMED_JSON (JSON-RPC parse error -32700) or PROTOTYPE_POISONING */
+      /** @description SESSION_REQUIRED (no Mcp-Session-Id on a request other than initialize), INVALID_MESSAGE (JSON that is no JSON-RPC 2.0 message: invalid request -32600), INVALID_INITIALIZE (an initialize request with malformed params), INITIALIZE_NOT_BATCHED (an initialize sent in a batch: invalid request -32600), BATCH_NOT_SUPPORTED (a batch on a session at protocol version 2025-06-18 or later: invalid request -32600), MALFORMED_JSON (JSON-RPC parse error -32700) or PROTOTYPE_POISONING */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
