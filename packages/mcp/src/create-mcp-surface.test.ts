@@ -114,6 +114,22 @@ describe('createMcpSurface over the SDK client', () => {
     },
   );
 
+  it("a failed call's result carries the error's data, as an HTTP problem does", async () => {
+    const { app } = createNotesApp();
+    const client = await connectInMemory(createMcpSurface({ app }), noteCallers.writer);
+    const result = await client.callTool({ name: 'notes_create', arguments: { text: 'LOUD' } });
+    expect(result.isError).toBe(true);
+    expect(structured(result)).toEqual({
+      error: {
+        code: 'NOTE_TOO_LOUD',
+        message: '笔记不能大喊。',
+        field: 'text',
+        data: { shouted: 'LOUD' },
+      },
+    });
+    expect(JSON.parse(text(result))).toEqual(structured(result));
+  });
+
   it('answers in the caller locale, and refuses a tool the caller may not call through invoke', async () => {
     const { app } = createNotesApp();
     const client = await connectInMemory(createMcpSurface({ app }), noteCallers.reader);

@@ -4,8 +4,8 @@ import { toJsonSchema } from '@opwire/core/surface';
 import { withoutRepeatedIds } from './without-repeated-ids.js';
 
 /**
- * The structured content of a failed call (`isError: true`): the same `{ error: { code, message, field? } }`
- * the AI tools return, plus the pending approval when the call waits for one.
+ * The structured content of a failed call (`isError: true`): the `{ error: { code, message, field? } }` the AI
+ * tools return with the error's `data` when it has some, plus the pending approval when the call waits for one.
  */
 export const toolErrorSchema = {
   type: 'object',
@@ -16,6 +16,8 @@ export const toolErrorSchema = {
         code: { type: 'string' },
         message: { type: 'string' },
         field: { type: 'string' },
+        // The error's caller-safe data, as an HTTP problem's `data`.
+        data: { type: 'object' },
       },
       required: ['code', 'message'],
       additionalProperties: false,

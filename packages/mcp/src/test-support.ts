@@ -65,7 +65,7 @@ export function createNotesApp() {
       errors: [noteErrors.NOTE_TOO_LOUD],
       handle(request, context) {
         if (request.text === request.text.toUpperCase() && /[A-Z]/.test(request.text)) {
-          throw context.errors.NOTE_TOO_LOUD({ field: 'text' });
+          throw context.errors.NOTE_TOO_LOUD({ field: 'text', data: { shouted: request.text } });
         }
         sequence += 1;
         const created = {

@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { toToolErrorResult } from '@opwire/ai';
-import type { Locale } from '@opwire/core';
+import { describeError, type Locale, toOpwireError } from '@opwire/core';
 import type { McpTool } from './mcp-tools.js';
 
 /** A successful call: the response as JSON text (for older clients) and as `structuredContent` when it is an object. */
@@ -12,19 +12,32 @@ export function toSuccessResult(tool: McpTool, output: unknown): CallToolResult 
 }
 
 /**
- * A failed call (`isError: true`): the code, the message in `locale` and the field, in the shape the AI tools
- * return (`{ error: { code, message, field? } }`), as text and as `structuredContent`; `more` adds keys beside
- * `error` (the pending approval). Internal details never appear in it.
+ * A failed call (`isError: true`): the code, the message in `locale`, the field and the error's caller-safe `data`
+ * (what an HTTP problem carries as `data`), in the shape the AI tools return (`{ error: { code, message, field?,
+ * data? } }`), as text and as `structuredContent`; `more` adds keys beside `error` (the pending approval).
+ * Internal details never appear in it; data JSON cannot write (a BigInt, a cycle) is left out, as HTTP does.
  */
 export function toErrorResult(
   thrown: unknown,
   locale: Locale,
   more: Record<string, unknown> = {},
 ): CallToolResult {
-  const envelope = { ...toToolErrorResult(thrown, locale), ...more };
+  const { error } = toToolErrorResult(thrown, locale);
+  const { data } = describeError(toOpwireError(thrown), locale);
+  const written = data === undefined ? undefined : writable(data);
+  const envelope = { error: written === undefined ? error : { ...error, data: written }, ...more };
   return {
     isError: true,
     content: [{ type: 'text', text: JSON.stringify(envelope) }],
     structuredContent: envelope,
   };
+}
+
+/** `data` as JSON reads it back, or `undefined` when JSON cannot write it. */
+function writable(data: Readonly<Record<string, unknown>>): Record<string, unknown> | undefined {
+  try {
+    return JSON.parse(JSON.stringify(data)) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
 }

@@ -112,6 +112,8 @@ describe('the shop over MCP Streamable HTTP (official SDK client)', { timeout: 6
         ...(method === 'POST' ? { body: testCase.arguments } : {}),
       });
       expect(http.body.code).toBe(structured(result).error.code);
+      // The error's data (OUT_OF_STOCK's sku and available) reaches an MCP client as it reaches HTTP.
+      expect(structured(result).error.data).toEqual(http.body.data);
       expect(http.body.detail ?? http.body.title).toBeDefined();
       await client.close();
     },
