@@ -1,3 +1,4 @@
+import type { OpwireError } from '@opwire/core';
 import { QdrantClient } from '@qdrant/js-client-rest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openQdrantKnowledgeStore } from './qdrant-knowledge-store.js';
@@ -55,10 +56,14 @@ describe('health of the Qdrant store (stand-in)', () => {
     const failure = await store
       .searchDense({ collection: 'docs', tenant: '', vector: [1, 0, 0], top: 1 })
       .catch((error: unknown) => error);
-    expect(failure).toMatchObject({
-      code: 'KNOWLEDGE_STORE_FAILED',
-      params: { reason: 'Qdrant answered 401: Invalid API key or JWT' },
-    });
+    expect(failure).toMatchObject({ code: 'KNOWLEDGE_STORE_FAILED' });
+    expect((failure as OpwireError).localize('en')).toBe(
+      'The knowledge store failed: Qdrant answered 401: Invalid API key or JWT',
+    );
+    // The reason is in the caller's language with the rest; Qdrant's own words stay as Qdrant wrote them.
+    expect((failure as OpwireError).localize('zh-CN')).toBe(
+      '知识库存储失败：Qdrant 返回 401：Invalid API key or JWT',
+    );
     expect(`${(failure as Error).message} ${JSON.stringify(failure)}`).not.toMatch(
       /127\.0\.0\.1|s3cret|rotated/,
     );

@@ -175,7 +175,7 @@ describe('Qdrant store behaviour beyond the port (stand-in)', () => {
     standIn.failNext('put /collections/{collection_name}/points', { after: 1 });
     await expect(store.replaceDocument(scope, version('new', 3))).rejects.toMatchObject({
       code: 'KNOWLEDGE_STORE_FAILED',
-      params: { reason: expect.stringContaining('Qdrant answered 500') },
+      params: { reason: { en: expect.stringContaining('Qdrant answered 500') } },
     });
     expect(await texts(store)).toEqual(['d#0 old', 'd#1 old']);
     standIn.failNext('post /collections/{collection_name}/points/payload');

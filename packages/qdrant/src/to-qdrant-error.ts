@@ -1,4 +1,4 @@
-import { OpwireError } from '@opwire/core';
+import { type LocalizedText, OpwireError } from '@opwire/core';
 import { knowledgeErrors } from '@opwire/knowledge';
 
 // Qdrant's error text: `status.error` of its JSON answers, or the plain text of its API-key check ('Invalid API key
@@ -14,16 +14,20 @@ const errorTextOf = (data: unknown): string | undefined => {
   return typeof text === 'string' ? text : undefined;
 };
 
-const reasonOf = (error: unknown): string => {
+// Said in the caller's language where the words are ours; Qdrant's own error text stays as Qdrant wrote it.
+const reasonOf = (error: unknown): LocalizedText => {
   if (error instanceof Error && error.name === 'QdrantClientTimeoutError')
-    return 'Qdrant did not answer in time';
+    return { en: 'Qdrant did not answer in time', 'zh-CN': 'Qdrant 未能及时响应' };
   if (error && typeof error === 'object' && typeof (error as { status?: unknown }).status === 'number') {
     // The client's ApiError: its status and Qdrant's own error text; never its URL.
     const { status, data } = error as { status: number; data?: unknown };
     const text = errorTextOf(data);
-    return `Qdrant answered ${status}${text === undefined ? '' : `: ${text}`}`;
+    return {
+      en: `Qdrant answered ${status}${text === undefined ? '' : `: ${text}`}`,
+      'zh-CN': `Qdrant 返回 ${status}${text === undefined ? '' : `：${text}`}`,
+    };
   }
-  if (error instanceof TypeError) return 'Qdrant is unreachable';
+  if (error instanceof TypeError) return { en: 'Qdrant is unreachable', 'zh-CN': '无法连接 Qdrant' };
   return error instanceof Error ? error.message : String(error);
 };
 
