@@ -78,8 +78,9 @@ describe('opwire ingest / ask / bench', () => {
     expect(output).toMatch(/docs\/s/);
   });
 
+  // About twenty CLI processes, each started and awaited in turn: 30 s on a quiet machine, more under load.
   it('rejects a bad number or an unknown option with one clear line and exit code 2, touching nothing', {
-    timeout: 60_000,
+    timeout: 240_000,
   }, () => {
     const neverCreated = join(dataDir, 'never-created');
     const cases = [
