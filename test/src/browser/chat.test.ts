@@ -352,6 +352,33 @@ describe.skipIf(!hasChromium)(title, { timeout: 120_000 }, () => {
     }
   });
 
+  it('by keyboard: Shift+Enter breaks the line, Enter sends, and the composer keeps the focus', async () => {
+    const watched = await openPage(browser, running.url);
+    const { page } = watched;
+    try {
+      await page.goto(`${running.url}/`);
+      await signIn(page, 'Alice · customer (acme)');
+      await page.getByRole('button', { name: '+ New conversation' }).click();
+      await page.getByLabel('Ask a question…').focus();
+      model.script({ kind: 'reply', text: 'First answer.' }, { kind: 'reply', text: 'Second answer.' });
+      await page.keyboard.type('line one');
+      await page.keyboard.press('Shift+Enter');
+      await page.keyboard.type('line two');
+      await page.keyboard.press('Enter');
+      await page.getByText('First answer.').waitFor();
+      expect(await page.locator('.opwire-chat-message-user').last().textContent()).toBe('line one\nline two');
+      // The first question's composer made way for the conversation's own: the focus used to be left on
+      // the page's body, so the next words typed went nowhere.
+      await page.keyboard.type('second question');
+      await page.keyboard.press('Enter');
+      await page.getByText('Second answer.').waitFor();
+      expect(await page.locator('.opwire-chat-message-user').last().textContent()).toBe('second question');
+      expect(watched.pageErrors).toEqual([]);
+    } finally {
+      await watched.close();
+    }
+  });
+
   it('renders the chat page in Chinese for a zh-CN browser', async () => {
     const watched = await openPage(browser, running.url, 'zh-CN');
     const { page } = watched;

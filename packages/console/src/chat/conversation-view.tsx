@@ -50,12 +50,16 @@ export function ConversationView({
   const [draft, setDraft] = useState('');
   const [stopped, setStopped] = useState<ReadonlySet<string>>(new Set());
   const log = useRef<HTMLDivElement>(null);
+  const composer = useRef<HTMLTextAreaElement>(null);
   const sentFirst = useRef(false);
   const busy = status === 'submitted' || status === 'streaming';
 
   useEffect(() => {
     if (firstQuestion && !sentFirst.current) {
       sentFirst.current = true;
+      // The question was typed in the new-conversation composer, which this view replaced: the next one is
+      // typed here, so a keyboard user goes on without having to find the box again.
+      composer.current?.focus();
       void chat.sendMessage({ text: firstQuestion });
     }
   }, [firstQuestion, chat.sendMessage]);
@@ -126,6 +130,7 @@ export function ConversationView({
         </label>
         <textarea
           id={`opwire-chat-input-${id}`}
+          ref={composer}
           value={draft}
           rows={2}
           placeholder={text.placeholder}
