@@ -379,6 +379,46 @@ describe.skipIf(!hasChromium)(title, { timeout: 120_000 }, () => {
     }
   });
 
+  it('375 px wide: the list steps aside for the conversation, and a long answer never widens the page', async () => {
+    const watched = await openPage(browser, running.url, 'en-US', { width: 375, height: 740 });
+    const { page } = watched;
+    // Runs in the page: the test project has no DOM types.
+    const pageWidth = () =>
+      page.evaluate(
+        () =>
+          (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document
+            .documentElement.scrollWidth,
+      );
+    try {
+      await page.goto(`${running.url}/`);
+      await signIn(page, 'Alice · customer (acme)');
+      const input = page.getByLabel('Ask a question…');
+      await input.waitFor();
+      expect(await pageWidth()).toBe(375);
+      model.script({
+        kind: 'reply',
+        text: `A long line:\n\n\`\`\`js\nconst line = "${'y'.repeat(160)}";\n\`\`\`\n\n| a | b |\n|---|---|\n| ${'x'.repeat(80)} | 2 |`,
+      });
+      await input.fill('Show me something wide');
+      await input.press('Enter');
+      const answer = page.getByText('A long line:');
+      await answer.waitFor();
+      expect(await answer.isVisible()).toBe(true);
+      expect(await pageWidth()).toBe(375);
+      await screenshot(page, 'chat-narrow');
+
+      // The list covers the drawer while it is shown, and steps aside again once a conversation is picked.
+      await page.getByRole('button', { name: 'Show conversations' }).click();
+      await page.locator('.opwire-chat-conversation', { hasText: 'Show me something wide' }).click();
+      await answer.waitFor();
+      expect(await page.locator('.opwire-chat-conversations').count()).toBe(0);
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(watched.pageErrors).toEqual([]);
+    } finally {
+      await watched.close();
+    }
+  });
+
   it('renders the chat page in Chinese for a zh-CN browser', async () => {
     const watched = await openPage(browser, running.url, 'zh-CN');
     const { page } = watched;

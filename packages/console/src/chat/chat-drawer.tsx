@@ -41,6 +41,10 @@ interface Active {
 
 const browserLocale = () => chatLocaleOf(typeof navigator === 'undefined' ? undefined : navigator.language);
 
+/** Whether the list covers the conversation (the stylesheet's narrow layout), so it steps aside for one. */
+const listCoversConversation = () =>
+  typeof matchMedia === 'function' && matchMedia('(max-width: 640px)').matches;
+
 /**
  * The chat drawer: a conversation list (new, resume, delete) beside a `useChat` conversation with markdown
  * bubbles, tool cards with approve and decline, cited sources, send and stop. Import its styles from
@@ -75,7 +79,10 @@ export function ChatDrawer(props: ChatDrawerProps) {
   // Why the conversation asked for could not be opened; the list's own refresh does not clear it.
   const [openError, setOpenError] = useState<string | undefined>();
   const [active, setActive] = useState<Active | undefined>();
-  const [showList, setShowList] = useState(true);
+  const [showList, setShowList] = useState(() => !listCoversConversation());
+  const showConversation = useCallback(() => {
+    if (listCoversConversation()) setShowList(false);
+  }, []);
   const [draft, setDraft] = useState('');
   const onChange = useRef(props.onConversationChange);
   onChange.current = props.onConversationChange;
@@ -95,6 +102,7 @@ export function ChatDrawer(props: ChatDrawerProps) {
         const messages = storedToUiMessages(await client.messages(conversationId));
         setActive({ id: conversationId, messages });
         setOpenError(undefined);
+        showConversation();
         onChange.current?.(conversationId);
       } catch (error) {
         if (error instanceof ConversationsError && error.status === 404) {
@@ -105,7 +113,7 @@ export function ChatDrawer(props: ChatDrawerProps) {
         } else setOpenError(`${text.openFailed}: ${(error as Error).message}`);
       }
     },
-    [client, text],
+    [client, text, showConversation],
   );
 
   const initial = useRef(props.conversationId);
@@ -117,6 +125,7 @@ export function ChatDrawer(props: ChatDrawerProps) {
   const startNew = () => {
     setActive(undefined);
     setOpenError(undefined);
+    showConversation();
     onChange.current?.(undefined);
   };
   const remove = async (conversationId: string) => {
