@@ -206,6 +206,35 @@ describe.skipIf(!hasChromium)(title, { timeout: 90_000 }, () => {
     }
   });
 
+  it('a turn’s detail that fails to load says so, shows "—" where it waited, and Retry loads it', async () => {
+    const watched = await asAdmin('/console/turns');
+    const { page } = watched;
+    try {
+      await page.route('**/governance/turns/*', (route) =>
+        route.fulfill({
+          status: 503,
+          contentType: 'application/problem+json',
+          body: JSON.stringify({ code: 'UNAVAILABLE', detail: 'Try again later.' }),
+        }),
+      );
+      await page.locator(`tr[data-turn="${seeded.completed}"]`).getByRole('button').first().click();
+      const detail = page.locator('[data-detail="turn"]');
+      const failed = detail.getByRole('alert').filter({ hasText: 'UNAVAILABLE: Try again later.' });
+      await failed.waitFor();
+      // The conversation field said "…" (still loading) for good.
+      expect(await detail.locator('[data-conversation-unknown]').textContent()).toBe('—');
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'console-turn-detail-failed');
+      await page.unroute('**/governance/turns/*');
+      await failed.getByRole('button', { name: 'Retry' }).click();
+      await detail.locator('[data-conversation-link]').waitFor();
+      await detail.locator('[data-table="turn-events"] tr').first().waitFor();
+      afterwards(watched);
+    } finally {
+      await watched.close();
+    }
+  });
+
   it('a customer cannot open the console: a clear forbidden state, and no governance data', async () => {
     const watched = await openPage(browser, running.url);
     const { page } = watched;

@@ -97,6 +97,9 @@ function TurnDetailBody({ turn }: { readonly turn: TurnRecord }) {
             </Anchor>
           ) : loaded.value ? (
             <span data-conversation-private>{text.detail.notYourConversation}</span>
+          ) : loaded.error ? (
+            // Whether the caller may read it is unknown: the alert below says why, and Retry asks again.
+            <span data-conversation-unknown>—</span>
           ) : (
             '…'
           )}
