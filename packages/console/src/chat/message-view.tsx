@@ -29,6 +29,8 @@ const markdownComponents: Components = {
     ) : (
       <span>{props.children}</span>
     ),
+  // biome-ignore lint/a11y/noNoninteractiveTabindex: a code block's long lines scroll sideways, which a keyboard must reach to do (WCAG 2.1.1)
+  pre: ({ node: _node, ...props }) => <pre {...props} tabIndex={0} />,
 };
 
 /** The sources a message cites (knowledge passages as `source-url` or `source-document` parts), deduplicated. */

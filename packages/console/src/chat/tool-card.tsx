@@ -36,11 +36,13 @@ export function ToolCard({ view, text, onApproval, settled = false }: ToolCardPr
         </summary>
         <div className="opwire-chat-tool-body">
           <div className="opwire-chat-tool-label">{text.input}</div>
-          <pre>{json(view.input)}</pre>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a long input or result scrolls, which a keyboard must reach to do (WCAG 2.1.1) */}
+          <pre tabIndex={0}>{json(view.input)}</pre>
           {view.output !== undefined || view.errorMessage ? (
             <>
               <div className="opwire-chat-tool-label">{text.output}</div>
-              <pre>{view.output !== undefined ? json(view.output) : view.errorMessage}</pre>
+              {/* biome-ignore lint/a11y/noNoninteractiveTabindex: as the input above */}
+              <pre tabIndex={0}>{view.output !== undefined ? json(view.output) : view.errorMessage}</pre>
             </>
           ) : null}
         </div>
