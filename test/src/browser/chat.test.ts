@@ -424,6 +424,45 @@ describe.skipIf(!hasChromium)(title, { timeout: 120_000 }, () => {
     }
   });
 
+  it('a token the server stops accepting mid-conversation: back to the sign-in, which says why', async () => {
+    const watched = await openPage(browser, running.url);
+    const { page } = watched;
+    try {
+      await page.goto(`${running.url}/`);
+      await signIn(page, 'Alice · customer (acme)');
+      model.script({ kind: 'reply', text: 'Still here.' });
+      const input = page.getByLabel('Ask a question…');
+      await input.fill('Are you there?');
+      await input.press('Enter');
+      await page.getByText('Still here.').waitFor();
+      const conversationId = new URL(page.url()).searchParams.get('conversation');
+
+      // The token is revoked: every call now carries one the server answers 401 to.
+      await page.route(`${running.url}/**`, (route) => {
+        const headers = route.request().headers();
+        return route.continue({
+          headers: headers.authorization ? { ...headers, authorization: 'Bearer revoked' } : headers,
+        });
+      });
+      await page.getByLabel('Ask a question…').fill('And now?');
+      await page.getByLabel('Ask a question…').press('Enter');
+      // It used to stay "signed in", with a Retry that could never work.
+      await page.getByRole('alert').filter({ hasText: 'did not accept the token' }).waitFor();
+      await page.getByRole('button', { name: 'Alice · customer (acme)' }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'chat-token-rejected');
+
+      // Signed in again, the conversation in the address comes back.
+      await page.unroute(`${running.url}/**`);
+      await signIn(page, 'Alice · customer (acme)');
+      await page.locator('.opwire-chat-message-assistant').getByText('Still here.').waitFor();
+      expect(new URL(page.url()).searchParams.get('conversation')).toBe(conversationId);
+      expect(watched.pageErrors).toEqual([]);
+    } finally {
+      await watched.close();
+    }
+  });
+
   it('renders the chat page in Chinese for a zh-CN browser', async () => {
     const watched = await openPage(browser, running.url, 'zh-CN');
     const { page } = watched;

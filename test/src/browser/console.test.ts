@@ -321,6 +321,27 @@ describe.skipIf(!hasChromium)(title, { timeout: 90_000 }, () => {
     }
   });
 
+  it('a token the server does not accept: the sign-in says so, instead of a missing permission', async () => {
+    const watched = await openPage(browser, running.url);
+    const { page } = watched;
+    try {
+      await page.goto(`${running.url}/console/turns`);
+      await page.getByLabel('Bearer token').fill('no-such-token');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      // A 401 used to read as "You cannot open the console … needs the governance:read permission".
+      await page.getByRole('alert').filter({ hasText: 'did not accept the token' }).waitFor();
+      expect(await page.locator('[data-state="forbidden"]').count()).toBe(0);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'console-token-rejected');
+      await signIn(page, 'Root · admin (acme)');
+      await page.locator('[data-table="turns"] tbody tr').first().waitFor();
+      expect(await page.getByRole('alert').count()).toBe(0);
+      afterwards(watched);
+    } finally {
+      await watched.close();
+    }
+  });
+
   it('has one main landmark on each console page, so a screen reader’s “skip to main” lands once', async () => {
     const watched = await asAdmin('/console/turns');
     const { page } = watched;

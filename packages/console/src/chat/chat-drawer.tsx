@@ -20,6 +20,8 @@ export interface ChatDrawerProps {
   /** Headers of every call, such as `{ authorization: 'Bearer …' }`. */
   readonly headers?: () => Record<string, string>;
   readonly fetch?: typeof fetch;
+  /** Called when the server answers 401: the token is wrong or no longer valid, so the caller must sign in again. */
+  readonly onUnauthenticated?: () => void;
   /** The drawer's language (default: the browser's, `en` or `zh-CN`); also sent as `accept-language`. */
   readonly locale?: ChatLocale;
   /** The conversation to open first. */
@@ -56,23 +58,34 @@ export function ChatDrawer(props: ChatDrawerProps) {
   const headersRef = useRef(props.headers);
   headersRef.current = props.headers;
   const headers = useCallback(() => ({ ...headersRef.current?.(), 'accept-language': locale }), [locale]);
+  const unauthenticated = useRef(props.onUnauthenticated);
+  unauthenticated.current = props.onUnauthenticated;
+  // Every call of the drawer (conversations and the chat stream) goes through it, so a 401 from any is heard.
+  const guardedFetch = useMemo((): typeof fetch => {
+    const base = props.fetch ?? ((input, init) => fetch(input, init));
+    return async (input, init) => {
+      const response = await base(input, init);
+      if (response.status === 401) unauthenticated.current?.();
+      return response;
+    };
+  }, [props.fetch]);
   const client = useMemo(
     () =>
       createConversationsClient({
         headers,
         ...(props.conversationsPath ? { path: props.conversationsPath } : {}),
-        ...(props.fetch ? { fetch: props.fetch } : {}),
+        fetch: guardedFetch,
       }),
-    [headers, props.conversationsPath, props.fetch],
+    [headers, props.conversationsPath, guardedFetch],
   );
   const transport = useMemo(
     () =>
       new DefaultChatTransport<UIMessage>({
         api: props.api ?? '/api/chat',
         headers,
-        ...(props.fetch ? { fetch: props.fetch } : {}),
+        fetch: guardedFetch,
       }),
-    [headers, props.api, props.fetch],
+    [headers, props.api, guardedFetch],
   );
   const [conversations, setConversations] = useState<ConversationSummary[]>([]);
   const [listError, setListError] = useState<string | undefined>();

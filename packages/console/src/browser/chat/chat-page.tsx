@@ -26,6 +26,8 @@ function rememberConversation(conversationId: string | undefined): void {
 /** The ready chat page: sign in, then the drawer beside a short introduction. */
 export function ChatPage({ config }: { readonly config: PageConfig }) {
   const [session, setSession] = useState<Session | undefined>(readSession);
+  // Whether the server stopped accepting the session's token (a 401): the sign-in card says so.
+  const [rejected, setRejected] = useState(false);
   const [locale, setLocale] = useState<PageLocale>(() => chosenLocale(config.locale));
   const [drawerOpen, setDrawerOpen] = useState(true);
   const text = chatPageTexts[locale];
@@ -39,8 +41,10 @@ export function ChatPage({ config }: { readonly config: PageConfig }) {
         accounts={config.accounts}
         locale={locale}
         heading={text.heading}
+        {...(rejected ? { notice: shared.tokenRejected } : {})}
         onSignIn={(signedIn) => {
           saveSession(signedIn);
+          setRejected(false);
           setSession(signedIn);
         }}
       />
@@ -105,6 +109,12 @@ export function ChatPage({ config }: { readonly config: PageConfig }) {
             locale={locale}
             {...(initialConversation ? { conversationId: initialConversation } : {})}
             onConversationChange={rememberConversation}
+            onUnauthenticated={() => {
+              // The address keeps the conversation: signing in again as its owner resumes it.
+              clearSession();
+              setRejected(true);
+              setSession(undefined);
+            }}
             onClose={() => setDrawerOpen(false)}
           />
         </aside>

@@ -30,6 +30,8 @@ export function pageOf(pathname: string, base: string): Page {
 /** The console: sign-in, then the header with its navigation and the page the address names. */
 export function ConsoleApp({ config }: { readonly config: PageConfig }) {
   const [session, setSession] = useState<Session | undefined>(readSession);
+  // Whether the server stopped accepting the session's token (a 401): the sign-in card says so.
+  const [rejected, setRejected] = useState(false);
   const [locale, setLocale] = useState<PageLocale>(() => chosenLocale(config.locale));
   const [address, setAddress] = useState(() => location.pathname + location.search);
   const text = consoleTexts[locale];
@@ -49,7 +51,15 @@ export function ConsoleApp({ config }: { readonly config: PageConfig }) {
   const context = useMemo((): ConsoleContextValue | undefined => {
     if (!session) return undefined;
     return {
-      client: createGovernanceClient({ token: session.token, locale }),
+      client: createGovernanceClient({
+        token: session.token,
+        locale,
+        onUnauthenticated: () => {
+          clearSession();
+          setRejected(true);
+          setSession(undefined);
+        },
+      }),
       locale,
       text,
       config,
@@ -70,8 +80,10 @@ export function ConsoleApp({ config }: { readonly config: PageConfig }) {
         accounts={config.accounts}
         locale={locale}
         heading={text.title}
+        {...(rejected ? { notice: shared.tokenRejected } : {})}
         onSignIn={(signedIn) => {
           saveSession(signedIn);
+          setRejected(false);
           setSession(signedIn);
         }}
       />

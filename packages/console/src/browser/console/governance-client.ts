@@ -45,6 +45,8 @@ export function createGovernanceClient(options: {
   readonly token: string;
   readonly locale: string;
   readonly fetch?: typeof fetch;
+  /** Called when the server answers 401: the token is wrong or no longer valid. */
+  readonly onUnauthenticated?: () => void;
 }): GovernanceClient {
   const call = async <T>(path: string): Promise<T> => {
     const response = await (options.fetch ?? fetch)(path, {
@@ -56,6 +58,7 @@ export function createGovernanceClient(options: {
     });
     const body = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
     if (!response.ok) {
+      if (response.status === 401) options.onUnauthenticated?.();
       const code = typeof body?.code === 'string' ? body.code : `HTTP_${response.status}`;
       throw new GovernanceError(response.status, code, typeof body?.detail === 'string' ? body.detail : code);
     }

@@ -3,9 +3,12 @@ import type { ConsoleText } from './console-text.js';
 import { GovernanceError } from './governance-client.js';
 import type { More } from './use-more.js';
 
-/** Whether an error means the caller may not read governance data. */
+/**
+ * Whether an error means the caller may not read governance data (a 401, a token the server does not
+ * accept, is not this: the console asks for a sign-in again, naming the rejected account).
+ */
 export function isForbidden(error: Error | undefined): boolean {
-  return error instanceof GovernanceError && (error.status === 403 || error.status === 401);
+  return error instanceof GovernanceError && error.status === 403;
 }
 
 /** The forbidden state: what is missing and a way to sign in as someone else. */

@@ -11,6 +11,8 @@ export interface SharedText {
   readonly signedInAs: (label: string) => string;
   readonly language: string;
   readonly customToken: string;
+  /** Shown on the sign-in card when the server stopped accepting the token the page signed in with. */
+  readonly tokenRejected: string;
 }
 
 /** The shared strings per language. */
@@ -25,6 +27,8 @@ export const sharedTexts: Readonly<Record<PageLocale, SharedText>> = {
     signedInAs: (label) => `Signed in as ${label}`,
     language: 'Language',
     customToken: 'Token',
+    tokenRejected:
+      'The server did not accept the token you signed in with: it is wrong, or no longer valid. Sign in again.',
   },
   'zh-CN': {
     signInTitle: '登录',
@@ -36,6 +40,7 @@ export const sharedTexts: Readonly<Record<PageLocale, SharedText>> = {
     signedInAs: (label) => `当前用户：${label}`,
     language: '语言',
     customToken: '令牌',
+    tokenRejected: '服务器不接受你登录所用的令牌：令牌有误，或已失效。请重新登录。',
   },
 };
 

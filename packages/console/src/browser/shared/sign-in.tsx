@@ -8,11 +8,13 @@ export interface SignInProps {
   readonly accounts: readonly PageAccount[];
   readonly locale: PageLocale;
   readonly heading: string;
+  /** Why the user is asked to sign in again (a rejected token), shown above the accounts. */
+  readonly notice?: string;
   readonly onSignIn: (session: Session) => void;
 }
 
 /** The sign-in card: one button per offered account, or a bearer token typed in. */
-export function SignIn({ accounts, locale, heading, onSignIn }: SignInProps) {
+export function SignIn({ accounts, locale, heading, notice, onSignIn }: SignInProps) {
   const text = sharedTexts[locale];
   const [token, setToken] = useState('');
   const submit = (event: FormEvent) => {
@@ -23,6 +25,11 @@ export function SignIn({ accounts, locale, heading, onSignIn }: SignInProps) {
     <main className="opwire-sign-in">
       <div className="opwire-sign-in-card">
         <h1>{heading}</h1>
+        {notice ? (
+          <p className="opwire-sign-in-notice" role="alert">
+            {notice}
+          </p>
+        ) : null}
         <p>{text.signInIntro}</p>
         {accounts.length > 0 ? (
           <section aria-labelledby="opwire-sign-in-accounts">
