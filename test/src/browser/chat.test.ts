@@ -463,6 +463,40 @@ describe.skipIf(!hasChromium)(title, { timeout: 120_000 }, () => {
     }
   });
 
+  it('a first question that cannot start its conversation says so beside the composer', async () => {
+    const watched = await openPage(browser, running.url);
+    const { page } = watched;
+    try {
+      await page.goto(`${running.url}/`);
+      await signIn(page, 'Sam · support (acme)');
+      await page.getByRole('button', { name: '+ New conversation' }).click();
+      await page.getByRole('button', { name: 'Hide conversations' }).click();
+      await page.route(`${running.url}/conversations`, (route) =>
+        route.request().method() === 'POST'
+          ? route.fulfill({
+              status: 503,
+              contentType: 'application/problem+json',
+              body: JSON.stringify({ code: 'UNAVAILABLE', title: 'The service is unavailable.' }),
+            })
+          : route.continue(),
+      );
+      const input = page.getByLabel('Ask a question…');
+      await input.fill('Where is my order?');
+      await input.press('Enter');
+      // The error used to go to the conversation list: hidden here, so nothing seemed to happen.
+      await page
+        .locator('.opwire-chat-log [role="alert"]')
+        .filter({ hasText: 'Could not start the conversation: The service is unavailable.' })
+        .waitFor();
+      expect(await input.inputValue()).toBe('Where is my order?');
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'chat-start-failed');
+      expect(watched.pageErrors).toEqual([]);
+    } finally {
+      await watched.close();
+    }
+  });
+
   it('renders the chat page in Chinese for a zh-CN browser', async () => {
     const watched = await openPage(browser, running.url, 'zh-CN');
     const { page } = watched;

@@ -162,7 +162,8 @@ export function ChatDrawer(props: ChatDrawerProps) {
       onChange.current?.(conversation.id);
       await refresh();
     } catch (error) {
-      setListError((error as Error).message);
+      // Said beside the composer the question was typed in: the list may be hidden, or cover nothing.
+      setOpenError(`${text.startFailed}: ${(error as Error).message}`);
     }
   };
 

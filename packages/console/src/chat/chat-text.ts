@@ -43,6 +43,8 @@ export interface ChatText {
   /** Shown when the conversation in the address was deleted (or is someone else's). */
   readonly conversationGone: string;
   readonly openFailed: string;
+  /** Shown when the first question of a new conversation could not be sent (its conversation not created). */
+  readonly startFailed: string;
 }
 
 const en: ChatText = {
@@ -84,6 +86,7 @@ const en: ChatText = {
   loadFailed: 'Could not load the conversations',
   conversationGone: 'This conversation no longer exists. Ask a question to start a new one.',
   openFailed: 'Could not open the conversation',
+  startFailed: 'Could not start the conversation',
 };
 
 const zhCN: ChatText = {
@@ -126,6 +129,7 @@ const zhCN: ChatText = {
   loadFailed: '无法加载对话',
   conversationGone: '此对话已不存在。提出问题即可开始新的对话。',
   openFailed: '无法打开对话',
+  startFailed: '无法开始对话',
 };
 
 /** The drawer's strings in a language. */
