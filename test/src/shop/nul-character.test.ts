@@ -161,10 +161,17 @@ describe.each(engines)('a NUL character in a request to the shop on $name', { ti
       ['tool_result', 'orders\uFFFDcreate'],
     ]);
 
-    // Before, storing the approval failed and the model was answered INTERNAL.
+    // Before, storing the approval failed and the model was answered INTERNAL. The order must exist: a cancel
+    // is prechecked (as the call would run) before it waits for approval.
+    const placed = await running.request('/orders', {
+      method: 'POST',
+      token: 'customer-token',
+      body: { sku: 'KB-01', quantity: 1 },
+    });
+    expect(placed.status).toBe(201);
     const waiting = await turnWithCall(
       'admin-token',
-      { id: 'call\u0000y', name: 'orders_cancel', arguments: '{"id":"ord_1"}' },
+      { id: 'call\u0000y', name: 'orders_cancel', arguments: JSON.stringify({ id: placed.body.id }) },
       'Waiting for your approval.',
     );
     expect(waiting.body.steps[0].toolResults[0].output).toMatchObject({ approval: { status: 'pending' } });
