@@ -12,18 +12,19 @@ export function toSuccessResult(tool: McpTool, output: unknown): CallToolResult 
 }
 
 /**
- * A failed call (`isError: true`): the code, the message in `locale`, the field and the error's caller-safe `data`
- * (what an HTTP problem carries as `data`), in the shape the AI tools return (`{ error: { code, message, field?,
- * data? } }`), as text and as `structuredContent`; `more` adds keys beside `error` (the pending approval).
- * Internal details never appear in it; data JSON cannot write (a BigInt, a cycle) is left out, as HTTP does.
+ * A failed call (`isError: true`): the AI tools' error envelope (`{ error: { code, message, field? } }`) plus the
+ * error's caller-safe `data` (what an HTTP problem carries as `data`), as text and as `structuredContent`; `more`
+ * adds keys beside `error` (the pending approval). Internal details never appear in it; data JSON cannot write
+ * (a BigInt, a cycle) is left out, as HTTP does.
  */
 export function toErrorResult(
   thrown: unknown,
   locale: Locale,
   more: Record<string, unknown> = {},
 ): CallToolResult {
-  const { error } = toToolErrorResult(thrown, locale);
-  const { data } = describeError(toOpwireError(thrown), locale);
+  const opwireError = toOpwireError(thrown);
+  const { error } = toToolErrorResult(opwireError, locale);
+  const { data } = describeError(opwireError, locale);
   const written = data === undefined ? undefined : writable(data);
   const envelope = { error: written === undefined ? error : { ...error, data: written }, ...more };
   return {
