@@ -1,11 +1,6 @@
-import {
-  isSpanContextValid,
-  context as otelContext,
-  type Span,
-  SpanStatusCode,
-  trace,
-} from '@opentelemetry/api';
+import { isSpanContextValid, context as otelContext, type Span, trace } from '@opentelemetry/api';
 import { coreErrors, isOpwireError, type Locale, type OpwireError } from '@opwire/core';
+import { setFailureStatus } from '@opwire/core/surface';
 import type { ModelMessage, StepResult, ToolSet } from 'ai';
 import { isStepCount } from 'ai';
 import { boundToolArguments } from './bound-tool-arguments.js';
@@ -33,6 +28,8 @@ interface Ending {
   readonly outcome: TurnOutcome;
   readonly reason: string | undefined;
   readonly code?: string | undefined;
+  /** What a failed turn failed with: its span is `ERROR` only when the failure is the server's. */
+  readonly error?: OpwireError | undefined;
 }
 
 const tracer = trace.getTracer('@opwire/ai');
@@ -283,6 +280,7 @@ export class Turn {
       outcome: cancelled ? 'stopped' : 'failed',
       reason: cancelled ? 'cancelled' : error.code,
       code: error.code,
+      error,
     });
     return { error, result };
   }
@@ -318,7 +316,7 @@ export class Turn {
       stopReason: ending.reason,
       pendingApprovals: pendingApprovalsOf(steps),
     };
-    this.endSpan(result);
+    this.endSpan(result, ending);
     return result;
   }
 
@@ -339,7 +337,7 @@ export class Turn {
     }
   }
 
-  private endSpan(result: ChatResult): void {
+  private endSpan(result: ChatResult, ending: Ending): void {
     this.span.setAttributes({
       'opwire.outcome': result.outcome,
       'gen_ai.usage.input_tokens': result.usage.inputTokens,
@@ -347,8 +345,12 @@ export class Turn {
       ...(result.provider ? { 'opwire.ai.provider': result.provider } : {}),
       ...(result.model ? { 'gen_ai.response.model': result.model } : {}),
     });
-    if (result.outcome === 'failed')
-      this.span.setStatus({ code: SpanStatusCode.ERROR, message: result.stopReason });
+    // As for an operation's span: ERROR for a failure on the server's side (the provider failed or
+    // timed out), unset for one the caller caused (a guardrail, the budget), its code named either way.
+    if (ending.outcome === 'failed' && ending.error) {
+      this.span.setAttribute('opwire.error.code', ending.error.code);
+      setFailureStatus(this.span, ending.error);
+    }
     const skipped = this.answerer.skipped;
     if (skipped.length > 0) {
       this.span.setAttribute(

@@ -1,4 +1,4 @@
-import { trace } from '@opentelemetry/api';
+import { SpanStatusCode, trace } from '@opentelemetry/api';
 import {
   BasicTracerProvider,
   InMemorySpanExporter,
@@ -106,6 +106,49 @@ it("streams a turn inside the HTTP request's trace, with the audit of a refused 
       expect.objectContaining({ outcome: 'ok', origin: 'http', traceId }),
     ]);
     expect(order.status).toBe('open');
+  } finally {
+    await server.close();
+  }
+});
+
+it("marks a failed turn ERROR only when the failure is the server's, as an operation span is", async () => {
+  const server = await startOpenAIWireServer();
+  try {
+    const { app } = createOrdersFixture();
+    const chat = createChat({
+      catalog: createToolCatalog({ app }),
+      providers: { local: server.provider() },
+      guardrails: [
+        {
+          name: 'no-secrets',
+          stage: 'output',
+          check: ({ text }) => (text.includes('secret') ? { allow: false, reason: 'a secret' } : undefined),
+        },
+      ],
+    });
+    const turnSpanOf = async (message: string) => {
+      exporter.reset();
+      await chat.complete({ caller: fixtureCallers.customer, message }).catch(() => undefined);
+      return exporter.getFinishedSpans().find((span) => span.name === 'ai.turn')!;
+    };
+
+    // The caller's side: a guardrail refused the reply. Like a 4xx, the status stays unset.
+    server.script({ kind: 'reply', text: 'The secret is 42.' });
+    const refused = await turnSpanOf('Tell me the secret');
+    expect(refused.attributes).toMatchObject({
+      'opwire.outcome': 'failed',
+      'opwire.error.code': 'GUARDRAIL_REJECTED',
+    });
+    expect(refused.status.code).toBe(SpanStatusCode.UNSET);
+
+    // The server's side: the provider failed.
+    server.script({ kind: 'status', status: 500, message: 'upstream exploded' });
+    const broken = await turnSpanOf('Hi');
+    expect(broken.attributes).toMatchObject({
+      'opwire.outcome': 'failed',
+      'opwire.error.code': 'PROVIDER_FAILED',
+    });
+    expect(broken.status).toMatchObject({ code: SpanStatusCode.ERROR, message: 'PROVIDER_FAILED' });
   } finally {
     await server.close();
   }

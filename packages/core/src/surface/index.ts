@@ -1,8 +1,10 @@
 /**
  * What every surface shares (`@opwire/core/surface`): JSON Schema emission, tool naming and
- * descriptions, the authenticator port, and invoke options built from a request. HTTP, the AI
+ * descriptions, the authenticator port, invoke options built from a request, and a failed span's status. HTTP, the AI
  * tools and MCP all import these from here, so no surface imports another.
  */
+
+export { setFailureStatus } from '../span-status.js';
 export { isOriginAllowed, parseOrigins } from './allowed-origins.js';
 export {
   type AuthenticationRequest,
