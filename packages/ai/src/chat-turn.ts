@@ -44,6 +44,10 @@ export class Turn {
   readonly span: Span;
   readonly answerer: Answerer = { provider: undefined, model: undefined, skipped: [] };
   readonly steps: Array<StepResult<ToolSet>> = [];
+  /** The text read from the stream since its last finished step: kept when the user stops the turn. */
+  private unfinishedText = '';
+  /** The steps whose end the stream has been read up to (`steps` may already hold one more). */
+  private stepsRead = 0;
   readonly gate: ToolGate;
   conversationId = '';
   private governed: GovernedTurn | undefined;
@@ -239,6 +243,17 @@ export class Turn {
     return result;
   }
 
+  /** Notes text the model streamed: the turn keeps it if the user stops before its step ends. */
+  streamedText(delta: string): void {
+    this.unfinishedText += delta;
+  }
+
+  /** Notes that the stream has been read to the end of a step. */
+  streamedStepEnd(): void {
+    this.unfinishedText = '';
+    this.stepsRead++;
+  }
+
   /** The reply and outcome of a turn the model finished (or that ran out of steps). */
   async conclude(text: string): Promise<Ending> {
     const last = this.steps.at(-1);
@@ -325,7 +340,14 @@ export class Turn {
     if (!this.governed) return;
     // Each step's `response.messages` holds that step's messages only: the tool calls and results of
     // earlier steps are kept too, so the next turn's model sees what was called and what came back.
-    const response = this.steps.flatMap((step) => step.response.messages);
+    const response: ModelMessage[] = this.steps.flatMap((step) => step.response.messages);
+    // A stopped turn keeps what the model had said in its unfinished step, as the AI SDK's `onFinish`
+    // hands an aborted stream's partial message to be saved: the page shows it again and the next turn's
+    // model sees it.
+    // (Text read after a step was recorded but before its end was read belongs to that step.)
+    if (ending.outcome === 'stopped' && this.unfinishedText !== '' && this.stepsRead === this.steps.length) {
+      response.push({ role: 'assistant', content: [{ type: 'text', text: this.unfinishedText }] });
+    }
     const messages = ending.outcome === 'failed' ? this.added : [...this.added, ...response];
     if (messages.length === 0) return;
     try {

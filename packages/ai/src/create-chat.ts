@@ -140,8 +140,10 @@ async function run(turn: Turn, emit: (event: ChatEvent) => void): Promise<ChatRe
   const invalid = new Map<string, Promise<ToolErrorResult>>();
   for await (const part of stream.fullStream) {
     if (part.type === 'text-start') text = '';
+    else if (part.type === 'finish-step') turn.streamedStepEnd();
     else if (part.type === 'text-delta') {
       text += part.text;
+      turn.streamedText(part.text);
       emit({ type: 'text', delta: part.text });
     } else if (part.type === 'reasoning-delta') emit({ type: 'reasoning', delta: part.text });
     else if (part.type === 'tool-call') {

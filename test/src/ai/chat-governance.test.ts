@@ -357,9 +357,9 @@ it("audits a call the caller's permissions refuse with its code, and the order s
   expect(order.status).toBe('open');
 });
 
-it('audits a stopped turn with a stop event and a ledger row that says stopped', async () => {
-  const { app, governance } = shop();
-  server.script({ kind: 'hang', chunks: ['Thinking '], delayMs: 5 });
+it('audits a stopped turn with a stop event and a ledger row that says stopped, and keeps what was said', async () => {
+  const { app, governance, call } = shop();
+  server.script({ kind: 'hang', chunks: ['Thinking ', 'about ', 'it '], delayMs: 5 });
   const controller = new AbortController();
   const stream = await app.invoke(
     'ai.chat',
@@ -367,11 +367,16 @@ it('audits a stopped turn with a stop event and a ledger row that says stopped',
     { caller: fixtureCallers.support, signal: controller.signal },
   );
   let turnId = '';
+  let conversationId = '';
+  let shown = '';
   await expect(
     (async () => {
       for await (const event of stream as AsyncIterable<any>) {
-        if (event.type === 'start') turnId = event.turnId;
-        if (event.type === 'text') controller.abort();
+        if (event.type === 'start') ({ turnId, conversationId } = event);
+        if (event.type === 'text') {
+          shown += event.delta;
+          if (shown === 'Thinking about ') controller.abort();
+        }
       }
     })(),
   ).rejects.toMatchObject({ code: 'CANCELLED' });
@@ -380,6 +385,14 @@ it('audits a stopped turn with a stop event and a ledger row that says stopped',
   const actions = (await governance.events.forTurn(turnId, 'acme')).map((event) => event.action);
 
   expect(actions).toEqual(['request', 'stop']);
+  // The words the user saw before stopping are kept in the conversation, in the stopped turn (newest first).
+  const conversation = await call('GET', `/conversations/${conversationId}`, 'token-support');
+  expect(
+    conversation.body.messages.map((message: any) => [message.role, message.content, message.turnId]),
+  ).toEqual([
+    ['assistant', [{ type: 'text', text: 'Thinking about ' }], turnId],
+    ['user', 'Tell me a long story', turnId],
+  ]);
 });
 
 it('keeps no conversation a refused turn made, and keeps one that was there', async () => {

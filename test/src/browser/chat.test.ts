@@ -94,6 +94,16 @@ describe.skipIf(!hasChromium)(title, { timeout: 120_000 }, () => {
         .getByText('How long do refunds take after a return?')
         .waitFor();
       await page.locator('.opwire-chat-message-assistant').getByText('5 business days').waitFor();
+      // The stopped answer's first words were kept: they follow the question they answered.
+      await page
+        .locator('.opwire-chat-message-user')
+        .getByText('List every order you can find, slowly')
+        .waitFor();
+      await page
+        .locator('.opwire-chat-message-assistant')
+        .last()
+        .getByText(/^Let me/)
+        .waitFor();
       expect(new URL(page.url()).searchParams.get('conversation')).toBe(conversationId);
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, 'chat-resumed');
