@@ -393,6 +393,8 @@ it('audits a stopped turn with a stop event and a ledger row that says stopped, 
     ['assistant', [{ type: 'text', text: 'Thinking about ' }], turnId],
     ['user', 'Tell me a long story', turnId],
   ]);
+  // And the page learns that this turn was stopped by its user, to say so again after a reload.
+  expect(conversation.body.turns).toEqual([{ turnId, outcome: 'stopped', code: 'CANCELLED' }]);
 });
 
 it('keeps no conversation a refused turn made, and keeps one that was there', async () => {

@@ -104,6 +104,9 @@ describe.skipIf(!hasChromium)(title, { timeout: 120_000 }, () => {
         .last()
         .getByText(/^Let me/)
         .waitFor();
+      // ... and say, as before the reload, that the user stopped it.
+      await page.getByText('Stopped.').waitFor();
+      expect(await page.getByText('Stopped.').count()).toBe(1);
       expect(new URL(page.url()).searchParams.get('conversation')).toBe(conversationId);
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, 'chat-resumed');

@@ -201,6 +201,7 @@ describe('shop governance over HTTP', { timeout: 120_000 }, () => {
     expect((await running.request(`/conversations/${id}`, { token: 'customer-token' })).body).toEqual({
       conversation: created.body,
       messages: [],
+      turns: [],
     });
     for (const token of ['support-token', 'globex-token', 'admin-token']) {
       expect((await running.request(`/conversations/${id}`, { token })).status).toBe(404);

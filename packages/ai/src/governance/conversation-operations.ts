@@ -2,7 +2,7 @@ import { type AnyOperation, coreErrors, defineOperation } from '@opwire/core';
 import Type from 'typebox';
 import type { Conversation, ConversationMessage } from './conversation-store.js';
 import type { Governance } from './create-governance.js';
-import { conversationSchema, messageSchema, pageFields } from './governance-schemas.js';
+import { conversationSchema, messageSchema, pageFields, turnEndingSchema } from './governance-schemas.js';
 
 /** Options for `createConversationOperations`. */
 export interface ConversationOperationsOptions {
@@ -102,6 +102,10 @@ export function createConversationOperations(options: ConversationOperationsOpti
     response: Type.Object({
       conversation: conversationSchema,
       messages: Type.Array(messageSchema),
+      turns: Type.Array(turnEndingSchema, {
+        description:
+          'How each turn with messages on this page ended (a turn the ledger no longer holds is left out).',
+      }),
       next: Type.Optional(Type.Integer()),
     }),
     expose: ['http'],
@@ -118,9 +122,18 @@ export function createConversationOperations(options: ConversationOperationsOpti
         ...(request.before === undefined ? {} : { before: request.before }),
       });
       const oldest = messages.at(-1)?.sequence;
+      // The page shows a stopped turn as stopped after a reload too: its ending comes from the ledger.
+      const turnIds = [...new Set(messages.flatMap((message) => message.turnId ?? []))];
+      const rows = await Promise.all(turnIds.map((turnId) => governance.ledger.get(turnId, caller.tenant)));
+      const turns = rows.flatMap((row) =>
+        row && row.conversationId === request.conversationId && row.principalId === caller.principalId
+          ? [{ turnId: row.turnId, outcome: row.outcome, ...(row.errorCode ? { code: row.errorCode } : {}) }]
+          : [],
+      );
       return {
         conversation: view(conversation),
         messages: messages.map(messageView),
+        turns,
         ...(messages.length === limit && oldest !== undefined && oldest > 1 ? { next: oldest } : {}),
       };
     },

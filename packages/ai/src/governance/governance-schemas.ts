@@ -125,6 +125,15 @@ const toolResultPart = Type.Object({
   output: Type.Unknown(),
 });
 
+/** How a turn whose messages a conversation page shows ended, from the turn ledger. */
+export const turnEndingSchema = Type.Object({
+  turnId: Type.String(),
+  outcome: outcomeSchema,
+  code: Type.Optional(
+    Type.String({ description: 'Why it failed or stopped: `CANCELLED` when its user stopped it.' }),
+  ),
+});
+
 /** A stored message: `content` is text, or parts (text, tool calls, tool results). */
 export const messageSchema = Type.Object({
   sequence: Type.Integer(),

@@ -30,6 +30,10 @@ function describeChatError(error: Error): string {
   return code === 'ERROR' || error.message.startsWith(code) ? error.message : `${code}: ${error.message}`;
 }
 
+/** Whether a message loaded from the server answered a turn its user stopped (see `storedToUiMessages`). */
+const stoppedEarlier = (message: UIMessage): boolean =>
+  (message.metadata as { stopped?: unknown } | undefined)?.stopped === true;
+
 /** One conversation on `useChat`: the messages, approvals, the composer with send and stop. */
 export function ConversationView({
   id,
@@ -105,7 +109,9 @@ export function ConversationView({
               settled={index !== messages.length - 1}
               {...(approval ? { onApproval: approval } : {})}
             />
-            {stopped.has(message.id) ? <p className="opwire-chat-stopped">{text.stopped}</p> : null}
+            {stopped.has(message.id) || stoppedEarlier(message) ? (
+              <p className="opwire-chat-stopped">{text.stopped}</p>
+            ) : null}
           </div>
         ))}
         {status === 'submitted' ? (

@@ -22,13 +22,23 @@ export type StoredPart =
       readonly output: unknown;
     };
 
-/** A stored message as `GET /conversations/{conversationId}` returns it. */
+/** How a turn ended, as `GET /conversations/{conversationId}` says beside its messages. */
+export interface TurnEnding {
+  readonly turnId: string;
+  readonly outcome: 'completed' | 'failed' | 'stopped';
+  /** Why it failed or stopped: `CANCELLED` when its user stopped it. */
+  readonly code?: string;
+}
+
+/** A stored message as `GET /conversations/{conversationId}` returns it, with how its turn ended. */
 export interface StoredMessage {
   readonly sequence: number;
   readonly role: 'user' | 'assistant' | 'tool';
   readonly content: string | readonly StoredPart[];
   readonly turnId?: string;
   readonly at: string;
+  /** How the message's turn ended, when the turn ledger still holds it. */
+  readonly turn?: TurnEnding;
 }
 
 /** A failed call: the HTTP status and the Opwire code of the problem document. */
@@ -113,10 +123,14 @@ export function createConversationsClient(options: ConversationsClientOptions = 
       let before: number | undefined;
       do {
         const query = new URLSearchParams({ limit: '200', ...(before ? { before: String(before) } : {}) });
-        const page = await answer<{ messages: StoredMessage[]; next?: number }>(
+        const page = await answer<{ messages: StoredMessage[]; turns?: TurnEnding[]; next?: number }>(
           await call(`${path}/${encodeURIComponent(conversationId)}?${query}`),
         );
-        found.push(...page.messages);
+        const turns = new Map((page.turns ?? []).map((turn) => [turn.turnId, turn]));
+        for (const message of page.messages) {
+          const turn = message.turnId === undefined ? undefined : turns.get(message.turnId);
+          found.push(turn ? { ...message, turn } : message);
+        }
         before = page.next;
       } while (before !== undefined && found.length < 2000);
       return found.reverse();

@@ -15,6 +15,7 @@ export {
   createConversationsClient,
   type StoredMessage,
   type StoredPart,
+  type TurnEnding,
 } from './conversations-client.js';
 /** One message as a bubble. */
 export { MessageView, type MessageViewProps, sourcesOf } from './message-view.js';

@@ -137,3 +137,40 @@ describe('storedToUiMessages', () => {
     });
   });
 });
+
+describe('a stopped turn', () => {
+  const said = (turn?: StoredMessage['turn']): StoredMessage[] => [
+    {
+      sequence: 1,
+      role: 'user',
+      content: 'Tell me a long story',
+      turnId: 't1',
+      at,
+      ...(turn ? { turn } : {}),
+    },
+    {
+      sequence: 2,
+      role: 'assistant',
+      content: [{ type: 'text', text: 'Once upon' }],
+      turnId: 't1',
+      at,
+      ...(turn ? { turn } : {}),
+    },
+  ];
+
+  it('marks the answer of a turn its user stopped, and no other', () => {
+    const stopped = storedToUiMessages(said({ turnId: 't1', outcome: 'stopped', code: 'CANCELLED' }));
+    expect(stopped.map((message) => [message.role, message.metadata])).toEqual([
+      ['user', undefined],
+      ['assistant', { stopped: true }],
+    ]);
+    // Out of steps is also `stopped`, but the answer says so itself; a completed or unknown turn is not marked.
+    for (const turn of [
+      { turnId: 't1', outcome: 'stopped' as const },
+      { turnId: 't1', outcome: 'completed' as const },
+      undefined,
+    ]) {
+      expect(storedToUiMessages(said(turn)).at(-1)?.metadata).toBeUndefined();
+    }
+  });
+});

@@ -18,6 +18,7 @@ interface CardPlace {
  * message per user message, and one assistant message per turn whose tool calls carry their results, shown
  * as the stream showed them (a pending approval with its approve and decline, a declined call, a failed call
  * with its code). A call decided in a later turn (an approval) updates the card of the turn that asked.
+ * The answer of a turn its user stopped carries `metadata.stopped`.
  */
 export function storedToUiMessages(stored: readonly StoredMessage[]): UIMessage[] {
   const messages: UIMessage[] = [];
@@ -37,8 +38,15 @@ export function storedToUiMessages(stored: readonly StoredMessage[]): UIMessage[
       assistant.turnId !== entry.turnId ||
       (entry.turnId === undefined && entry.role === 'assistant')
     ) {
+      // A turn its user stopped says so under its answer, as it did when the user pressed Stop.
+      const stopped = entry.turn?.outcome === 'stopped' && entry.turn.code === 'CANCELLED';
       assistant = {
-        message: { id: `stored-${entry.sequence}`, role: 'assistant', parts: [] },
+        message: {
+          id: `stored-${entry.sequence}`,
+          role: 'assistant',
+          parts: [],
+          ...(stopped ? { metadata: { stopped: true } } : {}),
+        },
         turnId: entry.turnId,
       };
       messages.push(assistant.message);
