@@ -151,11 +151,10 @@ async function openStore(options: CliKnowledgeOptions, dimensions: number): Prom
     }
     return openPgliteFolder(options.dataDir, options);
   }
-  const url = options.url ?? process.env.QDRANT_URL;
-  if (!url) throw new UsageError('--store qdrant needs --url <http://host:6333> (or QDRANT_URL)');
-  const collectionPrefix = options.temporary ? `opwire_run_${process.pid}_${Date.now()}_` : 'opwire_';
+  // Checked with the other options: there is a server, and every name is one Qdrant takes.
+  const url = qdrantUrlOf(options)!;
+  const collectionPrefix = collectionPrefixOf(options);
   const names = options.collections ?? ['default'];
-  for (const name of names) requireQdrantName(collectionPrefix, name);
   if (options.requireExisting) {
     for (const name of names) {
       await requireQdrantCollection({
@@ -183,16 +182,31 @@ async function openStore(options: CliKnowledgeOptions, dimensions: number): Prom
   };
 }
 
+/** The Qdrant server a command names: `--url`, else `QDRANT_URL`. */
+const qdrantUrlOf = (options: CliKnowledgeOptions) => options.url ?? process.env.QDRANT_URL;
+
+/** What the command's Qdrant collections are called before their names: a run's own when they are temporary. */
+const collectionPrefixOf = (options: CliKnowledgeOptions) =>
+  options.temporary ? `opwire_run_${process.pid}_${Date.now()}_` : 'opwire_';
+
 /**
- * Opens the store and the knowledge pipeline over it with the offline hashing embedder. The options are checked
- * first, so a bad value fails with a `UsageError` before any database or folder is touched.
+ * Checks the options and returns the vector length, touching nothing: a bad value is a `UsageError`, a `dataDir`
+ * that cannot be the store (see `requireExisting`) a `DataError`. A command calls it before it reads or lists
+ * anything, so a wrong command line prints only what is wrong; `openCliKnowledge` calls it again.
  */
-export async function openCliKnowledge(options: CliKnowledgeOptions): Promise<CliKnowledge> {
+export function checkCliKnowledgeOptions(options: CliKnowledgeOptions): number {
   const dimensions = parseWholeNumber('--dimensions', options.dimensions, { min: 1, max: 4096 });
   requireDataDirNamed(options.dataDir);
   // An empty name would be a collection of its own, which no other command line could name back.
   const blank = options.collections?.find((name) => name.trim() === '');
   if (blank !== undefined) throw new UsageError(`--collection must name a collection, not "${blank}"`);
+  if (options.store === 'qdrant') {
+    if (!qdrantUrlOf(options)) {
+      throw new UsageError('--store qdrant needs --url <http://host:6333> (or QDRANT_URL)');
+    }
+    const prefix = collectionPrefixOf(options);
+    for (const name of options.collections ?? ['default']) requireQdrantName(prefix, name);
+  }
   if (options.store === 'pglite' && options.dataDir !== undefined) {
     if (options.requireExisting) {
       requireStore(
@@ -202,6 +216,15 @@ export async function openCliKnowledge(options: CliKnowledgeOptions): Promise<Cl
       );
     } else requireStoreOrNew('--data-dir', options.dataDir, [lockFileName]);
   }
+  return dimensions;
+}
+
+/**
+ * Opens the store and the knowledge pipeline over it with the offline hashing embedder. The options are checked
+ * first, so a bad value fails with a `UsageError` before any database or folder is touched.
+ */
+export async function openCliKnowledge(options: CliKnowledgeOptions): Promise<CliKnowledge> {
+  const dimensions = checkCliKnowledgeOptions(options);
   const { store, location, release } = await openStore(options, dimensions);
   const knowledge = createKnowledge({
     store,

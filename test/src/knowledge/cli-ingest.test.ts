@@ -1,10 +1,19 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type QdrantStandIn, startQdrantStandIn } from '@opwire/qdrant/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { opwireBin, root } from './run-opwire.js';
+import { opwireBin, root, runOpwire } from './run-opwire.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'opwire-cli-ingest-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -54,6 +63,49 @@ describe('opwire ingest', { timeout: 120_000 }, () => {
     expect(result.stderr).not.toContain('EMFILE');
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^ingested 560\/560 documents into /m);
+  });
+});
+
+describe('opwire ingest with a wrong option', { timeout: 120_000 }, () => {
+  // Listing this folder prints lines of its own (links it skips): none may come before the option's error.
+  const docs = folder('wrong-option', {
+    'returns.md': '# Returns policy\n\nUnworn shoes can be returned.\n',
+  });
+  symlinkSync(join(docs, 'gone.md'), join(docs, 'broken.md'));
+  symlinkSync(docs, join(docs, 'loop'));
+  const neverCreated = join(scratch, 'wrong-option-data');
+
+  it.each([
+    [['--collection', ''], '--collection must name a collection, not ""'],
+    [['--collection', ' '], '--collection must name a collection, not " "'],
+    [['--store', 'memory'], '--store must be one of pglite, qdrant, not "memory"'],
+    [['--url', 'http://127.0.0.1:6333'], '--url names a Qdrant server: add --store qdrant'],
+    [['--dimensions', '0'], '--dimensions must be a whole number from 1 to 4096, not "0"'],
+    [['--data-dir', ''], '--data-dir must name a folder, not ""'],
+    [['--store', 'qdrant'], '--store qdrant needs --url <http://host:6333> (or QDRANT_URL)'],
+    [
+      ['--store', 'qdrant', '--url', 'http://127.0.0.1:6333', '--collection', 'faq/en'],
+      '--collection must be letters, digits, "_", "-" and "." for Qdrant (opwire_<collection>, 255 at most), not "faq/en"',
+    ],
+  ])(
+    '%j is only a usage error (exit 2), before the folder is listed, and writes nothing',
+    (args, message) => {
+      const result = runOpwire(['ingest', docs, '--data-dir', neverCreated, ...args], { QDRANT_URL: '' });
+      expect(result.stdout).toBe('');
+      expect(result.stderr.split('\n')[0]).toBe(`opwire ingest: ${message}`);
+      expect(result.status).toBe(2);
+      expect(existsSync(neverCreated)).toBe(false);
+    },
+  );
+
+  it('refuses a --data-dir of other files (exit 1) before the folder is listed', () => {
+    const notes = folder('wrong-option-notes', { 'notes.md': '# Notes\n' });
+    const result = opwire(['ingest', docs, '--data-dir', notes]);
+    expect(result).toMatchObject({ status: 1, stdout: '' });
+    expect(result.stderr).toBe(
+      `opwire ingest: --data-dir ${notes} holds other files and no PGlite database; name a new or empty folder for the store\n`,
+    );
+    expect(readdirSync(notes)).toEqual(['notes.md']);
   });
 });
 

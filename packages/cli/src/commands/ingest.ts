@@ -9,6 +9,7 @@ import { type ManifestScope, readFolderManifest, writeFolderManifest } from '../
 import { listTextFiles } from '../list-text-files.js';
 import { mapConcurrently } from '../map-concurrently.js';
 import {
+  checkCliKnowledgeOptions,
   checkUrl,
   knowledgeArgs,
   openCliKnowledge,
@@ -107,6 +108,17 @@ export async function run(args: string[]): Promise<number> {
   const [directory, extra] = positionals;
   if (!directory) throw new UsageError('name the folder to ingest: opwire ingest <dir>');
   if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}' (ingest takes one folder)`);
+  const store = parseStore(values.store, ['pglite', 'qdrant']);
+  checkUrl(values.url, [store]);
+  const options = {
+    store,
+    dataDir: values['data-dir'],
+    ...(values.url ? { url: values.url } : {}),
+    collections: [values.collection],
+    dimensions: values.dimensions,
+  };
+  // Every option is checked before the folder is listed: a wrong command line prints only what is wrong.
+  checkCliKnowledgeOptions(options);
   requireFolder('folder', directory);
   const { files, skipped, unlisted } = await listTextFiles(directory);
   for (const link of skipped) console.log(`skipped ${link.split('\\').join('/')}`);
@@ -114,15 +126,7 @@ export async function run(args: string[]): Promise<number> {
   unlisted.forEach(({ why }, index) => {
     console.log(`FAILED ${folders[index]}/: ${why}; nothing in it ingested`);
   });
-  const store = parseStore(values.store, ['pglite', 'qdrant']);
-  checkUrl(values.url, [store]);
-  const { knowledge, dimensions, location, close } = await openCliKnowledge({
-    store,
-    dataDir: values['data-dir'],
-    ...(values.url ? { url: values.url } : {}),
-    collections: [values.collection],
-    dimensions: values.dimensions,
-  });
+  const { knowledge, dimensions, location, close } = await openCliKnowledge(options);
   try {
     const read = await mapConcurrently(files, filesReadAtOnce, (file) => readDocument(directory, file));
     const documents = read.flatMap((file) =>
