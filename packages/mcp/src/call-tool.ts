@@ -55,11 +55,11 @@ export async function callTool(call: ToolCall): Promise<CallToolResult> {
         elicitationTimeoutMs: call.elicitationTimeoutMs,
       });
       if (decision !== 'run') {
-        return toErrorResult(
-          decision.error,
+        return toErrorResult(decision.error, {
           locale,
-          decision.approval ? { approval: decision.approval } : {},
-        );
+          logger: call.app.logger,
+          ...(decision.approval ? { more: { approval: decision.approval } } : {}),
+        });
       }
     }
     return toSuccessResult(tool, await call.app.invoke(tool.operation, call.input, options));
@@ -67,6 +67,6 @@ export async function callTool(call: ToolCall): Promise<CallToolResult> {
     if (extra.signal.aborted) throw error;
     // The pipeline logs what fails inside it; this is for what failed around it (an approval store).
     if (!isOpwireError(error)) call.app.logger.error('mcp tool call failed', { tool: tool.name, error });
-    return toErrorResult(error, locale);
+    return toErrorResult(error, { locale, logger: call.app.logger });
   }
 }

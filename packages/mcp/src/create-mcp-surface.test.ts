@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ElicitRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { createApprovals } from '@opwire/ai';
-import { createOpwire, defineOperation, type OpwireError } from '@opwire/core';
+import { coreErrors, createOpwire, defineOperation, type OpwireError } from '@opwire/core';
 import Type from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { createMcpSurface, packageVersion } from './create-mcp-surface.js';
@@ -129,6 +129,51 @@ describe('createMcpSurface over the SDK client', () => {
     });
     expect(JSON.parse(text(result))).toEqual(structured(result));
   });
+
+  it.each([
+    ['a BigInt', () => ({ version: 1n })],
+    [
+      'a cycle',
+      () => {
+        const data: Record<string, unknown> = {};
+        data.self = data;
+        return data;
+      },
+    ],
+  ])(
+    'leaves out error data holding %s, which JSON cannot write, and logs it as HTTP does',
+    async (_name, data) => {
+      const logged: Array<{ message: string; details: Readonly<Record<string, unknown>> }> = [];
+      const app = createOpwire({
+        operations: [
+          defineOperation({
+            id: 'notes.bump',
+            request: Type.Object({}),
+            response: Type.Object({}),
+            expose: ['mcp'],
+            errors: [coreErrors.CONFLICT],
+            handle: (_request, context) => {
+              throw context.errors.CONFLICT({ data: data() });
+            },
+          }),
+        ],
+        logger: { error: (message, details) => void logged.push({ message, details }), warn() {} },
+      });
+      const client = await connectInMemory(createMcpSurface({ app }), noteCallers.reader);
+      const result = await client.callTool({ name: 'notes_bump', arguments: {} });
+      expect(result.isError).toBe(true);
+      expect(structured(result)).toEqual({
+        error: { code: 'CONFLICT', message: 'The request conflicts with the current state.' },
+      });
+      expect(JSON.parse(text(result))).toEqual(structured(result));
+      expect(logged).toEqual([
+        {
+          message: 'error data could not be serialized',
+          details: { code: 'CONFLICT', error: expect.any(TypeError) },
+        },
+      ]);
+    },
+  );
 
   it('answers in the caller locale, and refuses a tool the caller may not call through invoke', async () => {
     const { app } = createNotesApp();
