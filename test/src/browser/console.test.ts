@@ -362,6 +362,44 @@ describe.skipIf(!hasChromium)(title, { timeout: 90_000 }, () => {
     }
   });
 
+  it('Clear filters puts every filter back to its default: outcome or action, time range and the fields', async () => {
+    const watched = await asAdmin('/console/turns');
+    const { page } = watched;
+    try {
+      const rows = page.locator('[data-table="turns"] tbody tr');
+      await rows.first().waitFor();
+      await chooseSegment(page, 'Outcome', 'Failed');
+      await chooseSegment(page, 'Time range', '7 days');
+      await page.getByLabel('Tool').fill('orders_cancel');
+      await page.getByText('Nothing matches these filters.').waitFor();
+      await page.getByRole('button', { name: 'Clear filters' }).click();
+      // The outcome stayed on "Failed" (one row) and the range on "7 days": only the fields were cleared.
+      await expect.poll(() => rows.count()).toBe(3);
+      const outcome = page.getByRole('radiogroup', { name: 'Outcome' });
+      expect(await outcome.getByRole('radio', { name: 'All', exact: true }).isChecked()).toBe(true);
+      const range = page.getByRole('radiogroup', { name: 'Time range' });
+      expect(await range.getByRole('radio', { name: '30 days', exact: true }).isChecked()).toBe(true);
+      expect(await page.getByLabel('Tool').inputValue()).toBe('');
+
+      await page.getByRole('navigation').getByRole('link', { name: 'Audit' }).click();
+      const events = page.locator('tr[data-sequence]');
+      await events.first().waitFor();
+      await chooseSegment(page, 'Action', 'Error');
+      await chooseSegment(page, 'Time range', 'Custom');
+      await page.getByRole('textbox', { name: 'Turn', exact: true }).fill(seeded.completed);
+      await page.getByText('Nothing matches these filters.').waitFor();
+      await page.getByRole('button', { name: 'Clear filters' }).click();
+      await expect.poll(() => events.count()).toBe(9);
+      const action = page.getByRole('radiogroup', { name: 'Action' });
+      expect(await action.getByRole('radio', { name: 'All', exact: true }).isChecked()).toBe(true);
+      expect(await range.getByRole('radio', { name: '30 days', exact: true }).isChecked()).toBe(true);
+      expect(await page.getByLabel('From', { exact: true }).count()).toBe(0);
+      afterwards(watched);
+    } finally {
+      await watched.close();
+    }
+  });
+
   it('pages a long ledger: a double click adds one page, a failed page says so, a refused range shows no old rows', async () => {
     // 120 turns of one model; the ledger shows 50 a page.
     const pager = { principalId: 'pager', tenant: 'acme', permissions: ['chat:use'] };

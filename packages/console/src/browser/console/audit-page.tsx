@@ -21,7 +21,7 @@ import { formatTime } from './format.js';
 import type { AuditEvent } from './governance-types.js';
 import { groupEventsByTurn } from './group-events.js';
 import { Forbidden, isForbidden, LoadFailed, Loading, MoreButton } from './page-state.js';
-import { type RangeChoice, rangeKey, rangeOf, TimeRange } from './time-range.js';
+import { defaultRange, type RangeChoice, rangeKey, rangeOf, TimeRange } from './time-range.js';
 import { actionTones, badgeStyle } from './tones.js';
 import { useLoad } from './use-load.js';
 import { useMore } from './use-more.js';
@@ -31,7 +31,7 @@ export function AuditPage() {
   const { client, text, locale, signOut } = useConsole();
   const initial = new URLSearchParams(location.search);
   const [action, setAction] = useState<AuditAction | 'all'>('all');
-  const [range, setRange] = useState<RangeChoice>({ preset: 'month' });
+  const [range, setRange] = useState<RangeChoice>(defaultRange);
   const [fields, setFields] = useState({ turnId: initial.get('turnId') ?? '', principalId: '' });
   const [debounced] = useDebouncedValue(fields, 300);
   const [selected, setSelected] = useState<AuditEvent | undefined>();
@@ -95,7 +95,15 @@ export function AuditPage() {
             setFields((previous) => ({ ...previous, principalId: value }));
           }}
         />
-        <Button size="xs" variant="subtle" onClick={() => setFields({ turnId: '', principalId: '' })}>
+        <Button
+          size="xs"
+          variant="subtle"
+          onClick={() => {
+            setAction('all');
+            setRange(defaultRange);
+            setFields({ turnId: '', principalId: '' });
+          }}
+        >
           {text.filters.clear}
         </Button>
       </Group>

@@ -6,7 +6,7 @@ import { formatCost, formatCount, formatTime } from './format.js';
 import type { CostRow } from './governance-types.js';
 import { MetricCards } from './metric-cards.js';
 import { Forbidden, isForbidden, LoadFailed, Loading } from './page-state.js';
-import { type RangeChoice, rangeKey, rangeOf, TimeRange } from './time-range.js';
+import { defaultRange, type RangeChoice, rangeKey, rangeOf, TimeRange } from './time-range.js';
 import { useLoad } from './use-load.js';
 
 /** The currency most of the cost is in (charts plot one currency; the cards list every one). */
@@ -20,7 +20,7 @@ export function mainCurrency(rows: readonly CostRow[]): string | undefined {
 /** `/console/cost`: metric cards and bar charts of cost by model, requests by user and input tokens by model. */
 export function CostPage() {
   const { client, text, locale, signOut } = useConsole();
-  const [range, setRange] = useState<RangeChoice>({ preset: 'month' });
+  const [range, setRange] = useState<RangeChoice>(defaultRange);
   const loaded = useLoad(() => client.summarizeCost(rangeOf(range)), rangeKey(range));
   if (isForbidden(loaded.error)) return <Forbidden text={text} onSignOut={signOut} />;
   const summary = loaded.value;

@@ -6,6 +6,9 @@ export type RangeChoice =
   | { readonly preset: 'day' | 'week' | 'month' | 'quarter' }
   | { readonly preset: 'custom'; readonly from: string; readonly to: string };
 
+/** The range a page opens with, and the one "Clear filters" goes back to. */
+export const defaultRange: RangeChoice = { preset: 'month' };
+
 const days = { day: 1, week: 7, month: 30, quarter: 90 } as const;
 
 /** The `from` and `to` of a choice as RFC 3339 times (custom dates cover whole UTC days). */

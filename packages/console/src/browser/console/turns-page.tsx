@@ -8,26 +8,31 @@ import type { TurnFilters, TurnRecord } from './governance-types.js';
 import { MetricCards } from './metric-cards.js';
 import { OutcomeBadge } from './outcome-badge.js';
 import { Forbidden, isForbidden, LoadFailed, Loading, MoreButton } from './page-state.js';
-import { type RangeChoice, rangeKey, rangeOf, TimeRange } from './time-range.js';
+import { defaultRange, type RangeChoice, rangeKey, rangeOf, TimeRange } from './time-range.js';
 import { TurnDetail } from './turn-detail.js';
 import { useLoad } from './use-load.js';
 import { useMore } from './use-more.js';
 
 const textFilters = ['model', 'provider', 'principalId', 'conversationId', 'tool'] as const;
 type TextFilter = (typeof textFilters)[number];
+const noFields: Record<TextFilter, string> = {
+  model: '',
+  provider: '',
+  principalId: '',
+  conversationId: '',
+  tool: '',
+};
 
 /** `/console/turns`: the turn ledger with outcome segments, filters, metric cards and a detail view. */
 export function TurnsPage() {
   const { client, text, locale, signOut } = useConsole();
   const initial = new URLSearchParams(location.search);
   const [outcome, setOutcome] = useState<TurnOutcome | 'all'>('all');
-  const [range, setRange] = useState<RangeChoice>({ preset: 'month' });
+  const [range, setRange] = useState<RangeChoice>(defaultRange);
   const [fields, setFields] = useState<Record<TextFilter, string>>(() => ({
-    model: '',
-    provider: '',
+    ...noFields,
     principalId: initial.get('principalId') ?? '',
     conversationId: initial.get('conversationId') ?? '',
-    tool: '',
   }));
   const [debounced] = useDebouncedValue(fields, 300);
   const [selected, setSelected] = useState<TurnRecord | undefined>();
@@ -95,9 +100,11 @@ export function TurnsPage() {
         <Button
           size="xs"
           variant="subtle"
-          onClick={() =>
-            setFields({ model: '', provider: '', principalId: '', conversationId: '', tool: '' })
-          }
+          onClick={() => {
+            setOutcome('all');
+            setRange(defaultRange);
+            setFields(noFields);
+          }}
         >
           {text.filters.clear}
         </Button>
