@@ -400,6 +400,35 @@ describe.skipIf(!hasChromium)(title, { timeout: 90_000 }, () => {
     }
   });
 
+  it('a filter that matches nothing shows zero on the cards, in the format of any other value', async () => {
+    const watched = await asAdmin('/console/turns');
+    const { page } = watched;
+    const card = (name: string) => page.locator(`[data-metric="${name}"] [data-value]`).textContent();
+    try {
+      await page.locator('[data-table="turns"] tbody tr').first().waitFor();
+      await page.getByLabel('Tool').fill('no_such_tool');
+      await page.getByText('Nothing matches these filters.').waitFor();
+      // The cost card said "—", the mark of a failed load.
+      await expect.poll(() => card('cost')).toBe('$0.00');
+      expect(await card('requests')).toBe('0');
+      expect(await card('input-tokens')).toBe('0');
+      expect(await page.getByRole('alert').count()).toBe(0);
+
+      await page.getByRole('navigation').getByRole('link', { name: 'Cost' }).click();
+      await page.locator('[data-chart]').first().waitFor();
+      await chooseSegment(page, 'Time range', 'Custom');
+      await page.getByLabel('From', { exact: true }).fill('2001-01-01');
+      await page.getByLabel('To', { exact: true }).fill('2001-01-02');
+      await page.getByText('No turns in this range.').first().waitFor();
+      await expect.poll(() => card('cost')).toBe('$0.00');
+      expect(await card('requests')).toBe('0');
+      await screenshot(page, 'console-cost-empty');
+      afterwards(watched);
+    } finally {
+      await watched.close();
+    }
+  });
+
   it('pages a long ledger: a double click adds one page, a failed page says so, a refused range shows no old rows', async () => {
     // 120 turns of one model; the ledger shows 50 a page.
     const pager = { principalId: 'pager', tenant: 'acme', permissions: ['chat:use'] };

@@ -2,7 +2,7 @@ import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useConsole } from './console-context.js';
 import { CostChart } from './cost-chart.js';
-import { formatCost, formatCount, formatTime } from './format.js';
+import { fallbackCurrency, formatCost, formatCount, formatTime } from './format.js';
 import type { CostRow } from './governance-types.js';
 import { MetricCards } from './metric-cards.js';
 import { Forbidden, isForbidden, LoadFailed, Loading } from './page-state.js';
@@ -25,7 +25,7 @@ export function CostPage() {
   if (isForbidden(loaded.error)) return <Forbidden text={text} onSignOut={signOut} />;
   const summary = loaded.value;
   const label = (row: CostRow) => row.key ?? text.charts.unknown;
-  const currency = summary ? (mainCurrency(summary.byModel) ?? 'USD') : 'USD';
+  const currency = (summary && mainCurrency(summary.byModel)) ?? fallbackCurrency;
   const costIn = (row: CostRow) => row.costs.find((cost) => cost.currency === currency)?.amount ?? 0;
   return (
     <Stack gap="lg">

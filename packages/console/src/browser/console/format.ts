@@ -17,9 +17,13 @@ export function formatCost(cost: Cost, locale: PageLocale): string {
   }).format(cost.amount);
 }
 
-/** Formats costs in several currencies (`—` for none). */
+/** The currency of a sum that has none, such as the cost of no turns (the charts plot it too). */
+export const fallbackCurrency = 'USD';
+
+/** Formats costs in several currencies; no costs at all is a zero (`$0.00`), like any other amount. */
 export function formatCosts(costs: readonly Cost[], locale: PageLocale): string {
-  return costs.length === 0 ? '—' : costs.map((cost) => formatCost(cost, locale)).join(' + ');
+  if (costs.length === 0) return formatCost({ amount: 0, currency: fallbackCurrency }, locale);
+  return costs.map((cost) => formatCost(cost, locale)).join(' + ');
 }
 
 /** Formats a point in time, to the second. */
