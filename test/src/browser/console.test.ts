@@ -429,6 +429,53 @@ describe.skipIf(!hasChromium)(title, { timeout: 90_000 }, () => {
     }
   });
 
+  it('a custom range with From after To says so beside the dates, in the page’s language, and asks the server nothing', async () => {
+    const watched = await asAdmin('/console/turns');
+    const { page } = watched;
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/governance/')) asked.push(url.search);
+    });
+    try {
+      await page.locator('[data-table="turns"] tbody tr').first().waitFor();
+      const answered = (from: string) =>
+        page.waitForResponse(
+          (response) => new URL(response.url()).searchParams.get('from')?.startsWith(from) ?? false,
+        );
+      await chooseSegment(page, 'Time range', 'Custom');
+      const later = answered('2030-01-01');
+      await page.getByLabel('To', { exact: true }).fill('2030-01-10');
+      await page.getByLabel('From', { exact: true }).fill('2030-01-01');
+      await later;
+      asked.length = 0;
+
+      await page.getByLabel('From', { exact: true }).fill('2030-01-15');
+      const problem = page.getByRole('alert').filter({ hasText: 'From is after To' });
+      await problem.waitFor();
+      // The server's 400 blamed the field "to" and offered a Retry that could never succeed.
+      expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+      expect(await page.getByText('OUT_OF_RANGE').count()).toBe(0);
+      expect(await page.getByLabel('From', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByLabel('To', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'console-range-backwards');
+      await page.getByLabel('Language').selectOption('zh-CN');
+      await page.getByRole('alert').filter({ hasText: '开始日期晚于结束日期' }).waitFor();
+
+      // Requests leave in order: the first one after the backwards range is the corrected range's own.
+      const corrected = answered('2030-01-05');
+      await page.getByLabel('开始', { exact: true }).fill('2030-01-05');
+      await corrected;
+      expect(asked.length).toBeGreaterThan(0);
+      expect(new URLSearchParams(asked[0]).get('from')).toBe('2030-01-05T00:00:00.000Z');
+      expect(await problem.count()).toBe(0);
+      afterwards(watched);
+    } finally {
+      await watched.close();
+    }
+  });
+
   it('pages a long ledger: a double click adds one page, a failed page says so, a refused range shows no old rows', async () => {
     // 120 turns of one model; the ledger shows 50 a page.
     const pager = { principalId: 'pager', tenant: 'acme', permissions: ['chat:use'] };
@@ -468,11 +515,11 @@ describe.skipIf(!hasChromium)(title, { timeout: 90_000 }, () => {
       expect(new Set(turns).size).toBe(120);
       await expect.poll(() => more.count()).toBe(0);
 
-      // A range the server refuses (from after to): its error, and not the previous range's rows and cards.
+      // A range the page refuses (from after to): why, and not the previous range's rows and cards.
       await chooseSegment(page, 'Time range', 'Custom');
       await page.getByLabel('To', { exact: true }).fill('2030-01-01');
       await page.getByLabel('From', { exact: true }).fill('2030-01-05');
-      await page.getByRole('alert').filter({ hasText: 'OUT_OF_RANGE' }).waitFor();
+      await page.getByRole('alert').filter({ hasText: 'From is after To' }).waitFor();
       expect(await page.locator('[data-table="turns"]').count()).toBe(0);
       // The cards say there is nothing to show, not that something is still loading.
       expect(await page.locator('[data-metric="requests"] [data-value]').textContent()).toBe('—');

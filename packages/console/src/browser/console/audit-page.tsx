@@ -21,7 +21,7 @@ import { formatTime } from './format.js';
 import type { AuditEvent } from './governance-types.js';
 import { groupEventsByTurn } from './group-events.js';
 import { Forbidden, isForbidden, LoadFailed, Loading, MoreButton } from './page-state.js';
-import { defaultRange, type RangeChoice, rangeKey, rangeOf, TimeRange } from './time-range.js';
+import { defaultRange, isBackwards, type RangeChoice, rangeKey, rangeOf, TimeRange } from './time-range.js';
 import { actionTones, badgeStyle } from './tones.js';
 import { useLoad } from './use-load.js';
 import { useMore } from './use-more.js';
@@ -46,7 +46,7 @@ export function AuditPage() {
       const query = { ...filters, ...rangeOf(range) };
       return { ...(await client.listAudit(query)), query };
     },
-    JSON.stringify({ filters, range: rangeKey(range) }),
+    isBackwards(range) ? undefined : JSON.stringify({ filters, range: rangeKey(range) }),
   );
   const page = loaded.value;
   const more = useMore(page, (cursor) =>

@@ -44,6 +44,8 @@ export interface ConsoleText {
     readonly custom: string;
     readonly from: string;
     readonly to: string;
+    /** A custom range whose From is after its To: said beside the dates, and nothing is asked. */
+    readonly backwards: string;
   };
   readonly filters: {
     readonly model: string;
@@ -144,6 +146,7 @@ const en: ConsoleText = {
     custom: 'Custom',
     from: 'From',
     to: 'To',
+    backwards: 'From is after To: choose a From date on or before the To date.',
   },
   filters: {
     model: 'Model',
@@ -238,6 +241,7 @@ const zhCN: ConsoleText = {
     custom: '自定义',
     from: '开始',
     to: '结束',
+    backwards: '开始日期晚于结束日期：请选择不晚于结束日期的开始日期。',
   },
   filters: {
     model: '模型',

@@ -6,7 +6,7 @@ import { fallbackCurrency, formatCost, formatCount, formatTime } from './format.
 import type { CostRow } from './governance-types.js';
 import { MetricCards } from './metric-cards.js';
 import { Forbidden, isForbidden, LoadFailed, Loading } from './page-state.js';
-import { defaultRange, type RangeChoice, rangeKey, rangeOf, TimeRange } from './time-range.js';
+import { defaultRange, isBackwards, type RangeChoice, rangeKey, rangeOf, TimeRange } from './time-range.js';
 import { useLoad } from './use-load.js';
 
 /** The currency most of the cost is in (charts plot one currency; the cards list every one). */
@@ -21,7 +21,10 @@ export function mainCurrency(rows: readonly CostRow[]): string | undefined {
 export function CostPage() {
   const { client, text, locale, signOut } = useConsole();
   const [range, setRange] = useState<RangeChoice>(defaultRange);
-  const loaded = useLoad(() => client.summarizeCost(rangeOf(range)), rangeKey(range));
+  const loaded = useLoad(
+    () => client.summarizeCost(rangeOf(range)),
+    isBackwards(range) ? undefined : rangeKey(range),
+  );
   if (isForbidden(loaded.error)) return <Forbidden text={text} onSignOut={signOut} />;
   const summary = loaded.value;
   const label = (row: CostRow) => row.key ?? text.charts.unknown;
@@ -40,7 +43,12 @@ export function CostPage() {
           {formatTime(summary.from, locale)} – {formatTime(summary.to, locale)}
         </Text>
       ) : null}
-      <MetricCards totals={summary?.totals} failed={loaded.error !== undefined} text={text} locale={locale} />
+      <MetricCards
+        totals={summary?.totals}
+        failed={loaded.error !== undefined || isBackwards(range)}
+        text={text}
+        locale={locale}
+      />
       {loaded.error ? <LoadFailed error={loaded.error} text={text} onRetry={loaded.reload} /> : null}
       {!summary && loaded.loading ? <Loading text={text} /> : null}
       {summary ? (

@@ -19,11 +19,13 @@ const theme = createTheme({
 
 // Mantine's dimmed grey is 3.3:1 on white; this one is 6.6:1, so secondary text meets WCAG AA. Light and subtle
 // buttons write blue 9 on blue 1, and on blue 2 under the pointer (4.0:1); tinted one step lighter, the text
-// stays above 4.5:1 under the pointer too.
+// stays above 4.5:1 under the pointer too. An invalid input writes its text in the error color, red 6 (3.3:1);
+// red 9 is 5.4:1.
 const variables: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': '#525c6b',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--mantine-color-blue-light': 'var(--mantine-color-blue-0)',
     '--mantine-color-blue-light-hover': 'var(--mantine-color-blue-1)',
   },

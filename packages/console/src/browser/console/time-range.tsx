@@ -1,4 +1,4 @@
-import { Group, ScrollArea, SegmentedControl, TextInput } from '@mantine/core';
+import { Group, ScrollArea, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import type { ConsoleText } from './console-text.js';
 
 /** A preset range, or dates the user picked. */
@@ -27,6 +27,11 @@ export function rangeOf(choice: RangeChoice, now: number = Date.now()): { from?:
   };
 }
 
+/** Whether a custom range ends before it starts: the page says so and asks the server nothing. */
+export function isBackwards(choice: RangeChoice): boolean {
+  return choice.preset === 'custom' && choice.from !== '' && choice.to !== '' && choice.from > choice.to;
+}
+
 /** A stable key of a choice, for reloading when it changes (presets reload on a new minute). */
 export function rangeKey(choice: RangeChoice): string {
   return choice.preset === 'custom' ? `custom:${choice.from}:${choice.to}` : choice.preset;
@@ -43,44 +48,54 @@ export function TimeRange({
   readonly text: ConsoleText;
 }) {
   const today = new Date().toISOString().slice(0, 10);
+  const backwards = isBackwards(value);
   return (
-    <Group gap="sm" align="end" wrap="wrap" maw="100%">
-      {/* Five segments are wider than a phone: they scroll sideways rather than widen the page. */}
-      <ScrollArea type="auto" offsetScrollbars maw="100%" miw={0}>
-        <SegmentedControl
-          aria-label={text.range.label}
-          value={value.preset}
-          onChange={(preset) =>
-            onChange(
-              preset === 'custom'
-                ? { preset: 'custom', from: today, to: today }
-                : { preset: preset as 'day' | 'week' | 'month' | 'quarter' },
-            )
-          }
-          data={(['day', 'week', 'month', 'quarter', 'custom'] as const).map((preset) => ({
-            value: preset,
-            label: text.range[preset],
-          }))}
-        />
-      </ScrollArea>
-      {value.preset === 'custom' ? (
-        <>
-          <TextInput
-            type="date"
-            size="xs"
-            label={text.range.from}
-            value={value.from}
-            onChange={(event) => onChange({ ...value, from: event.currentTarget.value })}
+    <Stack gap={4} maw="100%">
+      <Group gap="sm" align="end" wrap="wrap" maw="100%">
+        {/* Five segments are wider than a phone: they scroll sideways rather than widen the page. */}
+        <ScrollArea type="auto" offsetScrollbars maw="100%" miw={0}>
+          <SegmentedControl
+            aria-label={text.range.label}
+            value={value.preset}
+            onChange={(preset) =>
+              onChange(
+                preset === 'custom'
+                  ? { preset: 'custom', from: today, to: today }
+                  : { preset: preset as 'day' | 'week' | 'month' | 'quarter' },
+              )
+            }
+            data={(['day', 'week', 'month', 'quarter', 'custom'] as const).map((preset) => ({
+              value: preset,
+              label: text.range[preset],
+            }))}
           />
-          <TextInput
-            type="date"
-            size="xs"
-            label={text.range.to}
-            value={value.to}
-            onChange={(event) => onChange({ ...value, to: event.currentTarget.value })}
-          />
-        </>
+        </ScrollArea>
+        {value.preset === 'custom' ? (
+          <>
+            <TextInput
+              type="date"
+              size="xs"
+              label={text.range.from}
+              value={value.from}
+              error={backwards}
+              onChange={(event) => onChange({ ...value, from: event.currentTarget.value })}
+            />
+            <TextInput
+              type="date"
+              size="xs"
+              label={text.range.to}
+              value={value.to}
+              error={backwards}
+              onChange={(event) => onChange({ ...value, to: event.currentTarget.value })}
+            />
+          </>
+        ) : null}
+      </Group>
+      {backwards ? (
+        <Text role="alert" size="sm" c="red.9">
+          {text.range.backwards}
+        </Text>
       ) : null}
-    </Group>
+    </Stack>
   );
 }

@@ -8,7 +8,7 @@ import type { TurnFilters, TurnRecord } from './governance-types.js';
 import { MetricCards } from './metric-cards.js';
 import { OutcomeBadge } from './outcome-badge.js';
 import { Forbidden, isForbidden, LoadFailed, Loading, MoreButton } from './page-state.js';
-import { defaultRange, type RangeChoice, rangeKey, rangeOf, TimeRange } from './time-range.js';
+import { defaultRange, isBackwards, type RangeChoice, rangeKey, rangeOf, TimeRange } from './time-range.js';
 import { TurnDetail } from './turn-detail.js';
 import { useLoad } from './use-load.js';
 import { useMore } from './use-more.js';
@@ -49,7 +49,7 @@ export function TurnsPage() {
       textFilters.flatMap((name) => (debounced[name].trim() ? [[name, debounced[name].trim()]] : [])),
     ),
   };
-  const key = JSON.stringify({ filters, range: rangeKey(range) });
+  const key = isBackwards(range) ? undefined : JSON.stringify({ filters, range: rangeKey(range) });
   const loaded = useLoad(async () => {
     // Later pages repeat the first page's query, so a preset range does not move while paging.
     const query = { ...filters, ...rangeOf(range) };
@@ -109,7 +109,12 @@ export function TurnsPage() {
           {text.filters.clear}
         </Button>
       </Group>
-      <MetricCards totals={page?.totals} failed={loaded.error !== undefined} text={text} locale={locale} />
+      <MetricCards
+        totals={page?.totals}
+        failed={loaded.error !== undefined || isBackwards(range)}
+        text={text}
+        locale={locale}
+      />
       {loaded.error ? <LoadFailed error={loaded.error} text={text} onRetry={loaded.reload} /> : null}
       {!page && loaded.loading ? <Loading text={text} /> : null}
       {page ? (

@@ -9,11 +9,12 @@ export interface Loaded<T> {
 }
 
 /**
- * Runs `load` whenever `key` changes; an answer that arrives after a newer load started is dropped.
+ * Runs `load` whenever `key` changes; an answer that arrives after a newer load started is dropped. An
+ * undefined key means there is nothing to ask for (a range the page refuses, saying why): nothing is shown.
  * While a new key loads, the last value stays on screen; if that load fails, the value (of another
  * key: other filters, another range) is dropped rather than shown under the error as if it answered it.
  */
-export function useLoad<T>(load: () => Promise<T>, key: string): Loaded<T> {
+export function useLoad<T>(load: () => Promise<T>, key: string | undefined): Loaded<T> {
   const [value, setValue] = useState<T | undefined>();
   const valueKey = useRef<string | undefined>(undefined);
   const [error, setError] = useState<Error | undefined>();
@@ -25,6 +26,13 @@ export function useLoad<T>(load: () => Promise<T>, key: string): Loaded<T> {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` and `attempt` say when to load again.
   useEffect(() => {
     const run = ++latest.current;
+    if (key === undefined) {
+      valueKey.current = undefined;
+      setValue(undefined);
+      setError(undefined);
+      setLoading(false);
+      return;
+    }
     setLoading(true);
     loadRef.current().then(
       (loaded) => {
