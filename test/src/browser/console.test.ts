@@ -476,6 +476,39 @@ describe.skipIf(!hasChromium)(title, { timeout: 90_000 }, () => {
     }
   });
 
+  it('lines the time range up with the content’s right edge on a desktop, and keeps it on a phone’s screen', async () => {
+    const watched = await asAdmin('/console/turns');
+    const { page } = watched;
+    const right = (box: { x: number; width: number } | null) => (box ? box.x + box.width : Number.NaN);
+    try {
+      await page.locator('[data-table="turns"] tbody tr').first().waitFor();
+      const segments = page.getByRole('radiogroup', { name: 'Time range' });
+      const lastCard = page.locator('[data-metric="cost"]');
+      // The segments sat 12 px left of the cards' right edge: room kept for a scrollbar that never shows.
+      expect(
+        Math.abs(right(await segments.boundingBox()) - right(await lastCard.boundingBox())),
+      ).toBeLessThanOrEqual(1);
+      await screenshot(page, 'console-turns-range-desktop');
+
+      await page.setViewportSize({ width: 375, height: 812 });
+      await expect.poll(async () => right(await lastCard.boundingBox())).toBeLessThanOrEqual(375);
+      const control = await page.locator('[data-time-range]').boundingBox();
+      const card = await lastCard.boundingBox();
+      expect(control && card && control.x >= 0 && right(control) <= right(card) + 1).toBe(true);
+      expect(
+        await page.evaluate(
+          () =>
+            (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document
+              .documentElement.scrollWidth,
+        ),
+      ).toBeLessThanOrEqual(375);
+      await screenshot(page, 'console-turns-range-phone');
+      afterwards(watched);
+    } finally {
+      await watched.close();
+    }
+  });
+
   it('pages a long ledger: a double click adds one page, a failed page says so, a refused range shows no old rows', async () => {
     // 120 turns of one model; the ledger shows 50 a page.
     const pager = { principalId: 'pager', tenant: 'acme', permissions: ['chat:use'] };
