@@ -1,5 +1,6 @@
 import type { CustomRoute } from '@opwire/http';
 import { readBuiltPage } from './browser-build.js';
+import { notFoundPageRoute } from './not-found-page.js';
 import { pageRoutes } from './page-routes.js';
 import type { SignInAccount } from './sign-in-account.js';
 
@@ -17,13 +18,14 @@ export interface ConsoleRoutesOptions {
 export const consolePages = ['turns', 'audit', 'cost'] as const;
 
 /**
- * The governance console as routes for `createHttpServer(app, { routes })`: the pages and their prebuilt
- * assets (public: the page itself holds no data). Everything it shows comes from the `governance.*`
- * operations over HTTP under the signed-in caller, so a caller without `governance:read` sees a forbidden state.
+ * The governance console as routes for `createHttpServer(app, { routes })`: the pages, their prebuilt assets
+ * and, for any other path under the console, a readable 404 page (public: no page holds data). Everything it
+ * shows comes from the `governance.*` operations over HTTP under the signed-in caller, so a caller without
+ * `governance:read` sees a forbidden state.
  */
 export function consoleRoutes(options: ConsoleRoutesOptions = {}): CustomRoute[] {
   const path = trimPath(options.path ?? '/console');
-  return pageRoutes(readBuiltPage('console'), {
+  const pages = pageRoutes(readBuiltPage('console'), {
     paths: [path, ...consolePages.map((page) => `${path}/${page}`)],
     assetsPath: `${path}/assets`,
     config: {
@@ -33,6 +35,8 @@ export function consoleRoutes(options: ConsoleRoutesOptions = {}): CustomRoute[]
     },
     titles: { en: 'Opwire console', 'zh-CN': 'Opwire 控制台' },
   });
+  // Mounted at `/`, every unknown path of the server (an API's too) would answer with the console's page.
+  return path === '/' ? pages : [...pages, notFoundPageRoute(path)];
 }
 
 /** A mount path without its trailing slash (`/` stays `/`); anything not starting with `/` is refused. */

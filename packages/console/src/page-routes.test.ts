@@ -113,7 +113,19 @@ describe('consoleRoutes', () => {
       '/admin/console/audit',
       '/admin/console/cost',
       '/admin/console/assets/{asset}',
+      '/admin/console/*',
     ]);
+  });
+
+  it('answers any other path under the console with a 404 page in the caller’s language, linking to the console', async () => {
+    const notFound = route(consoleRoutes({ path: '/admin/console' }), '/admin/console/*');
+    const response = await notFound.handle(input({ locale: 'zh-CN' }));
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const html = await response.text();
+    expect(html).toContain('<html lang="zh-CN"');
+    expect(html).toContain('<a href="/admin/console">打开控制台</a>');
   });
 
   it.each(['console', '/con{sole}', '/console/*'])('refuses the mount path %j', (path) => {

@@ -509,6 +509,37 @@ describe.skipIf(!hasChromium)(title, { timeout: 90_000 }, () => {
     }
   });
 
+  it('an unknown console page answers 404 with a page that says so and links back to the console', async () => {
+    const watched = await openPage(browser, running.url);
+    const { page } = watched;
+    try {
+      const response = await page.goto(`${running.url}/console/nowhere`);
+      expect(response?.status()).toBe(404);
+      // The answer used to be an empty page.
+      await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'console-not-found');
+      await page.getByRole('link', { name: 'Open the console' }).click();
+      await signIn(page, 'Root · admin (acme)');
+      await page.locator('[data-table="turns"] tbody tr').first().waitFor();
+      afterwards(watched);
+    } finally {
+      await watched.close();
+    }
+    const chinese = await openPage(browser, running.url, 'zh-CN');
+    try {
+      const response = await chinese.page.goto(`${running.url}/console/turns/extra`);
+      expect(response?.status()).toBe(404);
+      expect(await chinese.page.locator('html').getAttribute('lang')).toBe('zh-CN');
+      await chinese.page.getByRole('heading', { name: '找不到此页面' }).waitFor();
+      await chinese.page.getByRole('link', { name: '打开控制台' }).waitFor();
+      expect(await seriousViolations(chinese.page)).toEqual([]);
+      afterwards(chinese);
+    } finally {
+      await chinese.close();
+    }
+  });
+
   it('pages a long ledger: a double click adds one page, a failed page says so, a refused range shows no old rows', async () => {
     // 120 turns of one model; the ledger shows 50 a page.
     const pager = { principalId: 'pager', tenant: 'acme', permissions: ['chat:use'] };
