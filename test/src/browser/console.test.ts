@@ -540,6 +540,66 @@ describe.skipIf(!hasChromium)(title, { timeout: 90_000 }, () => {
     }
   });
 
+  it('keeps the filters in the address: a reload and Back bring them back, a bad value falls back to its default', async () => {
+    const watched = await asAdmin('/console/turns');
+    const { page } = watched;
+    try {
+      const rows = page.locator('[data-table="turns"] tbody tr');
+      await rows.first().waitFor();
+      await chooseSegment(page, 'Outcome', 'Stopped');
+      await chooseSegment(page, 'Time range', 'Custom');
+      const to = await page.getByLabel('To', { exact: true }).inputValue();
+      await page.getByLabel('From', { exact: true }).fill('2020-01-01');
+      await page.getByLabel('Model').fill('gpt-4o');
+      const query = () => Object.fromEntries(new URL(page.url()).searchParams);
+      await expect
+        .poll(query)
+        .toEqual({ outcome: 'stopped', model: 'gpt-4o', range: 'custom', from: '2020-01-01', to });
+      await expect.poll(() => rows.count()).toBe(1);
+
+      const restored = async (how: string) => {
+        await expect.poll(() => rows.count(), { message: how }).toBe(1);
+        expect(await rows.first().getAttribute('data-turn'), how).toBe(seeded.stopped);
+        const outcome = page.getByRole('radiogroup', { name: 'Outcome' });
+        expect(await outcome.getByRole('radio', { name: 'Stopped', exact: true }).isChecked(), how).toBe(
+          true,
+        );
+        const range = page.getByRole('radiogroup', { name: 'Time range' });
+        expect(await range.getByRole('radio', { name: 'Custom', exact: true }).isChecked(), how).toBe(true);
+        expect(await page.getByLabel('From', { exact: true }).inputValue(), how).toBe('2020-01-01');
+        expect(await page.getByLabel('To', { exact: true }).inputValue(), how).toBe(to);
+        expect(await page.getByLabel('Model').inputValue(), how).toBe('gpt-4o');
+      };
+      await page.reload();
+      await restored('after a reload');
+      await page.getByRole('navigation').getByRole('link', { name: 'Audit' }).click();
+      await page.locator('[data-event]').first().waitFor();
+      await page.goBack();
+      await restored('after Back');
+
+      // Values no page can show are ignored, each filter keeping its default; the page still loads.
+      await page.goto(
+        `${running.url}/console/turns?outcome=exploded&range=custom&from=2020-02-30&to=tomorrow&tool=`,
+      );
+      await expect.poll(() => rows.count()).toBe(3);
+      const outcome = page.getByRole('radiogroup', { name: 'Outcome' });
+      expect(await outcome.getByRole('radio', { name: 'All', exact: true }).isChecked()).toBe(true);
+      const range = page.getByRole('radiogroup', { name: 'Time range' });
+      expect(await range.getByRole('radio', { name: '30 days', exact: true }).isChecked()).toBe(true);
+      await page.goto(`${running.url}/console/audit?action=everything&range=week&turnId=${seeded.failed}`);
+      await expect.poll(() => page.locator('tr[data-sequence]').count()).toBe(2);
+      const action = page.getByRole('radiogroup', { name: 'Action' });
+      expect(await action.getByRole('radio', { name: 'All', exact: true }).isChecked()).toBe(true);
+      expect(await range.getByRole('radio', { name: '7 days', exact: true }).isChecked()).toBe(true);
+      await page.goto(`${running.url}/console/cost?range=quarter`);
+      await page.locator('[data-chart]').first().waitFor();
+      expect(await range.getByRole('radio', { name: '90 days', exact: true }).isChecked()).toBe(true);
+      afterwards(watched);
+    } finally {
+      await watched.close();
+    }
+  });
+
   it('pages a long ledger: a double click adds one page, a failed page says so, a refused range shows no old rows', async () => {
     // 120 turns of one model; the ledger shows 50 a page.
     const pager = { principalId: 'pager', tenant: 'acme', permissions: ['chat:use'] };

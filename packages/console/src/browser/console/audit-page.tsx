@@ -13,15 +13,25 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useConsole } from './console-context.js';
 import { type AuditAction, auditActions } from './console-text.js';
 import { EventDetail } from './event-detail.js';
+import { oneOf, replaceQuery } from './filter-address.js';
 import { formatTime } from './format.js';
 import type { AuditEvent } from './governance-types.js';
 import { groupEventsByTurn } from './group-events.js';
 import { Forbidden, isForbidden, LoadFailed, Loading, MoreButton } from './page-state.js';
-import { defaultRange, isBackwards, type RangeChoice, rangeKey, rangeOf, TimeRange } from './time-range.js';
+import {
+  defaultRange,
+  isBackwards,
+  type RangeChoice,
+  rangeFromQuery,
+  rangeKey,
+  rangeOf,
+  rangeQuery,
+  TimeRange,
+} from './time-range.js';
 import { actionTones, badgeStyle } from './tones.js';
 import { useLoad } from './use-load.js';
 import { useMore } from './use-more.js';
@@ -29,10 +39,19 @@ import { useMore } from './use-more.js';
 /** `/console/audit`: events newest first by turn, in sequence within a turn, segments by action, the masked payload. */
 export function AuditPage() {
   const { client, text, locale, signOut } = useConsole();
-  const initial = new URLSearchParams(location.search);
-  const [action, setAction] = useState<AuditAction | 'all'>('all');
-  const [range, setRange] = useState<RangeChoice>(defaultRange);
-  const [fields, setFields] = useState({ turnId: initial.get('turnId') ?? '', principalId: '' });
+  // The filters start from the address, and are written back to it as they change.
+  const [initial] = useState(() => new URLSearchParams(location.search));
+  const [action, setAction] = useState<AuditAction | 'all'>(() =>
+    oneOf(initial.get('action'), ['all', ...auditActions], 'all'),
+  );
+  const [range, setRange] = useState<RangeChoice>(() => rangeFromQuery(initial));
+  const [fields, setFields] = useState(() => ({
+    turnId: initial.get('turnId') ?? '',
+    principalId: initial.get('principalId') ?? '',
+  }));
+  useEffect(() => {
+    replaceQuery({ ...(action === 'all' ? {} : { action }), ...fields, ...rangeQuery(range) });
+  }, [action, fields, range]);
   const [debounced] = useDebouncedValue(fields, 300);
   const [selected, setSelected] = useState<AuditEvent | undefined>();
   const filters = {

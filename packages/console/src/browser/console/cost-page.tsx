@@ -1,12 +1,21 @@
 import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useConsole } from './console-context.js';
 import { CostChart } from './cost-chart.js';
+import { replaceQuery } from './filter-address.js';
 import { fallbackCurrency, formatCost, formatCount, formatTime } from './format.js';
 import type { CostRow } from './governance-types.js';
 import { MetricCards } from './metric-cards.js';
 import { Forbidden, isForbidden, LoadFailed, Loading } from './page-state.js';
-import { defaultRange, isBackwards, type RangeChoice, rangeKey, rangeOf, TimeRange } from './time-range.js';
+import {
+  isBackwards,
+  type RangeChoice,
+  rangeFromQuery,
+  rangeKey,
+  rangeOf,
+  rangeQuery,
+  TimeRange,
+} from './time-range.js';
 import { useLoad } from './use-load.js';
 
 /** The currency most of the cost is in (charts plot one currency; the cards list every one). */
@@ -20,7 +29,9 @@ export function mainCurrency(rows: readonly CostRow[]): string | undefined {
 /** `/console/cost`: metric cards and bar charts of cost by model, requests by user and input tokens by model. */
 export function CostPage() {
   const { client, text, locale, signOut } = useConsole();
-  const [range, setRange] = useState<RangeChoice>(defaultRange);
+  // The range starts from the address, and is written back to it as it changes.
+  const [range, setRange] = useState<RangeChoice>(() => rangeFromQuery(new URLSearchParams(location.search)));
+  useEffect(() => replaceQuery(rangeQuery(range)), [range]);
   const loaded = useLoad(
     () => client.summarizeCost(rangeOf(range)),
     isBackwards(range) ? undefined : rangeKey(range),

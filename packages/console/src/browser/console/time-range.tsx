@@ -10,6 +10,33 @@ export type RangeChoice =
 export const defaultRange: RangeChoice = { preset: 'month' };
 
 const days = { day: 1, week: 7, month: 30, quarter: 90 } as const;
+const presets = Object.keys(days) as Array<keyof typeof days>;
+
+/** Whether a query value is a calendar day as a date input writes it (`2030-01-31`, not `2030-02-30`). */
+function isDay(value: string): boolean {
+  const time = Date.parse(`${value}T00:00:00.000Z`);
+  return (
+    /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(time) && new Date(time).toISOString().startsWith(value)
+  );
+}
+
+/** The range an address names (`range=week`, `range=custom&from=…&to=…`); one it cannot read is the default. */
+export function rangeFromQuery(query: URLSearchParams): RangeChoice {
+  const preset = query.get('range');
+  if (preset === 'custom') {
+    const from = query.get('from') ?? '';
+    const to = query.get('to') ?? '';
+    const readable = (day: string) => day === '' || isDay(day);
+    return readable(from) && readable(to) ? { preset: 'custom', from, to } : defaultRange;
+  }
+  return presets.find((each) => each === preset) ? { preset: preset as keyof typeof days } : defaultRange;
+}
+
+/** A range as query values for the address; none for the default range. */
+export function rangeQuery(choice: RangeChoice): Record<string, string> {
+  if (choice.preset === 'custom') return { range: 'custom', from: choice.from, to: choice.to };
+  return choice.preset === defaultRange.preset ? {} : { range: choice.preset };
+}
 
 /** The `from` and `to` of a choice as RFC 3339 times (custom dates cover whole UTC days). */
 export function rangeOf(choice: RangeChoice, now: number = Date.now()): { from?: string; to?: string } {

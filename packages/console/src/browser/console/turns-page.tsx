@@ -1,20 +1,31 @@
 import { Button, Group, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useConsole } from './console-context.js';
 import type { TurnOutcome } from './console-text.js';
+import { oneOf, replaceQuery } from './filter-address.js';
 import { formatCost, formatCount, formatTime } from './format.js';
 import type { TurnFilters, TurnRecord } from './governance-types.js';
 import { MetricCards } from './metric-cards.js';
 import { OutcomeBadge } from './outcome-badge.js';
 import { Forbidden, isForbidden, LoadFailed, Loading, MoreButton } from './page-state.js';
-import { defaultRange, isBackwards, type RangeChoice, rangeKey, rangeOf, TimeRange } from './time-range.js';
+import {
+  defaultRange,
+  isBackwards,
+  type RangeChoice,
+  rangeFromQuery,
+  rangeKey,
+  rangeOf,
+  rangeQuery,
+  TimeRange,
+} from './time-range.js';
 import { TurnDetail } from './turn-detail.js';
 import { useLoad } from './use-load.js';
 import { useMore } from './use-more.js';
 
 const textFilters = ['model', 'provider', 'principalId', 'conversationId', 'tool'] as const;
 type TextFilter = (typeof textFilters)[number];
+const outcomes = ['all', 'completed', 'failed', 'stopped'] as const;
 const noFields: Record<TextFilter, string> = {
   model: '',
   provider: '',
@@ -26,14 +37,22 @@ const noFields: Record<TextFilter, string> = {
 /** `/console/turns`: the turn ledger with outcome segments, filters, metric cards and a detail view. */
 export function TurnsPage() {
   const { client, text, locale, signOut } = useConsole();
-  const initial = new URLSearchParams(location.search);
-  const [outcome, setOutcome] = useState<TurnOutcome | 'all'>('all');
-  const [range, setRange] = useState<RangeChoice>(defaultRange);
+  // The filters start from the address, and are written back to it as they change.
+  const [initial] = useState(() => new URLSearchParams(location.search));
+  const [outcome, setOutcome] = useState<TurnOutcome | 'all'>(() =>
+    oneOf(initial.get('outcome'), outcomes, 'all'),
+  );
+  const [range, setRange] = useState<RangeChoice>(() => rangeFromQuery(initial));
   const [fields, setFields] = useState<Record<TextFilter, string>>(() => ({
-    ...noFields,
+    model: initial.get('model') ?? '',
+    provider: initial.get('provider') ?? '',
     principalId: initial.get('principalId') ?? '',
     conversationId: initial.get('conversationId') ?? '',
+    tool: initial.get('tool') ?? '',
   }));
+  useEffect(() => {
+    replaceQuery({ ...(outcome === 'all' ? {} : { outcome }), ...fields, ...rangeQuery(range) });
+  }, [outcome, fields, range]);
   const [debounced] = useDebouncedValue(fields, 300);
   const [selected, setSelected] = useState<TurnRecord | undefined>();
   const labels: Record<TextFilter, string> = {
