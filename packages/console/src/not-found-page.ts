@@ -1,6 +1,6 @@
 import type { Locale } from '@opwire/core';
 import type { CustomRoute } from '@opwire/http';
-import { pageHeaders } from './page-headers.js';
+import { htmlPageHeaders } from './page-headers.js';
 
 interface NotFoundText {
   readonly title: string;
@@ -47,17 +47,7 @@ export function notFoundPageRoute(path: string): CustomRoute {
     path: `${path}/*`,
     public: true,
     openapi: false,
-    handle: ({ locale }) =>
-      new Response(html[locale], {
-        status: 404,
-        headers: {
-          'content-type': 'text/html; charset=utf-8',
-          'cache-control': 'no-cache',
-          'content-language': locale,
-          vary: 'accept-language',
-          ...pageHeaders,
-        },
-      }),
+    handle: ({ locale }) => new Response(html[locale], { status: 404, headers: htmlPageHeaders(locale) }),
   };
 }
 

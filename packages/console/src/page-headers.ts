@@ -22,3 +22,14 @@ export const pageHeaders: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
 };
+
+/** The headers of an HTML page in `locale`: never cached without asking, varying by the language asked for. */
+export function htmlPageHeaders(locale: string): Record<string, string> {
+  return {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-cache',
+    'content-language': locale,
+    vary: 'accept-language',
+    ...pageHeaders,
+  };
+}

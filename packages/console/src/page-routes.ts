@@ -1,7 +1,7 @@
 import type { Locale } from '@opwire/core';
 import type { CustomRoute } from '@opwire/http';
 import { type BuiltFile, type BuiltPage, basePlaceholder } from './browser-build.js';
-import { pageHeaders } from './page-headers.js';
+import { htmlPageHeaders, pageHeaders } from './page-headers.js';
 
 /** How a built page is mounted: the paths that answer its HTML, where its assets live, what it is told. */
 export interface PageMount {
@@ -53,16 +53,7 @@ export function pageRoutes(page: BuiltPage, mount: PageMount): CustomRoute[] {
       path,
       public: true,
       openapi: false,
-      handle: ({ locale }) =>
-        new Response(html[locale], {
-          headers: {
-            'content-type': 'text/html; charset=utf-8',
-            'cache-control': 'no-cache',
-            'content-language': locale,
-            vary: 'accept-language',
-            ...pageHeaders,
-          },
-        }),
+      handle: ({ locale }) => new Response(html[locale], { headers: htmlPageHeaders(locale) }),
     }),
   );
   const assetRoute: CustomRoute = {
