@@ -3370,6 +3370,13 @@ export interface operations {
               turnId?: string;
               at: string;
             }[];
+            /** @description How each turn with messages on this page ended (a turn the ledger no longer holds is left out). */
+            turns: {
+              turnId: string;
+              outcome: 'completed' | 'failed' | 'stopped';
+              /** @description Why it failed or stopped: `CANCELLED` when its user stopped it. */
+              code?: string;
+            }[];
             next?: number;
           };
         };
