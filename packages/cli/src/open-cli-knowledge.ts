@@ -11,6 +11,7 @@ import {
   openPgliteClient,
   openPostgresKnowledgeStore,
 } from '@opwire/postgres/knowledge';
+import { DataError } from './data-error.js';
 import { lockDataDir, lockFileName } from './lock-data-dir.js';
 import { requirePgliteCollection } from './require-pglite-collection.js';
 import { requireQdrantCollection } from './require-qdrant-collection.js';
@@ -172,6 +173,8 @@ async function openStore(options: CliKnowledgeOptions, dimensions: number): Prom
     ...(process.env.QDRANT_API_KEY ? { apiKey: process.env.QDRANT_API_KEY } : {}),
     collectionPrefix,
     collections: Object.fromEntries(names.map((name) => [name, { dimensions }])),
+  }).catch((error: unknown) => {
+    throw mismatchOnCommandLine(error) ?? error;
   });
   const store: KnowledgeStore = options.temporary
     ? { ...qdrant, close: () => qdrant.dropCollections() }
@@ -180,6 +183,20 @@ async function openStore(options: CliKnowledgeOptions, dimensions: number): Prom
     store,
     location: `Qdrant collection ${names.map((name) => `${collectionPrefix}${name}`).join(', ')}`,
   };
+}
+
+/**
+ * A collection made for other vectors, said in the command line's words: the store's own message advises a
+ * collection prefix, which a command cannot set. Read by shape (`code` and `params`), as errors are reported.
+ */
+function mismatchOnCommandLine(error: unknown): DataError | undefined {
+  const { code, params } = (error ?? {}) as { code?: unknown; params?: Record<string, unknown> };
+  if (code !== 'QDRANT_COLLECTION_MISMATCH' || params === undefined) return undefined;
+  const { qdrantCollection, collection, actual, expected } = params;
+  return new DataError(
+    `Qdrant collection ${qdrantCollection} (--collection ${collection}) has ${actual}, not ${expected}: pass the --dimensions it was made with, or use another --collection`,
+    { cause: error },
+  );
 }
 
 /** The Qdrant server a command names: `--url`, else `QDRANT_URL`. */

@@ -326,4 +326,23 @@ describe('opwire ask --store qdrant', { timeout: 120_000 }, () => {
     const exists = await fetch(`${standIn.url}/collections/opwire_tpyo/exists`);
     expect(await exists.json()).toMatchObject({ result: { exists: false } });
   });
+
+  it('says in command-line words that a collection was made with other --dimensions, and leaves it as it was', async () => {
+    const docs = folder('dimensions', {
+      'shoes.md': '# Shoes\n\nUnworn shoes can be returned within 30 days.\n',
+    });
+    const where = ['--store', 'qdrant', '--url', standIn.url, '--collection', 'dims'];
+    expect((await opwireAsync(['ingest', docs, ...where])).status).toBe(0);
+    const refused =
+      'Qdrant collection opwire_dims (--collection dims) has "dense" vectors of 384 dimensions (Cosine) and "terms" sparse vectors with modifier idf, not "dense" vectors of 64 dimensions (Cosine) and "terms" sparse vectors with modifier idf: pass the --dimensions it was made with, or use another --collection\n';
+    for (const command of [
+      ['ingest', docs],
+      ['ask', 'shoes'],
+    ]) {
+      const run = await opwireAsync([...command, ...where, '--dimensions', '64']);
+      expect(run).toMatchObject({ status: 1, stdout: '', stderr: `opwire ${command[0]}: ${refused}` });
+    }
+    const asked = await opwireAsync(['ask', 'returned shoes', ...where, '--mode', 'lexical']);
+    expect(asked.stdout).toMatch(/\(shoes\.md#0, score/);
+  });
 });
