@@ -17,6 +17,7 @@ export function createMemoryTurnLedger(): TurnLedger {
   const matching = (filter: TurnFilter) => {
     const from = filter.from === undefined ? undefined : normalizeTime(filter.from, 'from');
     const to = filter.to === undefined ? undefined : normalizeTime(filter.to, 'to');
+    const ids = filter.turnIds === undefined ? undefined : new Set(filter.turnIds);
     return [...turns.values()].filter(
       (turn) =>
         (filter.tenant === undefined || turn.tenant === filter.tenant) &&
@@ -27,7 +28,8 @@ export function createMemoryTurnLedger(): TurnLedger {
         (filter.conversationId === undefined || turn.conversationId === filter.conversationId) &&
         (filter.tool === undefined || turn.toolCalls.some((call) => call.toolName === filter.tool)) &&
         (from === undefined || turn.startedAt >= from) &&
-        (to === undefined || turn.startedAt < to),
+        (to === undefined || turn.startedAt < to) &&
+        (ids === undefined || ids.has(turn.turnId)),
     );
   };
   return {

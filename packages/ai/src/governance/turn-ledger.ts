@@ -58,6 +58,8 @@ export interface TurnFilter {
   /** Turns started at or after `from` and before `to` (ISO timestamps). */
   readonly from?: string;
   readonly to?: string;
+  /** Turns with one of these ids (an unknown id is skipped); an empty list matches no turn. */
+  readonly turnIds?: readonly string[];
 }
 
 /** A page of turns, newest first. */

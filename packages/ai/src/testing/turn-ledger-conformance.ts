@@ -90,6 +90,57 @@ export function runTurnLedgerConformance(name: string, options: StoreSuiteOption
       expect((await ledger().list({ tenant: `${tenant}-x` }, { limit: 50 })).turns).toStrictEqual([rows[4]]);
     });
 
+    it('reads the turns of a set of ids in one call: the tenant’s only, unknown ids skipped, none for no ids', async () => {
+      const tenant = uniqueTenant();
+      const [first, stopped, elsewhere, foreign] = [
+        turnRecordFor(tenant, { startedAt: at(1) }),
+        // An id an array literal would have to quote: the adapter must pass the ids as values, not as text.
+        turnRecordFor(tenant, {
+          turnId: `turn, "{stopped}" \\ ${crypto.randomUUID()}`,
+          startedAt: at(2),
+          outcome: 'stopped',
+          errorCode: 'CANCELLED',
+        }),
+        turnRecordFor(tenant, { startedAt: at(3), conversationId: 'conv-2', principalId: 'bob' }),
+        turnRecordFor(`${tenant}-x`, { startedAt: at(4) }),
+      ] as const;
+      for (const row of [first, stopped, elsewhere, foreign]) await ledger().record(row);
+      const turnIds = [first, stopped, elsewhere, foreign].map((row) => row.turnId);
+      const listed = async (filter: Parameters<TurnLedger['list']>[0], limit = 50) =>
+        (await ledger().list(filter, { limit })).turns;
+
+      expect(await listed({ tenant, turnIds: [...turnIds, 'unknown', first.turnId] })).toStrictEqual([
+        elsewhere,
+        stopped,
+        first,
+      ]);
+      expect(await listed({ tenant, turnIds: [stopped.turnId] })).toStrictEqual([stopped]);
+      expect(await listed({ tenant, turnIds: [] })).toStrictEqual([]);
+      expect(await listed({ turnIds: [] })).toStrictEqual([]);
+      expect(await listed({ tenant, turnIds: [foreign.turnId, 'unknown'] })).toStrictEqual([]);
+      expect(await listed({ tenant: `${tenant}-x`, turnIds })).toStrictEqual([foreign]);
+      expect(await listed({ tenant, turnIds, outcome: 'stopped' })).toStrictEqual([stopped]);
+      expect(await listed({ tenant, turnIds, conversationId: 'conv-1', principalId: 'alice' })).toStrictEqual(
+        [stopped, first],
+      );
+      expect(await listed({ tenant, turnIds, from: at(2) })).toStrictEqual([elsewhere, stopped]);
+      const page = await ledger().list({ tenant, turnIds }, { limit: 2 });
+      expect(page.turns).toStrictEqual([elsewhere, stopped]);
+      expect(await ledger().list({ tenant, turnIds }, { limit: 2, cursor: page.next! })).toStrictEqual({
+        turns: [first],
+      });
+      expect(await ledger().totals({ tenant, turnIds: [first.turnId, foreign.turnId] })).toMatchObject({
+        requests: 1,
+      });
+      expect(await ledger().totals({ turnIds: [] })).toMatchObject({ requests: 0 });
+      expect(
+        (await ledger().summarize({ tenant, turnIds }, 'principal')).map((row) => [row.key, row.requests]),
+      ).toEqual([
+        ['alice', 2],
+        ['bob', 1],
+      ]);
+    });
+
     it('pages through turns that started at the same moment without losing or repeating one', async () => {
       const tenant = uniqueTenant();
       const rows = Array.from({ length: 5 }, () => turnRecordFor(tenant, { startedAt: at(1) }));

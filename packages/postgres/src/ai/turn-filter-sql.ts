@@ -27,5 +27,9 @@ export function turnFilterSql(filter: TurnFilter, params: unknown[]): string {
   if (filter.to !== undefined) {
     add((placeholder) => `started_at < ${placeholder}::timestamptz`, normalizeTime(filter.to, 'to'));
   }
+  if (filter.turnIds !== undefined) {
+    // One array parameter however many ids: one statement, and an empty list matches nothing.
+    add((placeholder) => `turn_id = ANY(${placeholder}::text[])`, [...filter.turnIds]);
+  }
   return conditions.length === 0 ? 'TRUE' : conditions.join(' AND ');
 }
