@@ -1,17 +1,39 @@
 import { type Caller, createOpwire, isOpwireError } from '@opwire/core';
 import { describe, expect, it } from 'vitest';
 import { sampleMessages } from '../testing/conversation-store-conformance.js';
+import { turnRecordFor } from '../testing/turn-ledger-conformance.js';
 import { createConversationOperations } from './conversation-operations.js';
 import { createGovernance } from './create-governance.js';
+import { createMemoryTurnLedger } from './memory-turn-ledger.js';
 import { toModelMessages } from './stored-message.js';
+import type { TurnLedger, TurnOutcome } from './turn-ledger.js';
 
 const alice: Caller = { principalId: 'alice', tenant: 'acme', permissions: ['chat:use'] };
 const bob: Caller = { principalId: 'bob', tenant: 'acme', permissions: ['chat:use'] };
 const outsider: Caller = { principalId: 'carol', tenant: 'acme', permissions: ['orders:read'] };
 
+/** A memory ledger that counts the reads of single turns (`get`) and of lists (`list`). */
+function countingLedger() {
+  const ledger = createMemoryTurnLedger();
+  const reads = { get: 0, list: 0 };
+  const counted: TurnLedger = {
+    ...ledger,
+    get: (...args) => {
+      reads.get++;
+      return ledger.get(...args);
+    },
+    list: (...args) => {
+      reads.list++;
+      return ledger.list(...args);
+    },
+  };
+  return { ledger: counted, reads };
+}
+
 function setup() {
   let now = Date.UTC(2030, 0, 1);
-  const governance = createGovernance({ now: () => (now += 1_000) });
+  const { ledger, reads } = countingLedger();
+  const governance = createGovernance({ ledger, now: () => (now += 1_000) });
   const app = createOpwire({ operations: createConversationOperations({ governance }) });
   const call = async (operationId: string, input: unknown, caller: Caller = alice) => {
     try {
@@ -21,7 +43,20 @@ function setup() {
       throw error;
     }
   };
-  return { governance, call };
+  return { governance, call, reads };
+}
+
+/** Appends a user question and an assistant answer to a conversation of alice's, in turn `turnId`. */
+async function appendTurn(governance: ReturnType<typeof setup>['governance'], id: string, turnId: string) {
+  await governance.appendMessages(
+    alice,
+    id,
+    [
+      { role: 'user', content: `question of ${turnId}` },
+      { role: 'assistant', content: `answer of ${turnId}` },
+    ],
+    { turnId },
+  );
 }
 
 describe('conversation operations', () => {
@@ -59,6 +94,77 @@ describe('conversation operations', () => {
     const older = await call('conversations.get', { conversationId: id, limit: 3, before: read.value.next });
     expect(older.value.messages.map((message: { sequence: number }) => message.sequence)).toEqual([1]);
     expect(older.value).not.toHaveProperty('next');
+  });
+
+  it('say how each turn on a page ended, in one ledger read per page', async () => {
+    const { call, governance, reads } = setup();
+    const { id } = (await call('conversations.create', {})).value;
+    const endings: Array<[TurnOutcome, string | undefined]> = [
+      ['completed', undefined],
+      ['stopped', 'CANCELLED'],
+      ['failed', 'PROVIDER_FAILED'],
+    ];
+    const turnIds = Array.from({ length: 110 }, (_, index) => `turn-${String(index).padStart(3, '0')}`);
+    for (const [index, turnId] of turnIds.entries()) {
+      await appendTurn(governance, id, turnId);
+      const [outcome, errorCode] = endings[index % 3]!;
+      await governance.ledger.record(
+        turnRecordFor('acme', {
+          turnId,
+          conversationId: id,
+          ...(errorCode === undefined ? { outcome } : { outcome, errorCode }),
+        }),
+      );
+    }
+    const endingOf = (turnId: string) => {
+      const [outcome, code] = endings[turnIds.indexOf(turnId) % 3]!;
+      return { turnId, outcome, ...(code === undefined ? {} : { code }) };
+    };
+    const newestFirst = [...turnIds].reverse();
+
+    reads.get = reads.list = 0;
+    const first = await call('conversations.get', { conversationId: id, limit: 200 });
+    expect(first.value.messages).toHaveLength(200);
+    expect(first.value.turns).toEqual(newestFirst.slice(0, 100).map(endingOf));
+    expect(first.value.turns.slice(0, 3)).toEqual([
+      { turnId: 'turn-109', outcome: 'stopped', code: 'CANCELLED' },
+      { turnId: 'turn-108', outcome: 'completed' },
+      { turnId: 'turn-107', outcome: 'failed', code: 'PROVIDER_FAILED' },
+    ]);
+    expect(reads).toEqual({ get: 0, list: 1 });
+
+    reads.get = reads.list = 0;
+    const older = await call('conversations.get', {
+      conversationId: id,
+      limit: 200,
+      before: first.value.next,
+    });
+    expect(older.value.turns).toEqual(newestFirst.slice(100).map(endingOf));
+    expect(reads).toEqual({ get: 0, list: 1 });
+  });
+
+  it('leave out of a page’s turns one the ledger no longer holds or holds for someone else', async () => {
+    const { call, governance, reads } = setup();
+    const { id } = (await call('conversations.create', {})).value;
+    await governance.appendMessages(alice, id, [{ role: 'user', content: 'no turn' }]);
+    reads.get = reads.list = 0;
+    expect((await call('conversations.get', { conversationId: id })).value.turns).toEqual([]);
+    expect(reads).toEqual({ get: 0, list: 0 });
+
+    const rows = [
+      turnRecordFor('acme', { turnId: 'own', conversationId: id }),
+      turnRecordFor('acme', { turnId: 'other-conversation', conversationId: 'elsewhere' }),
+      turnRecordFor('acme', { turnId: 'other-principal', conversationId: id, principalId: 'bob' }),
+      turnRecordFor('globex', { turnId: 'other-tenant', conversationId: id }),
+    ];
+    for (const row of rows) {
+      await governance.ledger.record(row);
+      await appendTurn(governance, id, row.turnId);
+    }
+    await appendTurn(governance, id, 'trimmed');
+    const read = await call('conversations.get', { conversationId: id });
+    expect(read.value.messages).toHaveLength(11);
+    expect(read.value.turns).toEqual([{ turnId: 'own', outcome: 'completed' }]);
   });
 
   it('list only the caller conversations, page by page', async () => {

@@ -1,8 +1,9 @@
-import { type AnyOperation, coreErrors, defineOperation } from '@opwire/core';
-import Type from 'typebox';
+import { type AnyOperation, type Caller, coreErrors, defineOperation } from '@opwire/core';
+import Type, { type Static } from 'typebox';
 import type { Conversation, ConversationMessage } from './conversation-store.js';
 import type { Governance } from './create-governance.js';
 import { conversationSchema, messageSchema, pageFields, turnEndingSchema } from './governance-schemas.js';
+import type { TurnLedger } from './turn-ledger.js';
 
 /** Options for `createConversationOperations`. */
 export interface ConversationOperationsOptions {
@@ -27,6 +28,30 @@ const messageView = ({ sequence, message, turnId, at }: ConversationMessage) => 
   ...(turnId === undefined ? {} : { turnId }),
   at,
 });
+
+/**
+ * How each turn with messages on a page ended, in the order the page first shows them, read from the ledger in
+ * one call; a turn the ledger no longer holds, or whose row is of another conversation or principal, is left out.
+ */
+async function readTurnEndings(read: {
+  readonly ledger: TurnLedger;
+  readonly caller: Caller;
+  readonly conversationId: string;
+  readonly messages: readonly ConversationMessage[];
+}): Promise<Static<typeof turnEndingSchema>[]> {
+  const { caller, conversationId } = read;
+  const turnIds = [...new Set(read.messages.flatMap((message) => message.turnId ?? []))];
+  if (turnIds.length === 0) return [];
+  // A page holds at most 200 messages, so its turns fit in one ledger page (up to 500).
+  const { turns } = await read.ledger.list({ tenant: caller.tenant, turnIds }, { limit: turnIds.length });
+  const rows = new Map(turns.map((row) => [row.turnId, row]));
+  return turnIds.flatMap((turnId) => {
+    const row = rows.get(turnId);
+    return row && row.conversationId === conversationId && row.principalId === caller.principalId
+      ? [{ turnId, outcome: row.outcome, ...(row.errorCode ? { code: row.errorCode } : {}) }]
+      : [];
+  });
+}
 
 /**
  * `conversations.create`, `conversations.list`, `conversations.get` and `conversations.delete` over HTTP:
@@ -123,13 +148,12 @@ export function createConversationOperations(options: ConversationOperationsOpti
       });
       const oldest = messages.at(-1)?.sequence;
       // The page shows a stopped turn as stopped after a reload too: its ending comes from the ledger.
-      const turnIds = [...new Set(messages.flatMap((message) => message.turnId ?? []))];
-      const rows = await Promise.all(turnIds.map((turnId) => governance.ledger.get(turnId, caller.tenant)));
-      const turns = rows.flatMap((row) =>
-        row && row.conversationId === request.conversationId && row.principalId === caller.principalId
-          ? [{ turnId: row.turnId, outcome: row.outcome, ...(row.errorCode ? { code: row.errorCode } : {}) }]
-          : [],
-      );
+      const turns = await readTurnEndings({
+        ledger: governance.ledger,
+        caller,
+        conversationId: request.conversationId,
+        messages,
+      });
       return {
         conversation: view(conversation),
         messages: messages.map(messageView),
