@@ -465,10 +465,79 @@ describe.skipIf(!hasChromium)(title, { timeout: 120_000 }, () => {
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, 'chat-token-rejected');
 
-      // Signed in again, the conversation in the address comes back.
+      // Signed in again, the conversation in the address comes back, and the question the server refused waits
+      // in the composer (it used to be gone). The server never stored it, so the conversation holds no copy.
       await page.unroute(`${running.url}/**`);
       await signIn(page, 'Alice · customer (acme)');
       await page.locator('.opwire-chat-message-assistant').getByText('Still here.').waitFor();
+      expect(new URL(page.url()).searchParams.get('conversation')).toBe(conversationId);
+      await screenshot(page, 'chat-token-rejected-draft-restored');
+      const composer = page.getByLabel('Ask a question…');
+      await expect.poll(() => composer.inputValue()).toBe('And now?');
+      const asked = page.locator('.opwire-chat-message-user');
+      expect(await asked.allInnerTexts()).toEqual(['Are you there?']);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // Sent as it is, it is asked once; sent, it is no longer kept for the composer.
+      model.script({ kind: 'reply', text: 'Yes, still here.' });
+      await composer.press('Enter');
+      await page.getByText('Yes, still here.').waitFor();
+      expect(await asked.allInnerTexts()).toEqual(['Are you there?', 'And now?']);
+      await page.reload();
+      await page.getByText('Yes, still here.').waitFor();
+      expect(await asked.allInnerTexts()).toEqual(['Are you there?', 'And now?']);
+      expect(await page.getByLabel('Ask a question…').inputValue()).toBe('');
+      expect(watched.pageErrors).toEqual([]);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  it('a first question refused with the token waits in the new conversation’s composer after signing in', async () => {
+    const watched = await openPage(browser, running.url);
+    const { page } = watched;
+    try {
+      await page.goto(`${running.url}/`);
+      await signIn(page, 'Alice · customer (acme)');
+      const input = page.getByLabel('Ask a question…');
+      await input.waitFor();
+      const titles = () => page.locator('.opwire-chat-conversation').allInnerTexts();
+      await page.route(`${running.url}/**`, (route) => {
+        const headers = route.request().headers();
+        return route.continue({
+          headers: headers.authorization ? { ...headers, authorization: 'Bearer revoked' } : headers,
+        });
+      });
+      await input.fill('Which parcel is\nstill on its way?');
+      await input.press('Enter');
+      await page.getByRole('alert').filter({ hasText: 'did not accept the token' }).waitFor();
+
+      await page.unroute(`${running.url}/**`);
+      await signIn(page, 'Alice · customer (acme)');
+      await page.locator('.opwire-chat-conversation').first().waitFor();
+      await screenshot(page, 'chat-token-rejected-first-question-restored');
+      await expect.poll(() => input.inputValue()).toBe('Which parcel is\nstill on its way?');
+      // The refused call created no conversation.
+      expect(new URL(page.url()).searchParams.get('conversation')).toBeNull();
+      expect((await titles()).filter((each) => each.includes('Which parcel'))).toEqual([]);
+
+      // Refused one step later, by the chat itself once the conversation exists: it waits in that conversation.
+      await page.route(`${running.url}/api/chat`, (route) =>
+        route.continue({ headers: { ...route.request().headers(), authorization: 'Bearer revoked' } }),
+      );
+      await input.press('Enter');
+      await page.getByRole('alert').filter({ hasText: 'did not accept the token' }).waitFor();
+      await page.unroute(`${running.url}/api/chat`);
+      await signIn(page, 'Alice · customer (acme)');
+      const conversationId = new URL(page.url()).searchParams.get('conversation');
+      expect(conversationId).toMatch(/^[0-9a-f-]{36}$/);
+      await expect.poll(() => input.inputValue()).toBe('Which parcel is\nstill on its way?');
+      const asked = page.locator('.opwire-chat-message-user');
+      expect(await asked.count()).toBe(0);
+      model.script({ kind: 'reply', text: 'Parcel 42 is on its way.' });
+      await input.press('Enter');
+      await page.getByText('Parcel 42 is on its way.').waitFor();
+      expect(await asked.allInnerTexts()).toEqual(['Which parcel is\nstill on its way?']);
       expect(new URL(page.url()).searchParams.get('conversation')).toBe(conversationId);
       expect(watched.pageErrors).toEqual([]);
     } finally {

@@ -10,6 +10,7 @@ import {
   createConversationsClient,
 } from './conversations-client.js';
 import { storedToUiMessages } from './stored-to-ui-messages.js';
+import { dropUnsentDraft, keepUnsentDraft, readUnsentDraft } from './unsent-draft.js';
 
 /** Props of `ChatDrawer`. */
 export interface ChatDrawerProps {
@@ -60,15 +61,21 @@ export function ChatDrawer(props: ChatDrawerProps) {
   const headers = useCallback(() => ({ ...headersRef.current?.(), 'accept-language': locale }), [locale]);
   const unauthenticated = useRef(props.onUnauthenticated);
   unauthenticated.current = props.onUnauthenticated;
-  // Every call of the drawer (conversations and the chat stream) goes through it, so a 401 from any is heard.
-  const guardedFetch = useMemo((): typeof fetch => {
-    const base = props.fetch ?? ((input, init) => fetch(input, init));
-    return async (input, init) => {
-      const response = await base(input, init);
-      if (response.status === 401) unauthenticated.current?.();
+  const heardUnauthenticated = useCallback(() => unauthenticated.current?.(), []);
+  const baseFetch = useMemo(
+    (): typeof fetch => props.fetch ?? ((input, init) => fetch(input, init)),
+    [props.fetch],
+  );
+  // Every conversations call goes through it, so a 401 from any is heard. The chat stream's 401 is heard by its
+  // view, which first puts the refused question back in the composer.
+  const guardedFetch = useMemo(
+    (): typeof fetch => async (input, init) => {
+      const response = await baseFetch(input, init);
+      if (response.status === 401) heardUnauthenticated();
       return response;
-    };
-  }, [props.fetch]);
+    },
+    [baseFetch, heardUnauthenticated],
+  );
   const client = useMemo(
     () =>
       createConversationsClient({
@@ -83,9 +90,9 @@ export function ChatDrawer(props: ChatDrawerProps) {
       new DefaultChatTransport<UIMessage>({
         api: props.api ?? '/api/chat',
         headers,
-        fetch: guardedFetch,
+        fetch: baseFetch,
       }),
-    [headers, props.api, guardedFetch],
+    [headers, props.api, baseFetch],
   );
   const [conversations, setConversations] = useState<ConversationSummary[]>([]);
   const [listError, setListError] = useState<string | undefined>();
@@ -96,7 +103,9 @@ export function ChatDrawer(props: ChatDrawerProps) {
   const showConversation = useCallback(() => {
     if (listCoversConversation()) setShowList(false);
   }, []);
-  const [draft, setDraft] = useState('');
+  // The first question of a new conversation, or the one a 401 refused before a sign-in remounted the drawer.
+  const [draft, setDraft] = useState(() => readUnsentDraft(undefined) ?? '');
+  useEffect(() => dropUnsentDraft(undefined), []);
   const onChange = useRef(props.onConversationChange);
   onChange.current = props.onConversationChange;
 
@@ -154,14 +163,18 @@ export function ChatDrawer(props: ChatDrawerProps) {
     event.preventDefault();
     const question = draft.trim();
     if (question === '') return;
+    // Kept before the call: a 401 tells the host to sign in again, which may unmount the drawer before it returns.
+    keepUnsentDraft(undefined, question);
     try {
       const conversation = await client.create(titleOf(question));
+      dropUnsentDraft(undefined);
       setDraft('');
       setOpenError(undefined);
       setActive({ id: conversation.id, messages: [], firstQuestion: question });
       onChange.current?.(conversation.id);
       await refresh();
     } catch (error) {
+      if (!(error instanceof ConversationsError && error.status === 401)) dropUnsentDraft(undefined);
       // Said beside the composer the question was typed in: the list may be hidden, or cover nothing.
       setOpenError(`${text.startFailed}: ${(error as Error).message}`);
     }
@@ -217,6 +230,7 @@ export function ChatDrawer(props: ChatDrawerProps) {
             transport={transport}
             text={text}
             onTurnEnd={() => void refresh()}
+            onUnauthenticated={heardUnauthenticated}
             {...(active.firstQuestion ? { firstQuestion: active.firstQuestion } : {})}
           />
         ) : (

@@ -1,9 +1,15 @@
 import { useChat } from '@ai-sdk/react';
-import { type ChatTransport, lastAssistantMessageIsCompleteWithApprovalResponses, type UIMessage } from 'ai';
+import {
+  APICallError,
+  type ChatTransport,
+  lastAssistantMessageIsCompleteWithApprovalResponses,
+  type UIMessage,
+} from 'ai';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import type { ChatText } from './chat-text.js';
 import { MessageView } from './message-view.js';
 import { codeOfText } from './tool-part.js';
+import { dropUnsentDraft, keepUnsentDraft, readUnsentDraft } from './unsent-draft.js';
 
 /** Props of `ConversationView`. */
 export interface ConversationViewProps {
@@ -16,6 +22,11 @@ export interface ConversationViewProps {
   readonly firstQuestion?: string;
   /** Called when a turn ends (completed, stopped or failed). */
   readonly onTurnEnd?: () => void;
+  /**
+   * Called when the chat endpoint answers 401, once the question it refused is back in the composer (and kept in
+   * the tab's session storage for this conversation, should signing in again remount the view).
+   */
+  readonly onUnauthenticated?: () => void;
 }
 
 /** The message an error carries: a problem document's code and detail, or the stream's error text. */
@@ -30,6 +41,16 @@ function describeChatError(error: Error): string {
   return code === 'ERROR' || error.message.startsWith(code) ? error.message : `${code}: ${error.message}`;
 }
 
+/** Whether the chat endpoint refused the request's token (a 401): the server took nothing of it. */
+const refusedToken = (error: Error): boolean => APICallError.isInstance(error) && error.statusCode === 401;
+
+/** The messages without the last one when it is the user's refused question: the server never stored it. */
+function withoutRefused(messages: UIMessage[], question: string): UIMessage[] {
+  const last = messages.at(-1);
+  const text = last?.parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
+  return last?.role === 'user' && text === question ? messages.slice(0, -1) : messages;
+}
+
 /** Whether a message loaded from the server answered a turn its user stopped (see `storedToUiMessages`). */
 const stoppedEarlier = (message: UIMessage): boolean =>
   (message.metadata as { stopped?: unknown } | undefined)?.stopped === true;
@@ -42,21 +63,64 @@ export function ConversationView({
   text,
   firstQuestion,
   onTurnEnd,
+  onUnauthenticated,
 }: ConversationViewProps) {
+  // The question typed last, until its turn is under way: what goes back to the composer if the token is refused.
+  const unsent = useRef<string | undefined>(undefined);
+  // Whether the last 401 gave a question back: its error then has nothing left to retry.
+  const gaveBack = useRef(false);
+  const [draft, setDraft] = useState(() => readUnsentDraft(id) ?? '');
   const chat = useChat({
     id,
     messages: initialMessages,
     transport,
     sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
     ...(onTurnEnd ? { onFinish: () => onTurnEnd() } : {}),
+    onError: (chatError) => {
+      if (refusedToken(chatError)) giveBackRefused();
+      else unsent.current = undefined;
+    },
   });
-  const { messages, status, error } = chat;
-  const [draft, setDraft] = useState('');
+  // Kept before the host hears of the 401: a host that signs in again may unmount this view right away.
+  const giveBackRefused = () => {
+    const question = unsent.current;
+    unsent.current = undefined;
+    if (question !== undefined) {
+      gaveBack.current = true;
+      chat.setMessages((current) => withoutRefused(current, question));
+      keepUnsentDraft(id, question);
+      setDraft((typed) => (typed.trim() === '' ? question : `${question}\n${typed}`));
+    }
+    onUnauthenticated?.();
+  };
+  const { messages, status, error, clearError } = chat;
   const [stopped, setStopped] = useState<ReadonlySet<string>>(new Set());
   const log = useRef<HTMLDivElement>(null);
   const composer = useRef<HTMLTextAreaElement>(null);
   const sentFirst = useRef(false);
   const busy = status === 'submitted' || status === 'streaming';
+  const ask = (question: string) => {
+    unsent.current = question;
+    dropUnsentDraft(id);
+    void chat.sendMessage({ text: question });
+  };
+
+  // A question kept from a refused send is in the composer now: restored once, it is not restored again.
+  useEffect(() => dropUnsentDraft(id), [id]);
+
+  // Under way, the turn holds the question: the server stores it even if the turn fails.
+  useEffect(() => {
+    if (status === 'streaming') unsent.current = undefined;
+  }, [status]);
+
+  // The refused question is back in the composer and the host asks for a sign-in: a Retry would resend the turn
+  // before it (the question left the conversation), so the error is not shown.
+  useEffect(() => {
+    if (error && gaveBack.current) {
+      gaveBack.current = false;
+      clearError();
+    }
+  }, [error, clearError]);
 
   useEffect(() => {
     if (firstQuestion && !sentFirst.current) {
@@ -64,9 +128,9 @@ export function ConversationView({
       // The question was typed in the new-conversation composer, which this view replaced: the next one is
       // typed here, so a keyboard user goes on without having to find the box again.
       composer.current?.focus();
-      void chat.sendMessage({ text: firstQuestion });
+      ask(firstQuestion);
     }
-  }, [firstQuestion, chat.sendMessage]);
+  });
 
   useEffect(() => {
     const element = log.current;
@@ -78,7 +142,7 @@ export function ConversationView({
     const question = draft.trim();
     if (question === '' || busy) return;
     setDraft('');
-    void chat.sendMessage({ text: question });
+    ask(question);
   };
   const stop = () => {
     const last = messages.at(-1);
@@ -124,7 +188,14 @@ export function ConversationView({
         {error ? (
           <div className="opwire-chat-error" role="alert">
             <strong>{text.failed}</strong> {describeChatError(error)}
-            <button type="button" className="opwire-chat-button" onClick={() => void chat.regenerate()}>
+            <button
+              type="button"
+              className="opwire-chat-button"
+              onClick={() => {
+                unsent.current = undefined;
+                void chat.regenerate();
+              }}
+            >
               {text.retry}
             </button>
           </div>
