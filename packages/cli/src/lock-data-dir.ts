@@ -1,4 +1,13 @@
-import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { DataError } from './data-error.js';
 
@@ -29,6 +38,31 @@ function holderOf(path: string): number | undefined {
 }
 
 /**
+ * Removes the lock file at `path` if it still names `stale`, a process that is gone. Two commands may find the
+ * same stale lock: the file is first moved aside (one rename wins), and a lock another command took over since
+ * `stale` was read is put back rather than deleted, so that command keeps the folder and this one is refused.
+ */
+export function removeStaleLock(path: string, stale: number): void {
+  const aside = `${path}.${process.pid}`;
+  try {
+    renameSync(path, aside);
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return;
+    throw error;
+  }
+  try {
+    if (holderOf(aside) === stale) return;
+    try {
+      linkSync(aside, path);
+    } catch (error) {
+      if (errorCode(error) !== 'EEXIST') throw error;
+    }
+  } finally {
+    unlinkSync(aside);
+  }
+}
+
+/**
  * Takes a PGlite data folder for this process (creating the folder if need be): PGlite serves one process at a
  * time, and a second one would lose its writes. The lock file, created exclusively, holds this process's id; a
  * lock whose process is gone (killed, crashed) is taken over. Returns the release, also run when the process
@@ -51,11 +85,7 @@ export function lockDataDir(dataDir: string): () => void {
           `--data-dir ${dataDir} is in use by ${holder === undefined ? 'another process' : `process ${holder}`} (one process at a time; if none runs, delete ${path})`,
         );
       }
-      try {
-        unlinkSync(path);
-      } catch (unlinkError) {
-        if (errorCode(unlinkError) !== 'ENOENT') throw unlinkError;
-      }
+      removeStaleLock(path, holder);
     }
   }
   const release = () => {
