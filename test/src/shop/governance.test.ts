@@ -127,9 +127,11 @@ describe('shop governance over HTTP', { timeout: 120_000 }, () => {
       expect(page.status).toBe(200);
       walked.push(...page.body.events.map((event: { turnId: string }) => event.turnId));
       if (page.body.next === undefined) break;
-      // The cursor holds the id of the event just shown, nothing counted over every tenant.
-      const shown = page.body.events[0].id as string;
-      expect(Buffer.from(page.body.next, 'base64url').toString('utf8')).toBe(JSON.stringify([shown]));
+      // The cursor holds the id and time of the event just shown, nothing counted over every tenant.
+      const shown = page.body.events[0] as { id: string; at: string };
+      expect(Buffer.from(page.body.next, 'base64url').toString('utf8')).toBe(
+        JSON.stringify([shown.id, shown.at]),
+      );
       path = `${query}&cursor=${page.body.next}`;
     }
     expect(walked).toEqual([mine, mine, mine]);

@@ -65,8 +65,10 @@ export interface AiAuditFilter {
 export interface AiAuditPage {
   readonly events: AiAuditEvent[];
   /**
-   * The cursor of the next page: opaque, naming only the page's last event, so it tells nothing of other
-   * tenants' events; a list refuses one naming an event its tenant cannot see (`INVALID_FORMAT` on `cursor`).
+   * The cursor of the next page: opaque, naming only the page's last event and its time, so it tells nothing of
+   * other tenants' events; a list refuses one naming an event its tenant cannot see (`INVALID_FORMAT` on
+   * `cursor`), unless that event is gone with every event of the tenant as old: trimmed, the walk is over (an
+   * empty page).
    */
   readonly next?: string;
 }

@@ -16,14 +16,18 @@ export function createMemoryAiAuditTrail(): AiAuditTrail {
     (filter.principalId === undefined || event.principalId === filter.principalId) &&
     (from === undefined || event.at >= from) &&
     (to === undefined || event.at < to);
-  /** The position of the event a cursor names, if the filter's tenant may see it; else the cursor is refused. */
+  const visible = (event: AiAuditEvent, filter: AiAuditFilter) =>
+    filter.tenant === undefined || event.tenant === filter.tenant;
+  /**
+   * The position of the event a cursor names, if the filter's tenant may see it. One that is gone with every
+   * event of the tenant as old as it was trimmed: the walk is over (position 0). Else the cursor is refused.
+   */
   const positionOf = (cursor: string, filter: AiAuditFilter) => {
-    const [id] = decodeCursor(cursor, ['s']);
-    const found = events.find(
-      ({ event }) => event.id === id && (filter.tenant === undefined || event.tenant === filter.tenant),
-    );
-    if (!found) throw invalidCursor();
-    return found.position;
+    const [id, at] = decodeCursor(cursor, ['s', 't']);
+    const found = events.find(({ event }) => event.id === id && visible(event, filter));
+    if (found) return found.position;
+    if (events.some(({ event }) => visible(event, filter) && event.at <= at)) throw invalidCursor();
+    return 0;
   };
   return {
     async append(input) {
@@ -51,8 +55,8 @@ export function createMemoryAiAuditTrail(): AiAuditTrail {
       const last = listed.at(-1);
       return {
         events: listed.map((entry) => structuredClone(entry.event)),
-        // The cursor names the page's last event, which the caller saw; never a count across tenants.
-        ...(found.length > page.limit && last ? { next: encodeCursor([last.event.id]) } : {}),
+        // The cursor names the page's last event and its time, which the caller saw; never a count across tenants.
+        ...(found.length > page.limit && last ? { next: encodeCursor([last.event.id, last.event.at]) } : {}),
       };
     },
     async forTurn(turnId, tenant) {

@@ -154,6 +154,29 @@ export function runAiAuditTrailConformance(name: string, options: StoreSuiteOpti
       expect((await trail().list({}, { limit: 1, cursor: foreign })).events).toHaveLength(1);
     });
 
+    it('ends a walk whose cursor names an event since trimmed, and refuses one naming an event gone while older ones are kept', async () => {
+      const [tenant, other] = [uniqueTenant(), uniqueTenant()];
+      const turnId = crypto.randomUUID();
+      const mine: AiAuditEventInput[] = [];
+      for (let minute = 0; minute < 4; minute++) {
+        mine.push(auditEventFor(tenant, turnId, { at: at(minute) }));
+        await trail().append(mine[minute]!);
+      }
+      // Another tenant's older event is not trimmed with this tenant's, and does not count as this tenant's.
+      await trail().append(auditEventFor(other, crypto.randomUUID(), { at: at(0) }));
+      const first = await trail().list({ tenant }, { limit: 2 });
+      expect(first.events.map((event) => event.id)).toEqual([mine[3]!.id, mine[2]!.id]);
+      // While the walk goes on, retention removes the page's last event and everything older.
+      expect(await trail().trim({ before: at(3), tenant })).toBe(3);
+      expect(await trail().list({ tenant }, { limit: 2, cursor: first.next! })).toEqual({ events: [] });
+      // A cursor naming an event this tenant never had, at a time it still holds events of, is not a trimmed one.
+      const forged = encodeCursor([crypto.randomUUID(), at(3)]);
+      await expect(trail().list({ tenant }, { limit: 2, cursor: forged })).rejects.toMatchObject({
+        code: 'INVALID_FORMAT',
+        field: 'cursor',
+      });
+    });
+
     it('trims events before a cutoff, of one tenant or of all; a later event of a trimmed turn starts again after what is left', async () => {
       const [first, second] = [uniqueTenant(), uniqueTenant()];
       const [turnOld, turnOld2, turnNew] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];

@@ -38,15 +38,23 @@ const attempts = 20;
 
 /** An `AiAuditTrail` over the `opwire_ai_events` table; each append is one statement. */
 export function createPostgresAiAuditTrail(sql: SqlAccess): AiAuditTrail {
-  /** Where the event a cursor names stands, if `tenant` may see it; else the cursor is refused. */
+  /**
+   * Where the event a cursor names stands, if `tenant` may see it. One that is gone with every event of the
+   * tenant as old as it was trimmed: the walk is over (before every `seq`). Else the cursor is refused.
+   */
   const seqOf = async (cursor: string, tenant: string | undefined): Promise<string> => {
-    const [id] = decodeCursor(cursor, ['s']);
+    const [id, at] = decodeCursor(cursor, ['s', 't']);
     const { rows } = await sql.query(
       'SELECT seq FROM opwire_ai_events WHERE id = $1 AND ($2::text IS NULL OR tenant = $2)',
       [id, tenant ?? null],
     );
-    if (!rows[0]) throw invalidCursor();
-    return String(rows[0].seq);
+    if (rows[0]) return String(rows[0].seq);
+    const { rows: older } = await sql.query(
+      'SELECT 1 FROM opwire_ai_events WHERE ($1::text IS NULL OR tenant = $1) AND at <= $2::timestamptz LIMIT 1',
+      [tenant ?? null, at],
+    );
+    if (older[0]) throw invalidCursor();
+    return '0';
   };
   return {
     async append(event) {
@@ -105,8 +113,10 @@ export function createPostgresAiAuditTrail(sql: SqlAccess): AiAuditTrail {
       const last = listed.at(-1);
       return {
         events: listed.map(toEvent),
-        // The cursor names the page's last event, which the caller saw; `seq` counts every tenant's events.
-        ...(rows.length > page.limit && last ? { next: encodeCursor([String(last.id)]) } : {}),
+        // The cursor names the page's last event and its time, which the caller saw; `seq` counts every tenant's events.
+        ...(rows.length > page.limit && last
+          ? { next: encodeCursor([String(last.id), isoOf(last.at)]) }
+          : {}),
       };
     },
     async forTurn(turnId, tenant) {
