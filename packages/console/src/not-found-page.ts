@@ -1,6 +1,7 @@
 import type { Locale } from '@opwire/core';
 import type { CustomRoute } from '@opwire/http';
 import { htmlPageHeaders } from './page-headers.js';
+import { escapeHtml } from './page-routes.js';
 
 interface NotFoundText {
   readonly title: string;
@@ -49,8 +50,4 @@ export function notFoundPageRoute(path: string): CustomRoute {
     openapi: false,
     handle: ({ locale }) => new Response(html[locale], { status: 404, headers: htmlPageHeaders(locale) }),
   };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, (character) => `&#${character.charCodeAt(0)};`);
 }

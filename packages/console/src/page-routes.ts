@@ -122,6 +122,7 @@ function notFound(): Response {
   });
 }
 
-function escapeHtml(text: string): string {
+/** Text made safe inside HTML text and double-quoted attributes. */
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (character) => `&#${character.charCodeAt(0)};`);
 }
