@@ -68,7 +68,8 @@ export interface AiAuditPage {
    * The cursor of the next page: opaque, naming only the page's last event and its time, so it tells nothing of
    * other tenants' events; a list refuses one naming an event its tenant cannot see (`INVALID_FORMAT` on
    * `cursor`), unless that event is gone with every event of the tenant as old: trimmed, the walk is over (an
-   * empty page).
+   * empty page). A cursor naming a missing event at a time older than every event the tenant keeps reads the
+   * same way: it cannot be told from a trimmed one, and there is nothing older to show.
    */
   readonly next?: string;
 }
