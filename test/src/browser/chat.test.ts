@@ -478,14 +478,22 @@ describe.skipIf(!hasChromium)(title, { timeout: 120_000 }, () => {
       expect(await asked.allInnerTexts()).toEqual(['Are you there?']);
       expect(await seriousViolations(page)).toEqual([]);
 
-      // Sent as it is, it is asked once; sent, it is no longer kept for the composer.
+      // Until it is sent, the tab keeps what the composer holds, edits included: a reload shows it again.
+      await composer.fill('And now, please?');
+      await page.reload();
+      await page.locator('.opwire-chat-message-assistant').getByText('Still here.').waitFor();
+      await expect.poll(() => composer.inputValue()).toBe('And now, please?');
+      expect(await asked.allInnerTexts()).toEqual(['Are you there?']);
+      await screenshot(page, 'chat-token-rejected-draft-after-reload');
+
+      // Sent, it is asked once and no longer kept for the composer.
       model.script({ kind: 'reply', text: 'Yes, still here.' });
       await composer.press('Enter');
       await page.getByText('Yes, still here.').waitFor();
-      expect(await asked.allInnerTexts()).toEqual(['Are you there?', 'And now?']);
+      expect(await asked.allInnerTexts()).toEqual(['Are you there?', 'And now, please?']);
       await page.reload();
       await page.getByText('Yes, still here.').waitFor();
-      expect(await asked.allInnerTexts()).toEqual(['Are you there?', 'And now?']);
+      expect(await asked.allInnerTexts()).toEqual(['Are you there?', 'And now, please?']);
       expect(await page.getByLabel('Ask a question…').inputValue()).toBe('');
       expect(watched.pageErrors).toEqual([]);
     } finally {
@@ -520,6 +528,10 @@ describe.skipIf(!hasChromium)(title, { timeout: 120_000 }, () => {
       // The refused call created no conversation.
       expect(new URL(page.url()).searchParams.get('conversation')).toBeNull();
       expect((await titles()).filter((each) => each.includes('Which parcel'))).toEqual([]);
+      // A reload before it is sent shows it again.
+      await page.reload();
+      await page.locator('.opwire-chat-conversation').first().waitFor();
+      await expect.poll(() => input.inputValue()).toBe('Which parcel is\nstill on its way?');
 
       // Refused one step later, by the chat itself once the conversation exists: it waits in that conversation.
       await page.route(`${running.url}/api/chat`, (route) =>

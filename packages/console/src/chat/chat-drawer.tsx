@@ -10,7 +10,7 @@ import {
   createConversationsClient,
 } from './conversations-client.js';
 import { storedToUiMessages } from './stored-to-ui-messages.js';
-import { dropUnsentDraft, keepUnsentDraft, readUnsentDraft } from './unsent-draft.js';
+import { useUnsentDraft } from './use-unsent-draft.js';
 
 /** Props of `ChatDrawer`. */
 export interface ChatDrawerProps {
@@ -104,8 +104,7 @@ export function ChatDrawer(props: ChatDrawerProps) {
     if (listCoversConversation()) setShowList(false);
   }, []);
   // The first question of a new conversation, or the one a 401 refused before a sign-in remounted the drawer.
-  const [draft, setDraft] = useState(() => readUnsentDraft(undefined) ?? '');
-  useEffect(() => dropUnsentDraft(undefined), []);
+  const { draft, setDraft, keep, forget } = useUnsentDraft(undefined);
   const onChange = useRef(props.onConversationChange);
   onChange.current = props.onConversationChange;
 
@@ -164,17 +163,17 @@ export function ChatDrawer(props: ChatDrawerProps) {
     const question = draft.trim();
     if (question === '') return;
     // Kept before the call: a 401 tells the host to sign in again, which may unmount the drawer before it returns.
-    keepUnsentDraft(undefined, question);
+    keep(question);
     try {
       const conversation = await client.create(titleOf(question));
-      dropUnsentDraft(undefined);
+      forget();
       setDraft('');
       setOpenError(undefined);
       setActive({ id: conversation.id, messages: [], firstQuestion: question });
       onChange.current?.(conversation.id);
       await refresh();
     } catch (error) {
-      if (!(error instanceof ConversationsError && error.status === 401)) dropUnsentDraft(undefined);
+      if (!(error instanceof ConversationsError && error.status === 401)) forget();
       // Said beside the composer the question was typed in: the list may be hidden, or cover nothing.
       setOpenError(`${text.startFailed}: ${(error as Error).message}`);
     }

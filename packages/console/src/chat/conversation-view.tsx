@@ -9,7 +9,7 @@ import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 
 import type { ChatText } from './chat-text.js';
 import { MessageView } from './message-view.js';
 import { codeOfText } from './tool-part.js';
-import { dropUnsentDraft, keepUnsentDraft, readUnsentDraft } from './unsent-draft.js';
+import { useUnsentDraft } from './use-unsent-draft.js';
 
 /** Props of `ConversationView`. */
 export interface ConversationViewProps {
@@ -69,7 +69,7 @@ export function ConversationView({
   const unsent = useRef<string | undefined>(undefined);
   // Whether the last 401 gave a question back: its error then has nothing left to retry.
   const gaveBack = useRef(false);
-  const [draft, setDraft] = useState(() => readUnsentDraft(id) ?? '');
+  const { draft, setDraft, keep, forget } = useUnsentDraft(id);
   const chat = useChat({
     id,
     messages: initialMessages,
@@ -88,7 +88,7 @@ export function ConversationView({
     if (question !== undefined) {
       gaveBack.current = true;
       chat.setMessages((current) => withoutRefused(current, question));
-      keepUnsentDraft(id, question);
+      keep(question);
       setDraft((typed) => (typed.trim() === '' ? question : `${question}\n${typed}`));
     }
     onUnauthenticated?.();
@@ -101,12 +101,9 @@ export function ConversationView({
   const busy = status === 'submitted' || status === 'streaming';
   const ask = (question: string) => {
     unsent.current = question;
-    dropUnsentDraft(id);
+    forget();
     void chat.sendMessage({ text: question });
   };
-
-  // A question kept from a refused send is in the composer now: restored once, it is not restored again.
-  useEffect(() => dropUnsentDraft(id), [id]);
 
   // Under way, the turn holds the question: the server stores it even if the turn fails.
   useEffect(() => {

@@ -34,7 +34,7 @@ export function readUnsentDraft(conversationId: string | undefined): string | un
   }
 }
 
-/** Forgets the question kept for a conversation's composer: restored there, or sent. */
+/** Forgets the question kept for a conversation's composer: sent, or the composer emptied. */
 export function dropUnsentDraft(conversationId: string | undefined): void {
   try {
     tabStorage()?.removeItem(keyOf(conversationId));
