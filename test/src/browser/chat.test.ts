@@ -532,6 +532,12 @@ describe.skipIf(!hasChromium)(title, { timeout: 120_000 }, () => {
       await page.reload();
       await page.locator('.opwire-chat-conversation').first().waitFor();
       await expect.poll(() => input.inputValue()).toBe('Which parcel is\nstill on its way?');
+      // Emptied, it is no longer kept: the next reload shows an empty composer. Typed again, it goes on below.
+      await input.fill('');
+      await page.reload();
+      await page.locator('.opwire-chat-conversation').first().waitFor();
+      expect(await input.inputValue()).toBe('');
+      await input.fill('Which parcel is\nstill on its way?');
 
       // Refused one step later, by the chat itself once the conversation exists: it waits in that conversation.
       await page.route(`${running.url}/api/chat`, (route) =>
