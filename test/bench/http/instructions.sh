@@ -13,7 +13,9 @@ server=${1:?usage: instructions.sh raw|opwire|fastify [requests]}
 requests=${2:-4000}
 functions=${FUNCTIONS:-}
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+# With FUNCTIONS, node writes its code map to /tmp/perf-<pid>.map: removed too, however the script ends.
+pid=
+trap 'rm -rf "$work"; [ -z "$pid" ] || rm -f "/tmp/perf-$pid.map"' EXIT
 body='{"item":"green tea","quantity":2,"note":"leave at the door"}'
 load() {
   npx autocannon -c 10 -a "$1" -m POST -H content-type=application/json -b "$body" "http://127.0.0.1:$port/orders" >/dev/null 2>&1
@@ -54,5 +56,4 @@ echo "$server: $((main / requests)) instructions per request on the main thread,
 if [ -n "$functions" ]; then
   callgrind_annotate --inclusive=no --threshold=100 "$main_dump" |
     npx tsx bench/http/name-jit-code.ts "/tmp/perf-$pid.map" "$requests" "$functions"
-  rm -f "/tmp/perf-$pid.map"
 fi

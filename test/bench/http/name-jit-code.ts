@@ -10,8 +10,8 @@
 import { readFileSync } from 'node:fs';
 
 interface CodeRange {
-  readonly start: bigint;
-  readonly end: bigint;
+  readonly start: number;
+  readonly end: number;
   readonly name: string;
 }
 
@@ -19,17 +19,17 @@ const [mapPath, requestsText, topText = '40'] = process.argv.slice(2);
 if (!mapPath || !requestsText) throw new Error('usage: name-jit-code.ts <perf map> <requests> [top]');
 const requests = Number(requestsText);
 
-// Lines of `start size name`, in hexadecimal, in the order node wrote them.
+// Lines of `start size name`, in hexadecimal, in the order node wrote them. Addresses (48 bits) fit a number.
 const ranges: CodeRange[] = [];
 for (const line of readFileSync(mapPath, 'utf8').split('\n')) {
   const [start, size, ...name] = line.split(' ');
   if (!start || !size || name.length === 0) continue;
-  const from = BigInt(`0x${start}`);
-  ranges.push({ start: from, end: from + BigInt(`0x${size}`), name: name.join(' ') });
+  const from = Number.parseInt(start, 16);
+  ranges.push({ start: from, end: from + Number.parseInt(size, 16), name: name.join(' ') });
 }
 
 /** The function whose code was last written over this address. */
-function nameOf(address: bigint): string | undefined {
+function nameOf(address: number): string | undefined {
   for (let index = ranges.length - 1; index >= 0; index--) {
     const range = ranges[index] as CodeRange;
     if (range.start <= address && address < range.end) return range.name;
@@ -51,7 +51,7 @@ let javascript = 0;
 for (const [cost, listed] of rows) {
   if (cost >= whole * 0.99) continue;
   const address = /^\?\?\?:0x([0-9a-f]+) \[\?\?\?\]$/.exec(listed)?.[1];
-  const named = address === undefined ? undefined : nameOf(BigInt(`0x${address}`));
+  const named = address === undefined ? undefined : nameOf(Number.parseInt(address, 16));
   if (address !== undefined) javascript += cost;
   // Our files are named from the repository; C++ names lose their unknown file and their library; code no
   // map line covers stays an address.
