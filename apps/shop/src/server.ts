@@ -128,6 +128,7 @@ export async function createShop(options: ShopOptions = {}): Promise<Shop> {
             tenants: [...new Set(Object.values(callers).map((caller) => caller.tenant))],
             governance: governed.governance,
             ...(options.assistant?.env ? { env: options.assistant.env } : {}),
+            ...(options.prefix ? { basePath: options.prefix.replace(/\/+$/, '') } : {}),
           });
     const writesPerMinute = options.writesPerMinute ?? 60;
     const app = createShopApp({

@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { createLogger } from '@opwire/core';
 import { parseOrigins } from '@opwire/core/surface';
+import { DefaultChatTransport, readUIMessageStream, type UIMessage } from 'ai';
 import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type OpenAIWireServer, startOpenAIWireServer } from '../ai/openai-wire-server.js';
 import type { paths } from './__generated__/shop.js';
 import { connectShop, toolNames } from './mcp-client.js';
 import { type RunningShop, startShop } from './shop-harness.js';
@@ -9,9 +12,14 @@ import { type RunningShop, startShop } from './shop-harness.js';
 const browser = 'https://shop.example';
 const accessLines: Array<Record<string, unknown>> = [];
 let running: RunningShop;
+let model: OpenAIWireServer;
 let base: string;
 beforeAll(async () => {
+  model = await startOpenAIWireServer();
   running = await startShop({
+    assistant: {
+      env: { OPENAI_BASE_URL: model.baseURL, OPENAI_API_KEY: 'test', OPWIRE_CHAT_MODEL: 'local-model' },
+    },
     http: {
       prefix: '/api',
       corsOrigins: parseOrigins(`${browser}, http://localhost:5173`),
@@ -24,7 +32,10 @@ beforeAll(async () => {
   const document = (await running.request('/api/openapi.json')).body as { servers: Array<{ url: string }> };
   base = new URL(document.servers[0]?.url ?? '/', `${running.url}/api/openapi.json`).href.replace(/\/$/, '');
 }, 120_000);
-afterAll(() => running?.close(), 60_000);
+afterAll(async () => {
+  await running?.close();
+  await model?.close();
+}, 60_000);
 
 describe('the shop under HTTP_PREFIX=/api with CORS_ORIGINS', { timeout: 60_000 }, () => {
   it('is called by a client generated from /api/openapi.json through its servers entry', async () => {
@@ -118,5 +129,31 @@ describe('the shop under HTTP_PREFIX=/api with CORS_ORIGINS', { timeout: 60_000 
     expect(listed.status).toBe(200);
     expect(listed.headers.get('access-control-allow-origin')).toBe(browser);
     await listed.body?.cancel();
+  });
+
+  it('cites knowledge documents by links under the prefix, each of which opens its document', async () => {
+    model.script({ kind: 'reply', text: 'Refunds take 5 business days [1].' });
+    const stream = await new DefaultChatTransport<UIMessage>({
+      api: `${base}/api/chat`,
+      headers: { authorization: 'Bearer customer-token' },
+    }).sendMessages({
+      trigger: 'submit-message',
+      chatId: randomUUID(),
+      messageId: undefined,
+      messages: [{ id: randomUUID(), role: 'user', parts: [{ type: 'text', text: 'How do refunds work?' }] }],
+      abortSignal: undefined,
+    });
+    let message: UIMessage | undefined;
+    for await (const snapshot of readUIMessageStream({ stream })) message = snapshot;
+    const links = (message?.parts ?? []).flatMap((part) => (part.type === 'source-url' ? [part.url] : []));
+    // They used to leave the prefix out, so every citation of a prefixed shop answered 404.
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) {
+      const response = await fetch(new URL(link, running.url), {
+        headers: { authorization: 'Bearer customer-token' },
+      });
+      expect([link, response.status]).toEqual([link, 200]);
+      expect(link.startsWith('/api/knowledge/documents/')).toBe(true);
+    }
   });
 });

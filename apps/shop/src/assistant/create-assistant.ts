@@ -29,6 +29,8 @@ export interface AssistantOptions {
   readonly tenants: readonly string[];
   /** Where approvals wait (durable, shared by every shop process) and their events go. */
   readonly governance: Governance;
+  /** The base path the shop's routes are served under (`HTTP_PREFIX`, no trailing slash): citation links start with it. */
+  readonly basePath?: string;
 }
 
 /** The assistant's parts: operations to register, then `attach(app)` once the app exists. */
@@ -106,7 +108,9 @@ export async function createAssistant(options: AssistantOptions): Promise<Assist
               sourceId: `${source.number}`,
               title: source.name,
               ...(served.has(source.documentId)
-                ? { url: `/knowledge/documents/${encodeURIComponent(source.documentId)}` }
+                ? {
+                    url: `${options.basePath ?? ''}/knowledge/documents/${encodeURIComponent(source.documentId)}`,
+                  }
                 : {}),
             })),
           };
