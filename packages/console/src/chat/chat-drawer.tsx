@@ -44,6 +44,13 @@ interface Active {
 
 const browserLocale = () => chatLocaleOf(typeof navigator === 'undefined' ? undefined : navigator.language);
 
+/** The origin of an endpoint's URL when it is not the page's own (`undefined` for the page's, or outside a browser). */
+function foreignOrigin(endpoint: string): string | undefined {
+  if (typeof location === 'undefined') return undefined;
+  const { origin } = new URL(endpoint, location.href);
+  return origin === location.origin ? undefined : origin;
+}
+
 /** Whether the list covers the conversation (the stylesheet's narrow layout), so it steps aside for one. */
 const listCoversConversation = () =>
   typeof matchMedia === 'function' && matchMedia('(max-width: 640px)').matches;
@@ -94,6 +101,8 @@ export function ChatDrawer(props: ChatDrawerProps) {
       }),
     [headers, props.api, baseFetch],
   );
+  // A host on another origin than the chat endpoint: the server's own links (`/knowledge/…`) point at the server.
+  const linkBase = useMemo(() => foreignOrigin(props.api ?? '/api/chat'), [props.api]);
   const [conversations, setConversations] = useState<ConversationSummary[]>([]);
   const [listError, setListError] = useState<string | undefined>();
   // Why the conversation asked for could not be opened; the list's own refresh does not clear it.
@@ -229,7 +238,8 @@ export function ChatDrawer(props: ChatDrawerProps) {
             transport={transport}
             text={text}
             onTurnEnd={() => void refresh()}
-            onUnauthenticated={heardUnauthenticated}
+            {...(props.onUnauthenticated ? { onUnauthenticated: heardUnauthenticated } : {})}
+            {...(linkBase ? { linkBase } : {})}
             {...(active.firstQuestion ? { firstQuestion: active.firstQuestion } : {})}
           />
         ) : (

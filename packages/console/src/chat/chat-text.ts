@@ -45,6 +45,11 @@ export interface ChatText {
   readonly openFailed: string;
   /** Shown when the first question of a new conversation could not be sent (its conversation not created). */
   readonly startFailed: string;
+  /**
+   * Shown in a conversation when the server refused the token and the host does not handle it (no
+   * `onUnauthenticated`): the question is back in the composer, so there is nothing to retry.
+   */
+  readonly refused: string;
 }
 
 const en: ChatText = {
@@ -87,6 +92,8 @@ const en: ChatText = {
   conversationGone: 'This conversation no longer exists. Ask a question to start a new one.',
   openFailed: 'Could not open the conversation',
   startFailed: 'Could not start the conversation',
+  refused:
+    'The server did not accept your sign-in, so the question was not sent. It is back in the box below: send it again once you are signed in.',
 };
 
 const zhCN: ChatText = {
@@ -130,6 +137,7 @@ const zhCN: ChatText = {
   conversationGone: '此对话已不存在。提出问题即可开始新的对话。',
   openFailed: '无法打开对话',
   startFailed: '无法开始对话',
+  refused: '服务器不接受你的登录凭据，问题没有发送。它已放回下方的输入框：重新登录后再发送。',
 };
 
 /** The drawer's strings in a language. */

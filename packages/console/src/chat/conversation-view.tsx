@@ -24,9 +24,12 @@ export interface ConversationViewProps {
   readonly onTurnEnd?: () => void;
   /**
    * Called when the chat endpoint answers 401, once the question it refused is back in the composer (and kept in
-   * the tab's session storage for this conversation, should signing in again remount the view).
+   * the tab's session storage for this conversation, should signing in again remount the view). Without it, the
+   * view itself says that the server refused the sign-in.
    */
   readonly onUnauthenticated?: () => void;
+  /** Where server-relative source links point, when the chat endpoint is on another origin (see `MessageView`). */
+  readonly linkBase?: string;
 }
 
 /** The message an error carries: a problem document's code and detail, or the stream's error text. */
@@ -64,6 +67,7 @@ export function ConversationView({
   firstQuestion,
   onTurnEnd,
   onUnauthenticated,
+  linkBase,
 }: ConversationViewProps) {
   // The question typed last, until its turn is under way: what goes back to the composer if the token is refused.
   const unsent = useRef<string | undefined>(undefined);
@@ -110,14 +114,17 @@ export function ConversationView({
     if (status === 'streaming') unsent.current = undefined;
   }, [status]);
 
-  // The refused question is back in the composer and the host asks for a sign-in: a Retry would resend the turn
-  // before it (the question left the conversation), so the error is not shown.
+  // The refused question is back in the composer: a Retry would resend the turn before it (the question left the
+  // conversation). A host that listens asks for a sign-in, so the error is not shown; without one, the view says
+  // why the question came back, with no Retry.
+  const [refusal, setRefusal] = useState<Error | undefined>();
   useEffect(() => {
     if (error && gaveBack.current) {
       gaveBack.current = false;
-      clearError();
+      if (onUnauthenticated) clearError();
+      else setRefusal(error);
     }
-  }, [error, clearError]);
+  }, [error, clearError, onUnauthenticated]);
 
   useEffect(() => {
     if (firstQuestion && !sentFirst.current) {
@@ -168,6 +175,7 @@ export function ConversationView({
               message={message}
               text={text}
               settled={index !== messages.length - 1}
+              {...(linkBase ? { linkBase } : {})}
               {...(approval ? { onApproval: approval } : {})}
             />
             {stopped.has(message.id) || stoppedEarlier(message) ? (
@@ -182,7 +190,11 @@ export function ConversationView({
             <span />
           </p>
         ) : null}
-        {error ? (
+        {error && error === refusal ? (
+          <div className="opwire-chat-error" role="alert">
+            {text.refused}
+          </div>
+        ) : error ? (
           <div className="opwire-chat-error" role="alert">
             <strong>{text.failed}</strong> {describeChatError(error)}
             <button

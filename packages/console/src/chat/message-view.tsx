@@ -12,6 +12,11 @@ export interface MessageViewProps {
   readonly onApproval?: (approvalId: string, approved: boolean) => void;
   /** An earlier answer: its pending calls can no longer be approved (`useChat` sends the newest one's only). */
   readonly settled?: boolean;
+  /**
+   * Where server-relative source links (`/knowledge/…`) point: the chat endpoint's origin when it is not the page's
+   * (a drawer embedded by a host on another origin). Unset, they are left as they are.
+   */
+  readonly linkBase?: string;
 }
 
 interface Source {
@@ -59,7 +64,7 @@ function usageOf(message: UIMessage): { inputTokens: number; outputTokens: numbe
 }
 
 /** One chat message as a bubble: markdown text, reasoning, tool cards, then the sources it cites. */
-export function MessageView({ message, text, onApproval, settled = false }: MessageViewProps) {
+export function MessageView({ message, text, onApproval, settled = false, linkBase }: MessageViewProps) {
   const sources = message.role === 'assistant' ? sourcesOf(message) : [];
   const usage = message.role === 'assistant' ? usageOf(message) : undefined;
   return (
@@ -111,7 +116,11 @@ export function MessageView({ message, text, onApproval, settled = false }: Mess
               {sources.map((source) => (
                 <li key={source.id}>
                   {source.url ? (
-                    <a href={source.url} target="_blank" rel="noopener noreferrer">
+                    <a
+                      href={linkBase ? new URL(source.url, linkBase).href : source.url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
                       {source.title}
                     </a>
                   ) : (
