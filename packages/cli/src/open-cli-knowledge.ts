@@ -12,7 +12,7 @@ import {
   openPostgresKnowledgeStore,
 } from '@opwire/postgres/knowledge';
 import { DataError } from './data-error.js';
-import { lockDataDir, lockFileName } from './lock-data-dir.js';
+import { isLockFile, lockDataDir } from './lock-data-dir.js';
 import { requirePgliteCollection } from './require-pglite-collection.js';
 import { requireQdrantCollection } from './require-qdrant-collection.js';
 import { requireDataDirNamed, requireStore, requireStoreOrNew } from './require-store.js';
@@ -231,7 +231,7 @@ export function checkCliKnowledgeOptions(options: CliKnowledgeOptions): number {
         options.dataDir,
         ' (ingest into it first: opwire ingest <dir> --data-dir <folder>)',
       );
-    } else requireStoreOrNew('--data-dir', options.dataDir, [lockFileName]);
+    } else requireStoreOrNew('--data-dir', options.dataDir, isLockFile);
   }
   return dimensions;
 }

@@ -27,11 +27,15 @@ export function requireStore(option: string, path: string, hint = ''): void {
  * Throws a `DataError` unless `path` can hold a new or existing database: missing, an empty folder, or a PGlite
  * database folder. A folder of other files (`--data-dir ./docs` by mistake) is never written into.
  */
-export function requireStoreOrNew(option: string, path: string, ignored: readonly string[] = []): void {
+export function requireStoreOrNew(
+  option: string,
+  path: string,
+  ignored: (name: string) => boolean = () => false,
+): void {
   if (!existsSync(path)) return;
   requireFolder(option, path);
   if (isPgliteFolder(path)) return;
-  if (readdirSync(path).some((name) => !ignored.includes(name))) {
+  if (readdirSync(path).some((name) => !ignored(name))) {
     throw new DataError(
       `${option} ${path} holds other files and no PGlite database; name a new or empty folder for the store`,
     );
