@@ -429,6 +429,37 @@ describe.skipIf(!hasChromium)(title, { timeout: 90_000 }, () => {
     }
   });
 
+  it('shows a sum of no turns in the price table’s currency: ¥0.00 for a shop that prices in CNY', async () => {
+    const priced = await startShop({
+      governance: {
+        prices: {
+          'qwen-plus': { inputPerMillion: 0.8, outputPerMillion: 2, currency: 'CNY' },
+          'qwen-max': { inputPerMillion: 2.4, outputPerMillion: 9.6, currency: 'CNY' },
+        },
+      },
+    });
+    const watched = await openPage(browser, priced.url, 'zh-CN');
+    const { page } = watched;
+    const card = () => page.locator('[data-metric="cost"] [data-value]').textContent();
+    try {
+      await page.goto(`${priced.url}/console/turns`);
+      await signIn(page, 'Root · admin (acme)');
+      await page.getByText('没有符合这些筛选条件的记录。').waitFor();
+      // It used to say "US$0.00" whatever the shop's prices.
+      await expect.poll(card).toBe('¥0.00');
+      await page.getByRole('navigation').getByRole('link', { name: '费用' }).click();
+      await page.locator('[data-chart]').first().waitFor();
+      await expect.poll(card).toBe('¥0.00');
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'console-cost-empty-cny');
+      expect(watched.foreignRequests).toEqual([]);
+      expect(watched.pageErrors).toEqual([]);
+    } finally {
+      await watched.close();
+      await priced.close();
+    }
+  });
+
   it('a custom range with From after To says so beside the dates, in the page’s language, and asks the server nothing', async () => {
     const watched = await asAdmin('/console/turns');
     const { page } = watched;

@@ -76,6 +76,7 @@ describe('shop governance over HTTP', { timeout: 120_000 }, () => {
         inputTokens: 2_000,
         outputTokens: 500,
         costs: [{ amount: 0.0006, currency: 'USD' }],
+        currency: 'USD',
       },
     });
     const read = await running.request(`/governance/turns/${row.turnId}`, { token: 'admin-token' });

@@ -61,6 +61,8 @@ export async function startShop(
     /** Operations served beside the shop's own (a test's slow write, say). */
     readonly operations?: ShopOptions['operations'];
     readonly mcp?: ShopOptions['mcp'];
+    /** Prices, budgets, masking and history window of the governance (default: the demo's). */
+    readonly governance?: ShopOptions['governance'];
     /** A base path, CORS origins and the access log, as `main.ts` reads them from the environment. */
     readonly http?: Pick<ShopOptions, 'prefix' | 'corsOrigins' | 'accessLog' | 'logger'>;
   } = {},
@@ -76,6 +78,7 @@ export async function startShop(
     writesPerMinute: options.writesPerMinute ?? false,
     ...(options.operations ? { operations: options.operations } : {}),
     ...(options.mcp === undefined ? {} : { mcp: options.mcp }),
+    ...(options.governance ? { governance: options.governance } : {}),
     ...options.http,
   });
   const { url } = await shop.listen();

@@ -78,6 +78,7 @@ describe('governance operations', () => {
       inputTokens: 1_000_000,
       outputTokens: 1_000_000,
       costs: [{ amount: 3, currency: 'USD' }],
+      currency: 'USD',
     });
     expect(all.value.turns[1]).toStrictEqual(first);
     const paged = await call('governance.listTurns', { limit: 1 });
@@ -211,6 +212,34 @@ describe('governance operations', () => {
       code: 'OUT_OF_RANGE',
       field: 'from',
     });
+  });
+
+  it('name the price table’s currency in the totals, so a sum of no turns is shown in it', async () => {
+    const governance = createGovernance({
+      prices: {
+        'qwen-plus': { inputPerMillion: 0.8, outputPerMillion: 2, currency: 'CNY' },
+        'qwen-max': { inputPerMillion: 2.4, outputPerMillion: 9.6, currency: 'CNY' },
+        'gpt-4o-mini': { inputPerMillion: 0.15, outputPerMillion: 0.6, currency: 'USD' },
+      },
+      now: () => at(3),
+    });
+    const app = createOpwire({ operations: createGovernanceOperations({ governance, now: () => at(3) }) });
+    const none = { requests: 0, inputTokens: 0, outputTokens: 0, costs: [], currency: 'CNY' };
+    expect(await app.invoke('governance.listTurns', {}, { caller: reader })).toEqual({
+      turns: [],
+      totals: none,
+    });
+    expect(await app.invoke('governance.summarizeCost', {}, { caller: reader })).toMatchObject({
+      totals: none,
+    });
+    // Without prices there is no currency to name: the totals say nothing of one.
+    const unpriced = createOpwire({
+      operations: createGovernanceOperations({ governance: createGovernance({}), now: () => at(3) }),
+    });
+    const { totals } = (await unpriced.invoke('governance.listTurns', {}, { caller: reader })) as {
+      totals: Record<string, unknown>;
+    };
+    expect(totals).toStrictEqual({ requests: 0, inputTokens: 0, outputTokens: 0, costs: [] });
   });
 
   it("trim only the caller's tenant and need governance:write", async () => {

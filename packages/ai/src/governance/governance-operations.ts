@@ -12,6 +12,8 @@ import {
   turnSchema,
 } from './governance-schemas.js';
 import { earliestTime, normalizeTime } from './paging.js';
+import { mainCurrencyOf } from './price-table.js';
+import type { UsageTotals } from './turn-ledger.js';
 
 /** Options for `createGovernanceOperations`. */
 export interface GovernanceOperationsOptions {
@@ -41,6 +43,10 @@ function checkRange(from: string | undefined, to: string | undefined): void {
 export function createGovernanceOperations(options: GovernanceOperationsOptions): AnyOperation[] {
   const { governance } = options;
   const now = options.now ?? Date.now;
+  // The totals name the price table's currency, so a sum of no costs is shown in it.
+  const currency = mainCurrencyOf(governance.prices);
+  const withCurrency = (totals: UsageTotals): UsageTotals & { currency?: string } =>
+    currency === undefined ? totals : { ...totals, currency };
 
   const listTurns = defineOperation({
     id: 'governance.listTurns',
@@ -66,7 +72,11 @@ export function createGovernanceOperations(options: GovernanceOperationsOptions)
         governance.ledger.list(filter, { limit: limit ?? 50, ...(cursor === undefined ? {} : { cursor }) }),
         governance.ledger.totals(filter),
       ]);
-      return { turns: page.turns, ...(page.next === undefined ? {} : { next: page.next }), totals };
+      return {
+        turns: page.turns,
+        ...(page.next === undefined ? {} : { next: page.next }),
+        totals: withCurrency(totals),
+      };
     },
   });
 
@@ -172,7 +182,7 @@ export function createGovernanceOperations(options: GovernanceOperationsOptions)
         to,
         tenant: context.tenant,
       });
-      return { from, to, ...summary };
+      return { from, to, ...summary, totals: withCurrency(summary.totals) };
     },
   });
 

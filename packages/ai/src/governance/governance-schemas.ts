@@ -80,6 +80,11 @@ export const totalsSchema = Type.Object({
   inputTokens: Type.Integer(),
   outputTokens: Type.Integer(),
   costs: Type.Array(costSchema),
+  /**
+   * The currency most models of the price table are priced in, to show a sum of no costs in (`costs` empty);
+   * absent without prices.
+   */
+  currency: Type.Optional(Type.String()),
 });
 
 /** One group of a cost summary; `key` is null for turns without a model or provider. */

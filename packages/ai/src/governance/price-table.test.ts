@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPriceTable, costOf, priceOf } from './price-table.js';
+import { checkPriceTable, costOf, mainCurrencyOf, priceOf } from './price-table.js';
 
 const prices = {
   'gpt-4o': { inputPerMillion: 2.5, outputPerMillion: 10, currency: 'USD' },
@@ -34,5 +34,15 @@ describe('prices', () => {
       checkPriceTable({ m: { inputPerMillion: Number.NaN, outputPerMillion: 1, currency: 'USD' } }),
     ).toThrow(/model "m"/);
     expect(() => checkPriceTable(prices)).not.toThrow();
+  });
+});
+
+describe('mainCurrencyOf', () => {
+  const price = (currency: string) => ({ inputPerMillion: 1, outputPerMillion: 1, currency });
+  it('is the currency most models are priced in, the first by code on a tie, none for no prices', () => {
+    expect(mainCurrencyOf({ a: price('USD'), b: price('CNY'), c: price('CNY') })).toBe('CNY');
+    expect(mainCurrencyOf({ a: price('USD'), b: price('CNY') })).toBe('CNY');
+    expect(mainCurrencyOf({ a: price('USD'), b: price('EUR'), c: price('USD') })).toBe('USD');
+    expect(mainCurrencyOf({})).toBeUndefined();
   });
 });

@@ -31,6 +31,18 @@ export function checkPriceTable(prices: PriceTable): void {
 }
 
 /**
+ * The currency most of the table's models are priced in (the first by code on a tie); `undefined` for an empty
+ * table. A sum of no costs is shown in it: `¥0.00` for a team that prices in CNY, not `$0.00`.
+ */
+export function mainCurrencyOf(prices: PriceTable): string | undefined {
+  const counts = new Map<string, number>();
+  for (const { currency } of Object.values(prices)) counts.set(currency, (counts.get(currency) ?? 0) + 1);
+  return [...counts.entries()].sort(
+    ([leftCode, left], [rightCode, right]) => right - left || (leftCode < rightCode ? -1 : 1),
+  )[0]?.[0];
+}
+
+/**
  * The price of the model that answered: its exact id, else the longest listed id it extends with a dated or
  * versioned suffix (`gpt-4o-mini-2024-07-18` → `gpt-4o-mini`), else the model that was asked for.
  */

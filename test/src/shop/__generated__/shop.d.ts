@@ -2307,6 +2307,7 @@ export interface operations {
                 amount: number;
                 currency: string;
               }[];
+              currency?: string;
             };
           };
         };
@@ -2731,6 +2732,7 @@ export interface operations {
                 amount: number;
                 currency: string;
               }[];
+              currency?: string;
             };
             byModel: {
               key: string | null;

@@ -39,7 +39,8 @@ export function CostPage() {
   if (isForbidden(loaded.error)) return <Forbidden text={text} onSignOut={signOut} />;
   const summary = loaded.value;
   const label = (row: CostRow) => row.key ?? text.charts.unknown;
-  const currency = (summary && mainCurrency(summary.byModel)) ?? fallbackCurrency;
+  const currency =
+    (summary && (mainCurrency(summary.byModel) ?? summary.totals.currency)) ?? fallbackCurrency;
   const costIn = (row: CostRow) => row.costs.find((cost) => cost.currency === currency)?.amount ?? 0;
   return (
     <Stack gap="lg">

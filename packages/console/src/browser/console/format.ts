@@ -17,12 +17,22 @@ export function formatCost(cost: Cost, locale: PageLocale): string {
   }).format(cost.amount);
 }
 
-/** The currency of a sum that has none, such as the cost of no turns (the charts plot it too). */
+/**
+ * The currency of a sum that has none, such as the cost of no turns, when the server names no price table's
+ * currency (the charts plot it too).
+ */
 export const fallbackCurrency = 'USD';
 
-/** Formats costs in several currencies; no costs at all is a zero (`$0.00`), like any other amount. */
-export function formatCosts(costs: readonly Cost[], locale: PageLocale): string {
-  if (costs.length === 0) return formatCost({ amount: 0, currency: fallbackCurrency }, locale);
+/**
+ * Formats costs in several currencies; no costs at all is a zero in `currency` (the price table's, which the totals
+ * name: `¥0.00` for a team pricing in CNY), like any other amount.
+ */
+export function formatCosts(
+  costs: readonly Cost[],
+  locale: PageLocale,
+  currency: string = fallbackCurrency,
+): string {
+  if (costs.length === 0) return formatCost({ amount: 0, currency }, locale);
   return costs.map((cost) => formatCost(cost, locale)).join(' + ');
 }
 

@@ -2,9 +2,9 @@ import type {
   AuditEvent,
   AuditFilters,
   CostSummary,
+  ListTotals,
   TurnFilters,
   TurnRecord,
-  UsageTotals,
 } from './governance-types.js';
 
 /** A failed call: the HTTP status and the Opwire code and message of the problem document. */
@@ -24,7 +24,7 @@ export interface GovernanceClient {
   listTurns(
     filters: TurnFilters,
     cursor?: string,
-  ): Promise<{ turns: TurnRecord[]; next?: string; totals: UsageTotals }>;
+  ): Promise<{ turns: TurnRecord[]; next?: string; totals: ListTotals }>;
   getTurn(turnId: string): Promise<{ turn?: TurnRecord; events: AuditEvent[] }>;
   listAudit(filters: AuditFilters, cursor?: string): Promise<{ events: AuditEvent[]; next?: string }>;
   summarizeCost(range: { readonly from?: string; readonly to?: string }): Promise<CostSummary>;

@@ -56,6 +56,11 @@ export interface UsageTotals {
   readonly costs: readonly Cost[];
 }
 
+/** The totals of a list or summary, with the price table's main currency (absent without prices). */
+export interface ListTotals extends UsageTotals {
+  readonly currency?: string;
+}
+
 /** One group of a cost summary; `key` is null for turns without a model or provider. */
 export interface CostRow extends UsageTotals {
   readonly key: string | null;
@@ -65,7 +70,7 @@ export interface CostRow extends UsageTotals {
 export interface CostSummary {
   readonly from: string;
   readonly to: string;
-  readonly totals: UsageTotals;
+  readonly totals: ListTotals;
   readonly byModel: readonly CostRow[];
   readonly byProvider: readonly CostRow[];
   readonly byPrincipal: readonly CostRow[];

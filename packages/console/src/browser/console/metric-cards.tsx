@@ -2,7 +2,7 @@ import { Paper, SimpleGrid, Text } from '@mantine/core';
 import type { PageLocale } from '../shared/page-config.js';
 import type { ConsoleText } from './console-text.js';
 import { formatCosts, formatCount } from './format.js';
-import type { UsageTotals } from './governance-types.js';
+import type { ListTotals } from './governance-types.js';
 
 /**
  * The four metric cards: requests, input tokens, output tokens and cost; "…" while the totals load, "—"
@@ -14,7 +14,7 @@ export function MetricCards({
   text,
   locale,
 }: {
-  readonly totals: UsageTotals | undefined;
+  readonly totals: ListTotals | undefined;
   readonly failed: boolean;
   readonly text: ConsoleText;
   readonly locale: PageLocale;
@@ -31,7 +31,11 @@ export function MetricCards({
       label: text.metrics.outputTokens,
       value: totals && formatCount(totals.outputTokens, locale),
     },
-    { name: 'cost', label: text.metrics.cost, value: totals && formatCosts(totals.costs, locale) },
+    {
+      name: 'cost',
+      label: text.metrics.cost,
+      value: totals && formatCosts(totals.costs, locale, totals.currency),
+    },
   ];
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
