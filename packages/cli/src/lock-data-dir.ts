@@ -68,9 +68,14 @@ export function holderOf(path: string): LockHolder | 'gone' | 'unreadable' {
 const sameHolder = (left: ReturnType<typeof holderOf>, right: LockHolder) =>
   typeof left === 'object' && left.pid === right.pid && left.startedAt === right.startedAt;
 
+/** What `link` fails with on a file system without hard links (FAT, exFAT, some network shares). */
+const noHardLinks = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
+
 /**
  * Creates `path` holding `content`, or returns false if it exists. The content is written to a file of this
- * process first and hard-linked into place, so a lock is never seen half written.
+ * process first and hard-linked into place, so a lock is never seen half written. Where the file system has no
+ * hard links, the file is created exclusively and written at once (another command that reads it in between is
+ * refused as by a lock that names no process).
  */
 function createWith(path: string, content: string): boolean {
   const draft = `${path}.${process.pid}`;
@@ -80,9 +85,16 @@ function createWith(path: string, content: string): boolean {
     return true;
   } catch (error) {
     if (errorCode(error) === 'EEXIST') return false;
-    throw error;
+    if (!noHardLinks.has(errorCode(error) as string)) throw error;
   } finally {
     unlinkSync(draft);
+  }
+  try {
+    writeFileSync(path, content, { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if (errorCode(error) === 'EEXIST') return false;
+    throw error;
   }
 }
 
