@@ -126,6 +126,23 @@ describe.skipIf(!hasChromium)(title, { timeout: 120_000 }, () => {
         route.continue({ headers: { ...route.request().headers(), authorization: 'Bearer revoked' } }),
       );
       const composer = page.getByLabel('Ask a question…');
+      // Every alert the page ever shows, however briefly (a mutation observer sees each committed render).
+      await page.evaluate(() => {
+        type Alerts = ArrayLike<{ textContent: string | null }>;
+        const page = globalThis as unknown as {
+          alertsSeen: string[];
+          document: { body: unknown; querySelectorAll(selector: string): Alerts };
+          MutationObserver: new (
+            callback: () => void,
+          ) => { observe(target: unknown, options: Record<string, boolean>): void };
+        };
+        page.alertsSeen = [];
+        new page.MutationObserver(() => {
+          for (const alert of Array.from(page.document.querySelectorAll('[role="alert"]'))) {
+            page.alertsSeen.push(alert.textContent ?? '');
+          }
+        }).observe(page.document.body, { childList: true, subtree: true, characterData: true });
+      });
       await composer.fill('And now?');
       await composer.press('Enter');
       // It used to come back to the composer with nothing said: the view cleared the error for a host that was
@@ -136,8 +153,13 @@ describe.skipIf(!hasChromium)(title, { timeout: 120_000 }, () => {
       await refusal.waitFor();
       await expect.poll(() => composer.inputValue()).toBe('And now?');
       expect(await asked.allInnerTexts()).toEqual(['Are you there?']);
-      // Nothing to retry: the question left the conversation, and a Retry would resend the turn before it.
+      // Nothing to retry: the question left the conversation, and a Retry would resend the turn before it. Not
+      // even for one render: the failure with its Retry used to show first.
       expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+      const alertsSeen = await page.evaluate(
+        () => (globalThis as unknown as { alertsSeen: string[] }).alertsSeen,
+      );
+      expect(alertsSeen.filter((alert) => alert.includes('The answer failed'))).toEqual([]);
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, 'chat-host-token-refused');
 

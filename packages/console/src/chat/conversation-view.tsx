@@ -74,6 +74,8 @@ export function ConversationView({
   // Whether the last 401 gave a question back: its error then has nothing left to retry.
   const gaveBack = useRef(false);
   const { draft, setDraft, keep, forget } = useUnsentDraft(id);
+  // The 401 a question came back from: without a host to ask for a sign-in, shown as such, with no Retry.
+  const [refusal, setRefusal] = useState<Error | undefined>();
   const chat = useChat({
     id,
     messages: initialMessages,
@@ -81,16 +83,18 @@ export function ConversationView({
     sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
     ...(onTurnEnd ? { onFinish: () => onTurnEnd() } : {}),
     onError: (chatError) => {
-      if (refusedToken(chatError)) giveBackRefused();
+      if (refusedToken(chatError)) giveBackRefused(chatError);
       else unsent.current = undefined;
     },
   });
   // Kept before the host hears of the 401: a host that signs in again may unmount this view right away.
-  const giveBackRefused = () => {
+  const giveBackRefused = (refused: Error) => {
     const question = unsent.current;
     unsent.current = undefined;
     if (question !== undefined) {
       gaveBack.current = true;
+      // Set with the error itself (one render), so its Retry is never shown.
+      setRefusal(refused);
       chat.setMessages((current) => withoutRefused(current, question));
       keep(question);
       setDraft((typed) => (typed.trim() === '' ? question : `${question}\n${typed}`));
@@ -116,13 +120,11 @@ export function ConversationView({
 
   // The refused question is back in the composer: a Retry would resend the turn before it (the question left the
   // conversation). A host that listens asks for a sign-in, so the error is not shown; without one, the view says
-  // why the question came back, with no Retry.
-  const [refusal, setRefusal] = useState<Error | undefined>();
+  // why the question came back (`refusal`), with no Retry.
   useEffect(() => {
     if (error && gaveBack.current) {
       gaveBack.current = false;
       if (onUnauthenticated) clearError();
-      else setRefusal(error);
     }
   }, [error, clearError, onUnauthenticated]);
 
@@ -191,9 +193,11 @@ export function ConversationView({
           </p>
         ) : null}
         {error && error === refusal ? (
-          <div className="opwire-chat-error" role="alert">
-            {text.refused}
-          </div>
+          onUnauthenticated ? null : (
+            <div className="opwire-chat-error" role="alert">
+              {text.refused}
+            </div>
+          )
         ) : error ? (
           <div className="opwire-chat-error" role="alert">
             <strong>{text.failed}</strong> {describeChatError(error)}
