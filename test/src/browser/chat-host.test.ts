@@ -93,7 +93,7 @@ describe.skipIf(!hasChromium)(title, { timeout: 120_000 }, () => {
     await model?.close();
   }, 60_000);
 
-  it('a token refused mid-conversation, no host listening: the drawer says so, with the question back and no Retry', async () => {
+  it('links to the shop, not the host; a token refused with no host listening is said, the question back, no Retry', async () => {
     const watched = await openPage(browser, host.url);
     const { page } = watched;
     try {
@@ -165,9 +165,20 @@ describe.skipIf(!hasChromium)(title, { timeout: 120_000 }, () => {
 
       // Accepted again, the question is sent from the composer; the refusal goes and it is asked once.
       await page.unroute(`${running.url}/api/chat`);
-      model.script({ kind: 'reply', text: 'Yes, still here.' });
+      model.script({
+        kind: 'reply',
+        text: 'Yes, still here. See [the returns policy](/knowledge/documents/returns-policy.md) or [Acme](https://acme.example/).',
+      });
       await composer.press('Enter');
       await page.getByText('Yes, still here.').waitFor();
+      // A server-relative link in the answer's text points at the shop too; an absolute one is left as it is.
+      const answer = page.locator('.opwire-chat-message-assistant').last();
+      expect(await answer.getByRole('link', { name: 'the returns policy' }).getAttribute('href')).toBe(
+        `${running.url}/knowledge/documents/returns-policy.md`,
+      );
+      expect(await answer.getByRole('link', { name: 'Acme' }).getAttribute('href')).toBe(
+        'https://acme.example/',
+      );
       expect(await refusal.count()).toBe(0);
       expect(await asked.allInnerTexts()).toEqual(['Are you there?', 'And now?']);
       expect(await composer.inputValue()).toBe('');

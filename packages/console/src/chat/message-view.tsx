@@ -1,4 +1,5 @@
 import type { UIMessage } from 'ai';
+import { useMemo } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import type { ChatText } from './chat-text.js';
@@ -13,8 +14,9 @@ export interface MessageViewProps {
   /** An earlier answer: its pending calls can no longer be approved (`useChat` sends the newest one's only). */
   readonly settled?: boolean;
   /**
-   * Where server-relative source links (`/knowledge/…`) point: the chat endpoint's origin when it is not the page's
-   * (a drawer embedded by a host on another origin). Unset, they are left as they are.
+   * Where server-relative links (cited sources, `/knowledge/…`, and links in the answer's text) point: the chat
+   * endpoint's origin when it is not the page's (a drawer embedded by a host on another origin). Unset, they are
+   * left as they are.
    */
   readonly linkBase?: string;
 }
@@ -25,18 +27,27 @@ interface Source {
   readonly url?: string;
 }
 
-const markdownComponents: Components = {
-  // react-markdown empties a link it does not trust (`javascript:`, `data:`): shown as a link, it opened the chat
-  // page itself in a new tab, so it stays plain text.
-  a: ({ node: _node, href, ...props }) =>
-    href ? (
-      <a {...props} href={href} target="_blank" rel="noopener noreferrer" />
-    ) : (
-      <span>{props.children}</span>
-    ),
-  // biome-ignore lint/a11y/noNoninteractiveTabindex: a code block's long lines scroll sideways, which a keyboard must reach to do (WCAG 2.1.1)
-  pre: ({ node: _node, ...props }) => <pre {...props} tabIndex={0} />,
-};
+/** A server-relative link (`/knowledge/…`) as the server's own, when the page is on another origin (`linkBase`). */
+const serverLink = (href: string, linkBase: string | undefined): string =>
+  linkBase && href.startsWith('/') && !href.startsWith('//') ? new URL(href, linkBase).href : href;
+
+/** How an answer's markdown renders, its server-relative links pointing at `linkBase` when it is set. */
+function markdownComponentsFor(linkBase: string | undefined): Components {
+  return {
+    // react-markdown empties a link it does not trust (`javascript:`, `data:`): shown as a link, it opened the chat
+    // page itself in a new tab, so it stays plain text.
+    a: ({ node: _node, href, ...props }) =>
+      href ? (
+        <a {...props} href={serverLink(href, linkBase)} target="_blank" rel="noopener noreferrer" />
+      ) : (
+        <span>{props.children}</span>
+      ),
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a code block's long lines scroll sideways, which a keyboard must reach to do (WCAG 2.1.1)
+    pre: ({ node: _node, ...props }) => <pre {...props} tabIndex={0} />,
+  };
+}
+
+const markdownComponents = markdownComponentsFor(undefined);
 
 /** The sources a message cites (knowledge passages as `source-url` or `source-document` parts), deduplicated. */
 export function sourcesOf(message: UIMessage): Source[] {
@@ -67,6 +78,10 @@ function usageOf(message: UIMessage): { inputTokens: number; outputTokens: numbe
 export function MessageView({ message, text, onApproval, settled = false, linkBase }: MessageViewProps) {
   const sources = message.role === 'assistant' ? sourcesOf(message) : [];
   const usage = message.role === 'assistant' ? usageOf(message) : undefined;
+  const components = useMemo(
+    () => (linkBase ? markdownComponentsFor(linkBase) : markdownComponents),
+    [linkBase],
+  );
   return (
     <article
       className={`opwire-chat-message opwire-chat-message-${message.role}`}
@@ -82,7 +97,7 @@ export function MessageView({ message, text, onApproval, settled = false, linkBa
               </p>
             ) : (
               <div key={key} className="opwire-chat-markdown">
-                <Markdown remarkPlugins={[remarkGfm]} components={markdownComponents}>
+                <Markdown remarkPlugins={[remarkGfm]} components={components}>
                   {part.text}
                 </Markdown>
               </div>
@@ -116,11 +131,7 @@ export function MessageView({ message, text, onApproval, settled = false, linkBa
               {sources.map((source) => (
                 <li key={source.id}>
                   {source.url ? (
-                    <a
-                      href={linkBase ? new URL(source.url, linkBase).href : source.url}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                    >
+                    <a href={serverLink(source.url, linkBase)} target="_blank" rel="noopener noreferrer">
                       {source.title}
                     </a>
                   ) : (
