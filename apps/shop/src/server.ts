@@ -106,6 +106,8 @@ export interface Shop {
 /** Opens the database, creates and seeds the tables if needed, and builds the HTTP server. */
 export async function createShop(options: ShopOptions = {}): Promise<Shop> {
   const dataDir = options.databaseUrl !== undefined ? undefined : resolveDataDir(options.dataDir);
+  // Where the routes are served (no trailing slash): MCP's resource and the chat's citation links start with it.
+  const basePath = options.prefix?.replace(/\/+$/, '');
   if (dataDir !== undefined) await mkdir(dataDir, { recursive: true });
   const db = await createPostgres({
     url: options.databaseUrl,
@@ -128,7 +130,7 @@ export async function createShop(options: ShopOptions = {}): Promise<Shop> {
             tenants: [...new Set(Object.values(callers).map((caller) => caller.tenant))],
             governance: governed.governance,
             ...(options.assistant?.env ? { env: options.assistant.env } : {}),
-            ...(options.prefix ? { basePath: options.prefix.replace(/\/+$/, '') } : {}),
+            ...(basePath ? { basePath } : {}),
           });
     const writesPerMinute = options.writesPerMinute ?? 60;
     const app = createShopApp({
@@ -159,7 +161,7 @@ export async function createShop(options: ShopOptions = {}): Promise<Shop> {
             callers,
             governance: governed.governance,
             allowedOrigins: options.corsOrigins ?? [],
-            ...(options.prefix ? { basePath: options.prefix.replace(/\/+$/, '') } : {}),
+            ...(basePath ? { basePath } : {}),
             options: options.mcp,
           });
     const server = createHttpServer(app, {
