@@ -351,8 +351,11 @@ export class Turn {
     const messages = ending.outcome === 'failed' ? this.added : [...this.added, ...response];
     if (messages.length === 0) return;
     try {
+      // The ending is kept with the messages too: the conversation still says how the turn ended after a
+      // retention trim has removed its ledger row.
       await this.config.governance.appendMessages(this.request.caller, this.conversationId, messages, {
         turnId: this.turnId,
+        ending: { outcome: ending.outcome, ...(ending.code === undefined ? {} : { code: ending.code }) },
       });
     } catch (error) {
       this.config.logger.error('conversation messages not stored', { turnId: this.turnId, error });

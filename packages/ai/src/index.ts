@@ -87,6 +87,7 @@ export type {
   ConversationMessage,
   ConversationPage,
   ConversationStore,
+  StoredTurnEnding,
 } from './governance/conversation-store.js';
 /** Governance: the facade a chat turn and the HTTP surface use. */
 export {
@@ -149,6 +150,7 @@ export {
   toStoredMessages,
 } from './governance/stored-message.js';
 export { type TrimResult, trimGovernance } from './governance/trim-governance.js';
+export { checkTurnEnding } from './governance/turn-ending.js';
 export type { TurnEventInput, TurnEventSink } from './governance/turn-event.js';
 /** Governance: the turn ledger port, its in-memory adapter and the sums it answers. */
 export type {

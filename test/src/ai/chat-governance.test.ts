@@ -395,6 +395,11 @@ it('audits a stopped turn with a stop event and a ledger row that says stopped, 
   ]);
   // And the page learns that this turn was stopped by its user, to say so again after a reload.
   expect(conversation.body.turns).toEqual([{ turnId, outcome: 'stopped', code: 'CANCELLED' }]);
+  // It still does once retention has trimmed the turn's ledger row: the ending is kept with the messages.
+  expect(await governance.ledger.trim({ before: '2999-01-01T00:00:00.000Z' })).toBe(1);
+  expect(await governance.ledger.get(turnId, 'acme')).toBeUndefined();
+  const afterTrim = await call('GET', `/conversations/${conversationId}`, 'token-support');
+  expect(afterTrim.body.turns).toEqual([{ turnId, outcome: 'stopped', code: 'CANCELLED' }]);
 });
 
 it('keeps no conversation a refused turn made, and keeps one that was there', async () => {

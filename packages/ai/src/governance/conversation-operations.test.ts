@@ -143,6 +143,44 @@ describe('conversation operations', () => {
     expect(reads).toEqual({ get: 0, list: 1 });
   });
 
+  it('say how a turn ended as stored with its messages, reading the ledger only for turns stored without', async () => {
+    const { call, governance, reads } = setup();
+    const { id } = (await call('conversations.create', {})).value;
+    const question = (turnId: string) => [{ role: 'user' as const, content: `question of ${turnId}` }];
+    await governance.appendMessages(alice, id, question('stopped'), {
+      turnId: 'stopped',
+      ending: { outcome: 'stopped', code: 'CANCELLED' },
+    });
+    await governance.appendMessages(alice, id, question('done'), {
+      turnId: 'done',
+      ending: { outcome: 'completed' },
+    });
+    reads.get = reads.list = 0;
+    expect((await call('conversations.get', { conversationId: id })).value.turns).toEqual([
+      { turnId: 'done', outcome: 'completed' },
+      { turnId: 'stopped', outcome: 'stopped', code: 'CANCELLED' },
+    ]);
+    // No ledger row was ever written for these turns, and the ledger was not asked.
+    expect(reads).toEqual({ get: 0, list: 0 });
+
+    await appendTurn(governance, id, 'older-release');
+    await governance.ledger.record(
+      turnRecordFor('acme', {
+        turnId: 'older-release',
+        conversationId: id,
+        outcome: 'failed',
+        errorCode: 'X',
+      }),
+    );
+    reads.get = reads.list = 0;
+    expect((await call('conversations.get', { conversationId: id })).value.turns).toEqual([
+      { turnId: 'older-release', outcome: 'failed', code: 'X' },
+      { turnId: 'done', outcome: 'completed' },
+      { turnId: 'stopped', outcome: 'stopped', code: 'CANCELLED' },
+    ]);
+    expect(reads).toEqual({ get: 0, list: 1 });
+  });
+
   it('leave out of a page’s turns one the ledger no longer holds or holds for someone else', async () => {
     const { call, governance, reads } = setup();
     const { id } = (await call('conversations.create', {})).value;

@@ -1,6 +1,6 @@
 import { type AnyOperation, type Caller, coreErrors, defineOperation } from '@opwire/core';
 import Type, { type Static } from 'typebox';
-import type { Conversation, ConversationMessage } from './conversation-store.js';
+import type { Conversation, ConversationMessage, StoredTurnEnding } from './conversation-store.js';
 import type { Governance } from './create-governance.js';
 import { conversationSchema, messageSchema, pageFields, turnEndingSchema } from './governance-schemas.js';
 import type { TurnLedger } from './turn-ledger.js';
@@ -30,8 +30,9 @@ const messageView = ({ sequence, message, turnId, at }: ConversationMessage) => 
 });
 
 /**
- * How each turn with messages on a page ended, in the order the page first shows them, read from the ledger in
- * one call; a turn the ledger no longer holds, or whose row is of another conversation or principal, is left out.
+ * How each turn with messages on a page ended, in the order the page first shows them: as stored with its
+ * messages, else (messages stored before endings were) read from the ledger in one call; such a turn the ledger
+ * no longer holds, or whose row is of another conversation or principal, is left out.
  */
 async function readTurnEndings(read: {
   readonly ledger: TurnLedger;
@@ -40,12 +41,21 @@ async function readTurnEndings(read: {
   readonly messages: readonly ConversationMessage[];
 }): Promise<Static<typeof turnEndingSchema>[]> {
   const { caller, conversationId } = read;
+  const stored = new Map<string, StoredTurnEnding>();
+  for (const message of read.messages) {
+    if (message.turnId !== undefined && message.ending) stored.set(message.turnId, message.ending);
+  }
   const turnIds = [...new Set(read.messages.flatMap((message) => message.turnId ?? []))];
-  if (turnIds.length === 0) return [];
+  const unstored = turnIds.filter((turnId) => !stored.has(turnId));
   // A page holds at most 200 messages, so its turns fit in one ledger page (up to 500).
-  const { turns } = await read.ledger.list({ tenant: caller.tenant, turnIds }, { limit: turnIds.length });
+  const { turns } =
+    unstored.length === 0
+      ? { turns: [] }
+      : await read.ledger.list({ tenant: caller.tenant, turnIds: unstored }, { limit: unstored.length });
   const rows = new Map(turns.map((row) => [row.turnId, row]));
   return turnIds.flatMap((turnId) => {
+    const ending = stored.get(turnId);
+    if (ending) return [{ turnId, ...ending }];
     const row = rows.get(turnId);
     return row && row.conversationId === conversationId && row.principalId === caller.principalId
       ? [{ turnId, outcome: row.outcome, ...(row.errorCode ? { code: row.errorCode } : {}) }]

@@ -1,6 +1,7 @@
 import type { Owner } from './owner.js';
 import type { Page } from './paging.js';
 import type { StoredModelMessage } from './stored-message.js';
+import type { TurnOutcome } from './turn-ledger.js';
 
 /** A conversation: one owner's sequence of turns with a model. */
 export interface Conversation {
@@ -13,6 +14,16 @@ export interface Conversation {
   readonly updatedAt: string;
 }
 
+/**
+ * How a turn ended, kept with the messages it stored: the conversation says "stopped" under a turn its user
+ * stopped even after a retention trim has removed the turn's ledger row.
+ */
+export interface StoredTurnEnding {
+  readonly outcome: TurnOutcome;
+  /** Why it failed or stopped (`PROVIDER_FAILED`, `CANCELLED`). */
+  readonly code?: string;
+}
+
 /** A stored message of a conversation, numbered from 1 in the order appended. */
 export interface ConversationMessage {
   readonly conversationId: string;
@@ -20,6 +31,8 @@ export interface ConversationMessage {
   readonly turnId?: string;
   readonly at: string;
   readonly message: StoredModelMessage;
+  /** How the turn that appended this message ended, when it was appended with its ending. */
+  readonly ending?: StoredTurnEnding;
 }
 
 /**
@@ -63,7 +76,10 @@ export interface ConversationStore {
    * given out again; `false` when the owner has no such conversation.
    */
   delete(id: string, owner: Owner): Promise<boolean>;
-  /** Appends messages in order; `undefined` (nothing written) when the owner has no such conversation. */
+  /**
+   * Appends messages in order, each with the turn's `ending` when given (read back on each of them);
+   * `undefined` (nothing written) when the owner has no such conversation.
+   */
   append(
     id: string,
     owner: Owner,
@@ -71,6 +87,7 @@ export interface ConversationStore {
       readonly messages: readonly StoredModelMessage[];
       readonly turnId?: string;
       readonly at: string;
+      readonly ending?: StoredTurnEnding;
     },
   ): Promise<ConversationMessage[] | undefined>;
   /**

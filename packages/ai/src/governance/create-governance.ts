@@ -10,6 +10,7 @@ import type {
   ConversationMessage,
   ConversationPage,
   ConversationStore,
+  StoredTurnEnding,
 } from './conversation-store.js';
 import { countApproval, type GovernedTurn, startGovernedTurn, type TurnStart } from './governed-turn.js';
 import { createMasker, type Masker, type MaskingOptions } from './mask-payload.js';
@@ -96,12 +97,15 @@ export interface Governance extends TurnEventSink {
     conversationId: string,
     options?: { readonly window?: number },
   ): Promise<ModelMessage[]>;
-  /** Stores a turn's messages (the user's, then the response's); `NOT_FOUND` for anyone else's conversation. */
+  /**
+   * Stores a turn's messages (the user's, then the response's), with how the turn ended when given;
+   * `NOT_FOUND` for anyone else's conversation.
+   */
   appendMessages(
     caller: Caller,
     conversationId: string,
     messages: readonly ModelMessage[],
-    options?: { readonly turnId?: string },
+    options?: { readonly turnId?: string; readonly ending?: StoredTurnEnding },
   ): Promise<void>;
   /** Fails with `BUDGET_EXCEEDED` when a budget of the caller is used up; call it before any model call. */
   checkBudget(caller: Caller): Promise<void>;
@@ -184,6 +188,7 @@ export function createGovernance(options: GovernanceOptions = {}): Governance {
         await conversations.append(conversationId, ownerOf(caller), {
           messages: stored,
           ...(append.turnId === undefined ? {} : { turnId: append.turnId }),
+          ...(append.ending === undefined ? {} : { ending: append.ending }),
           at: iso(),
         }),
       );

@@ -2,6 +2,7 @@ import { coreErrors } from '@opwire/core';
 import type { Conversation, ConversationMessage, ConversationStore } from './conversation-store.js';
 import type { Owner } from './owner.js';
 import { checkLimit, decodeCursor, encodeCursor, newestFirst, normalizeTime } from './paging.js';
+import { checkTurnEnding } from './turn-ending.js';
 
 interface Entry {
   conversation: Conversation;
@@ -71,10 +72,11 @@ export function createMemoryConversationStore(): ConversationStore {
       deleted.add(id);
       return true;
     },
-    async append(id, owner, { messages, turnId, at }) {
+    async append(id, owner, { messages, turnId, at, ending }) {
       const entry = owned(id, owner);
       if (!entry) return undefined;
       const time = normalizeTime(at, 'at');
+      const stored = ending === undefined ? undefined : checkTurnEnding(ending);
       const added = messages.map(
         (message, index): ConversationMessage => ({
           conversationId: id,
@@ -82,6 +84,7 @@ export function createMemoryConversationStore(): ConversationStore {
           ...(turnId === undefined ? {} : { turnId }),
           at: time,
           message: structuredClone(message),
+          ...(stored === undefined ? {} : { ending: stored }),
         }),
       );
       entry.messages.push(...added);

@@ -131,6 +131,53 @@ export function runConversationStoreConformance(name: string, options: StoreSuit
       expect(await store().messages(id, alice, { limit: 10 })).toHaveLength(4);
     });
 
+    it('keeps how a turn ended with each message it appended; a bad ending writes nothing', async () => {
+      const { alice } = owners();
+      const id = crypto.randomUUID();
+      await store().create({ id, owner: alice, at: at(0) });
+      const stopped = { outcome: 'stopped', code: 'CANCELLED' } as const;
+      const appended = await store().append(id, alice, {
+        messages: sampleMessages.slice(0, 2),
+        turnId: 'turn-stopped',
+        at: at(1),
+        ending: stopped,
+      });
+      expect(appended?.map((each) => each.ending)).toStrictEqual([stopped, stopped]);
+      await store().append(id, alice, {
+        messages: sampleMessages.slice(2, 3),
+        turnId: 'turn-done',
+        at: at(2),
+        ending: { outcome: 'completed' },
+      });
+      await store().append(id, alice, { messages: sampleMessages.slice(3), turnId: 'turn-old', at: at(3) });
+      const read = await store().messages(id, alice, { limit: 10 });
+      expect(read?.map((each) => [each.turnId, each.ending])).toStrictEqual([
+        ['turn-old', undefined],
+        ['turn-done', { outcome: 'completed' }],
+        ['turn-stopped', stopped],
+        ['turn-stopped', stopped],
+      ]);
+      expect(read?.[0]).not.toHaveProperty('ending');
+
+      const bad = [
+        { outcome: 'aborted' },
+        { outcome: 'failed', code: '' },
+        { outcome: 'failed', code: 'X'.repeat(101) },
+        { outcome: 'failed', code: 42 },
+      ];
+      for (const ending of bad) {
+        await expect(
+          store().append(id, alice, {
+            messages: sampleMessages.slice(0, 1),
+            at: at(4),
+            ending: ending as never,
+          }),
+        ).rejects.toMatchObject({ code: 'INVALID_FORMAT', field: 'ending' });
+      }
+      expect(await store().messages(id, alice, { limit: 10 })).toHaveLength(4);
+      expect((await store().get(id, alice))?.updatedAt).toBe(at(3));
+    });
+
     it('lists the owner conversations newest first, page by page', async () => {
       const { alice, bob } = owners();
       const ids = [0, 1, 2, 3, 4].map(() => crypto.randomUUID());

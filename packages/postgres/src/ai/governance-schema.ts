@@ -32,6 +32,14 @@ export const governanceSchema: readonly string[] = [
     message json NOT NULL,
     PRIMARY KEY (conversation_id, sequence)
   )`,
+  // How the turn that appended a message ended (kept past a trim of the ledger). Added to tables made before
+  // it; checked first, so a start does not take the table's exclusive lock once the columns are there.
+  `DO $$ BEGIN
+    IF NOT EXISTS (SELECT 1 FROM pg_attribute
+        WHERE attrelid = 'opwire_ai_messages'::regclass AND attname = 'turn_outcome' AND NOT attisdropped) THEN
+      ALTER TABLE opwire_ai_messages ADD COLUMN turn_outcome text, ADD COLUMN turn_code text;
+    END IF;
+  END $$`,
   `CREATE TABLE IF NOT EXISTS opwire_ai_turns (
     turn_id text COLLATE "C" PRIMARY KEY,
     conversation_id text,

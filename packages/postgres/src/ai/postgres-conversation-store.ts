@@ -3,10 +3,12 @@ import {
   type ConversationMessage,
   type ConversationStore,
   checkLimit,
+  checkTurnEnding,
   decodeCursor,
   encodeCursor,
   normalizeTime,
   type StoredModelMessage,
+  type StoredTurnEnding,
 } from '@opwire/ai';
 import { coreErrors } from '@opwire/core';
 import { isoOf, optional, type SqlAccess } from './sql-access.js';
@@ -30,6 +32,14 @@ const toMessage = (conversationId: string, row: Row): ConversationMessage => ({
   ...optional('turnId', row.turn_id as string | null),
   at: isoOf(row.at),
   message: row.message as StoredModelMessage,
+  ...(row.turn_outcome === null || row.turn_outcome === undefined
+    ? {}
+    : {
+        ending: {
+          outcome: row.turn_outcome as StoredTurnEnding['outcome'],
+          ...optional('code', row.turn_code as string | null),
+        },
+      }),
 });
 
 /** A `ConversationStore` over the `opwire_ai_conversations` and `opwire_ai_messages` tables. */
@@ -98,8 +108,9 @@ export function createPostgresConversationStore(sql: SqlAccess): ConversationSto
       );
       return rowCount > 0;
     },
-    async append(id, owner, { messages, turnId, at }) {
+    async append(id, owner, { messages, turnId, at, ending }) {
       const time = normalizeTime(at, 'at');
+      const stored = ending === undefined ? undefined : checkTurnEnding(ending);
       return sql.transaction(async (query) => {
         // The row lock orders concurrent appends to one conversation, so sequences never collide.
         const { rows: found } = await query(
@@ -114,11 +125,19 @@ export function createPostgresConversationStore(sql: SqlAccess): ConversationSto
           [id],
         );
         const { rows } = await query(
-          `INSERT INTO opwire_ai_messages (conversation_id, sequence, turn_id, at, message)
-            SELECT $1, $2::int + m.ordinality, $3, $4, m.value
+          `INSERT INTO opwire_ai_messages (conversation_id, sequence, turn_id, at, message, turn_outcome, turn_code)
+            SELECT $1, $2::int + m.ordinality, $3, $4, m.value, $6, $7
               FROM json_array_elements($5::json) WITH ORDINALITY AS m(value, ordinality)
-            RETURNING sequence, turn_id, at, message`,
-          [id, Number(last?.sequence ?? 0), turnId ?? null, time, JSON.stringify(messages)],
+            RETURNING sequence, turn_id, at, message, turn_outcome, turn_code`,
+          [
+            id,
+            Number(last?.sequence ?? 0),
+            turnId ?? null,
+            time,
+            JSON.stringify(messages),
+            stored?.outcome ?? null,
+            stored?.code ?? null,
+          ],
         );
         return rows.map((row) => toMessage(id, row)).sort((left, right) => left.sequence - right.sequence);
       });
@@ -126,7 +145,7 @@ export function createPostgresConversationStore(sql: SqlAccess): ConversationSto
     async messages(id, owner, { limit, before }) {
       checkLimit(limit);
       const { rows } = await sql.query(
-        `SELECT m.sequence, m.turn_id, m.at, m.message FROM opwire_ai_conversations c
+        `SELECT m.sequence, m.turn_id, m.at, m.message, m.turn_outcome, m.turn_code FROM opwire_ai_conversations c
           LEFT JOIN opwire_ai_messages m ON m.conversation_id = c.id AND ($4::int IS NULL OR m.sequence < $4::int)
           WHERE c.id = $1 AND c.tenant = $2 AND c.principal_id = $3
           ORDER BY m.sequence DESC NULLS LAST LIMIT $5`,
