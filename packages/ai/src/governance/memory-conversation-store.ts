@@ -73,10 +73,11 @@ export function createMemoryConversationStore(): ConversationStore {
       return true;
     },
     async append(id, owner, { messages, turnId, at, ending }) {
-      const entry = owned(id, owner);
-      if (!entry) return undefined;
+      // Bad input is refused whoever asks, as the PostgreSQL store does before it looks the conversation up.
       const time = normalizeTime(at, 'at');
       const stored = ending === undefined ? undefined : checkTurnEnding(ending);
+      const entry = owned(id, owner);
+      if (!entry) return undefined;
       const added = messages.map(
         (message, index): ConversationMessage => ({
           conversationId: id,

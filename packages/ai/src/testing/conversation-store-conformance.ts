@@ -173,6 +173,14 @@ export function runConversationStoreConformance(name: string, options: StoreSuit
             ending: ending as never,
           }),
         ).rejects.toMatchObject({ code: 'INVALID_FORMAT', field: 'ending' });
+        // Refused alike for a conversation the caller does not have.
+        await expect(
+          store().append(crypto.randomUUID(), alice, {
+            messages: sampleMessages.slice(0, 1),
+            at: at(4),
+            ending: ending as never,
+          }),
+        ).rejects.toMatchObject({ code: 'INVALID_FORMAT', field: 'ending' });
       }
       expect(await store().messages(id, alice, { limit: 10 })).toHaveLength(4);
       expect((await store().get(id, alice))?.updatedAt).toBe(at(3));
