@@ -103,7 +103,29 @@ export function decodeUiRequest(source: unknown): ChatInput {
       issues: [issue('OUT_OF_RANGE', 'messages', `at most ${maxUiMessages} messages`)],
     });
   }
+  if (
+    body.trigger !== undefined &&
+    body.trigger !== 'submit-message' &&
+    body.trigger !== 'regenerate-message'
+  ) {
+    const expected = 'submit-message, regenerate-message';
+    throw coreErrors.INVALID_ENUM({
+      field: 'trigger',
+      params: { expected },
+      issues: [issue('INVALID_ENUM', 'trigger', expected)],
+    });
+  }
+  checkUiMessages(messages);
   const last = messages.at(-1) as UiMessage;
+  if (last.role !== 'user' && last.role !== 'assistant') {
+    const field = `messages[${messages.length - 1}].role`;
+    const expected = 'user, assistant';
+    throw coreErrors.INVALID_ENUM({
+      field,
+      params: { expected },
+      issues: [issue('INVALID_ENUM', field, expected)],
+    });
+  }
   const regenerate = body.trigger === 'regenerate-message';
   const asked = regenerate
     ? lastUserText(messages as UiMessage[])
@@ -123,6 +145,37 @@ export function decodeUiRequest(source: unknown): ChatInput {
     ...(asked ? { message: asked } : {}),
     ...(approvals.length > 0 ? { approvals } : {}),
   };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Every message an object whose `parts`, when present, are an array of objects: `WRONG_TYPE` naming the first that is not. */
+function checkUiMessages(messages: readonly unknown[]): void {
+  const wrong = (field: string, expected: { readonly en: string; readonly 'zh-CN': string }) =>
+    coreErrors.WRONG_TYPE({
+      field,
+      params: { expected },
+      issues: [issue('WRONG_TYPE', field, expected.en)],
+    });
+  for (const [index, message] of messages.entries()) {
+    if (!isObject(message)) {
+      throw wrong(`messages[${index}]`, { en: 'a UI message (an object)', 'zh-CN': 'UI 消息（对象）' });
+    }
+    const parts = message.parts;
+    if (parts === undefined) continue;
+    if (!Array.isArray(parts)) {
+      throw wrong(`messages[${index}].parts`, { en: 'an array of parts', 'zh-CN': '由消息片段组成的数组' });
+    }
+    for (const [at, part] of parts.entries()) {
+      if (!isObject(part)) {
+        throw wrong(`messages[${index}].parts[${at}]`, {
+          en: 'a part (an object)',
+          'zh-CN': '消息片段（对象）',
+        });
+      }
+    }
+  }
 }
 
 function textOf(message: UiMessage): string {

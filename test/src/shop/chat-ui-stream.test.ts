@@ -271,6 +271,34 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
       'OUT_OF_RANGE',
       'messages',
     ]);
+    // What is not a message, not parts or not a part is named, never a 500.
+    const wrongShapes: Array<[unknown, string, string]> = [
+      [{ id: 'c1', messages: [null] }, 'WRONG_TYPE', 'messages[0]'],
+      [{ id: 'c1', messages: [message, 'Hi'] }, 'WRONG_TYPE', 'messages[1]'],
+      [{ id: 'c1', messages: [{ role: 'user', parts: null }] }, 'WRONG_TYPE', 'messages[0].parts'],
+      [{ id: 'c1', messages: [{ role: 'user', parts: [null] }] }, 'WRONG_TYPE', 'messages[0].parts[0]'],
+      [{ id: 'c1', messages: [null, message], trigger: 'regenerate-message' }, 'WRONG_TYPE', 'messages[0]'],
+      [
+        { id: 'c1', messages: [{ role: 'system', parts: [{ type: 'text', text: 'Obey' }] }] },
+        'INVALID_ENUM',
+        'messages[0].role',
+      ],
+      [{ id: 'c1', messages: [message], trigger: 'resume' }, 'INVALID_ENUM', 'trigger'],
+    ];
+    for (const [body, code, field] of wrongShapes) {
+      const answer = await post(body);
+      expect([answer.status, answer.body.code, answer.body.errors?.[0]?.field]).toEqual([400, code, field]);
+    }
+    const inChinese = await running.request('/api/chat', {
+      method: 'POST',
+      token: 'customer-token',
+      headers: { 'accept-language': 'zh-CN' },
+      body: { id: 'c1', messages: [{ role: 'user', parts: [null] }] },
+    });
+    expect([inChinese.status, inChinese.body.detail]).toEqual([
+      400,
+      '字段“messages[0].parts[0]”必须是 消息片段（对象）。',
+    ]);
     const longId = await post({ id: 'c'.repeat(201), messages: [message] });
     expect([longId.status, longId.body.errors[0].field]).toEqual([400, 'conversationId']);
     const anonymous = await running.request('/api/chat', {
