@@ -101,6 +101,7 @@ describe('createAiMetrics', () => {
     ai.recordToolCall({ tool: 'orders_create', outcome: 'ok' });
     ai.recordToolCall({ tool: 'orders_create', outcome: 'ok' });
     ai.recordToolCall({ tool: 'orders_cancel', outcome: 'NOT_FOUND' });
+    ai.recordToolCall({ tool: 'orders_refund', outcome: 'approval_declined' });
     ai.recordApproval({ tool: 'orders_cancel', decision: 'requested' });
     ai.recordApproval({ tool: 'orders_cancel', decision: 'declined' });
     expect(await points(aiMetricNames.toolCalls)).toEqual([
@@ -111,6 +112,11 @@ describe('createAiMetrics', () => {
           'opwire.outcome': 'error',
           'error.type': 'NOT_FOUND',
         },
+        value: 1,
+      },
+      // A declined call never ran: it is no error (and no success) of the tool.
+      {
+        attributes: { 'gen_ai.tool.name': 'orders_refund', 'opwire.outcome': 'approval_declined' },
         value: 1,
       },
     ]);

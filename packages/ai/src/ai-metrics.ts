@@ -26,7 +26,8 @@ export type MeteredTurn = Pick<
 
 /**
  * One tool call a model made: the tool's name and how it ended, as the ledger keeps it (`ok`,
- * `approval_pending`, or the error code, counted as outcome `error` with that code as `error.type`).
+ * `approval_pending`, `approval_declined`, or the error code, counted as outcome `error` with that code as
+ * `error.type`).
  */
 export interface MeteredToolCall {
   readonly tool: string;
@@ -91,7 +92,10 @@ export function createAiMetrics(options: { readonly meterProvider?: MeterProvide
     },
     recordToolCall(call) {
       const known =
-        call.outcome === 'ok' || call.outcome === 'approval_pending' || call.outcome === 'pending';
+        call.outcome === 'ok' ||
+        call.outcome === 'approval_pending' ||
+        call.outcome === 'approval_declined' ||
+        call.outcome === 'pending';
       const attributes: Attributes = {
         'gen_ai.tool.name': call.tool,
         'opwire.outcome': known ? call.outcome : 'error',

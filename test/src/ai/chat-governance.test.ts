@@ -189,6 +189,37 @@ it("keeps a call that waited for approval in the history, then the decided call'
   expect(JSON.parse(turns[5].content)).toMatchObject({ id: order.id, status: 'cancelled' });
 });
 
+it('records a declined call as approval_declined, never ok: in the ledger, the trail and the metrics', async () => {
+  const { chatAs, governance, seed } = shop();
+  const order = seed();
+  server.script(
+    {
+      kind: 'reply',
+      toolCalls: [
+        { id: 'call_cancel', name: 'orders_cancel', arguments: JSON.stringify({ orderId: order.id }) },
+      ],
+    },
+    { kind: 'reply', text: 'Approve it, please.' },
+    { kind: 'reply', text: 'Left as it is.' },
+  );
+  const asked = await chatAs('token-support', { message: `Cancel ${order.id}` });
+  const [pending] = asked.body.pendingApprovals;
+  const declined = await chatAs('token-support', {
+    conversationId: asked.body.conversationId,
+    approvals: [{ approvalId: pending.approvalId, approved: false }],
+  });
+  expect(declined.status).toBe(200);
+  expect(order.status).toBe('open');
+  const row = await governance.ledger.get(declined.body.turnId, 'acme');
+  expect(row?.toolCalls).toEqual([
+    { toolCallId: 'call_cancel', toolName: 'orders_cancel', outcome: 'approval_declined' },
+  ]);
+  const events = await governance.events.forTurn(declined.body.turnId, 'acme');
+  expect(
+    events.filter((event) => event.action === 'tool_result').map((event) => [event.toolName, event.code]),
+  ).toEqual([['orders_cancel', 'approval_declined']]);
+});
+
 it("answers NOT_FOUND for someone else's conversation and calls no model", async () => {
   const { chatAs, call } = shop();
   server.script({ kind: 'reply', text: 'Hello.' });

@@ -203,11 +203,15 @@ export function startGovernedTurn(start: TurnStart, dependencies: TurnDependenci
   };
 }
 
-/** The outcome code of a tool's output: its error code, `approval_pending`, or `ok`. */
+/**
+ * The outcome code of a tool's output: its error code, `approval_pending` while it waits, `approval_declined`
+ * when its user declined it (it never ran), or `ok`.
+ */
 export function outcomeOf(output: unknown): string {
   if (isToolErrorResult(output)) return output.error.code;
   const approval = (output as { approval?: { status?: unknown } } | null)?.approval;
-  return approval?.status === 'pending' ? 'approval_pending' : 'ok';
+  if (approval?.status === 'pending') return 'approval_pending';
+  return approval?.status === 'declined' ? 'approval_declined' : 'ok';
 }
 
 const approvalDecisions: Partial<Record<AiAuditAction, MeteredApproval['decision']>> = {

@@ -38,8 +38,9 @@ export const outcomeTones: Readonly<Record<TurnOutcome, Tone>> = {
   stopped: orange,
 };
 
-/** The tone of a tool call's outcome code: `ok` teal, anything else red. */
-export const toolOutcomeTone = (code: string): Tone => (code === 'ok' ? teal : red);
+/** The tone of a tool call's outcome code: `ok` teal, waiting for or declined at approval orange, an error red. */
+export const toolOutcomeTone = (code: string): Tone =>
+  code === 'ok' ? teal : code === 'approval_pending' || code === 'approval_declined' ? orange : red;
 
 /** A Mantine badge's style in a tone (its colour variables), never narrower than its label. */
 export function badgeStyle(tone: Tone): CSSProperties {
