@@ -135,12 +135,17 @@ export class Turn {
     this.added.push(...decided.messages);
   }
 
-  /** Deletes the conversation this turn made, unless something was stored in it meanwhile. */
+  /**
+   * Deletes the conversation this turn made, unless something was stored in it meanwhile. Its owner may open
+   * the id again: a chat whose first message was refused (a budget) is asked again under the same id.
+   */
   private async discardConversation(): Promise<void> {
     const { governance, logger } = this.config;
     try {
       const stored = await governance.readMessages(this.request.caller, this.conversationId, { limit: 1 });
-      if (stored.length === 0) await governance.deleteConversation(this.request.caller, this.conversationId);
+      if (stored.length === 0) {
+        await governance.deleteConversation(this.request.caller, this.conversationId, { reopenable: true });
+      }
     } catch (error) {
       logger.error('empty conversation not deleted', { conversationId: this.conversationId, error });
     }

@@ -451,17 +451,27 @@ it('keeps no conversation a refused turn made, and keeps one that was there', as
   });
   expect(clientId.body.code).toBe('APPROVAL_NOT_FOUND');
   expect(await conversations()).toEqual([]);
+  // The client's chat stays usable: no one else can take its id, and its owner asks again under it.
+  const taken = await chatAs('token-customer', { conversationId: 'client-chat-1', message: 'Mine?' });
+  expect([taken.status, taken.body.code]).toEqual([404, 'NOT_FOUND']);
 
   server.script({ kind: 'reply', text: 'Hello.', usage: [90, 20] });
-  const kept = await chatAs('token-support', { message: 'Hi' });
+  const kept = await chatAs('token-support', { conversationId: 'client-chat-1', message: 'Hi' });
+  expect([kept.status, kept.body.conversationId, kept.body.text]).toEqual([200, 'client-chat-1', 'Hello.']);
   const overBudget = await chatAs('token-support', { conversationId: 'client-chat-2', message: 'Hi again' });
   expect(overBudget.body.code).toBe('BUDGET_EXCEEDED');
+  // Asked again in the same chat (as useChat's retry does): the budget again, not a conversation gone missing.
+  const overBudgetAgain = await chatAs('token-support', {
+    conversationId: 'client-chat-2',
+    message: 'Hi again',
+  });
+  expect([overBudgetAgain.status, overBudgetAgain.body.code]).toEqual([429, 'BUDGET_EXCEEDED']);
   const refusedInKept = await chatAs('token-support', {
     conversationId: kept.body.conversationId,
     message: 'And again',
   });
   expect(refusedInKept.body.code).toBe('BUDGET_EXCEEDED');
-  expect(await conversations()).toEqual([kept.body.conversationId]);
+  expect(await conversations()).toEqual(['client-chat-1']);
   expect(server.requests).toHaveLength(1);
 });
 

@@ -62,7 +62,8 @@ export interface ConversationStore {
   /**
    * The owner's conversation `id`, created for the owner when no one has it yet; `undefined` when it
    * belongs to someone else or was deleted (a deleted id is never reused, so the turns recorded under it
-   * keep one owner). Atomic: two opens of one new id create it once.
+   * keep one owner; one deleted as `reopenable` is opened again for its owner alone). Atomic: two opens of
+   * one new id create it once.
    */
   open(request: {
     readonly id: string;
@@ -73,9 +74,10 @@ export interface ConversationStore {
   list(owner: Owner, page: Page): Promise<ConversationPage>;
   /**
    * Deletes the conversation and its messages, keeping only its id, tenant and owner so the id is never
-   * given out again; `false` when the owner has no such conversation.
+   * given out again; `false` when the owner has no such conversation. With `reopenable` (a conversation no one
+   * saw: a turn refused before the model ran made it), its owner may `open` the id again, and no one else.
    */
-  delete(id: string, owner: Owner): Promise<boolean>;
+  delete(id: string, owner: Owner, options?: { readonly reopenable?: boolean }): Promise<boolean>;
   /**
    * Appends messages in order, each with the turn's `ending` when given (read back on each of them);
    * `undefined` (nothing written) when the owner has no such conversation.

@@ -83,8 +83,15 @@ export interface Governance extends TurnEventSink {
   /** The caller's conversation, or `NOT_FOUND` (also for anyone else's). */
   getConversation(caller: Caller, conversationId: string): Promise<Conversation>;
   listConversations(caller: Caller, page: Page): Promise<ConversationPage>;
-  /** Deletes the caller's conversation and its messages (its audit events stay); `NOT_FOUND` otherwise. */
-  deleteConversation(caller: Caller, conversationId: string): Promise<void>;
+  /**
+   * Deletes the caller's conversation and its messages (its audit events stay); `NOT_FOUND` otherwise. With
+   * `reopenable`, the caller alone may open its id again (see `ConversationStore.delete`).
+   */
+  deleteConversation(
+    caller: Caller,
+    conversationId: string,
+    options?: { readonly reopenable?: boolean },
+  ): Promise<void>;
   /** The newest `limit` messages before `before`, newest first; `NOT_FOUND` for anyone else's conversation. */
   readMessages(
     caller: Caller,
@@ -169,8 +176,8 @@ export function createGovernance(options: GovernanceOptions = {}): Governance {
     getConversation: async (caller, conversationId) =>
       found(await conversations.get(conversationId, ownerOf(caller))),
     listConversations: (caller, page) => conversations.list(ownerOf(caller), page),
-    async deleteConversation(caller, conversationId) {
-      if (!(await conversations.delete(conversationId, ownerOf(caller)))) throw notFound();
+    async deleteConversation(caller, conversationId, options = {}) {
+      if (!(await conversations.delete(conversationId, ownerOf(caller), options))) throw notFound();
     },
     readMessages: async (caller, conversationId, window) =>
       found(await conversations.messages(conversationId, ownerOf(caller), window)),

@@ -12,8 +12,8 @@ interface Entry {
 /** A `ConversationStore` in process memory, for tests and single-process apps. */
 export function createMemoryConversationStore(): ConversationStore {
   const entries = new Map<string, Entry>();
-  // Ids of deleted conversations: never given out again.
-  const deleted = new Set<string>();
+  // Ids of deleted conversations, never given out again; with the owner who may open one deleted as reopenable.
+  const deleted = new Map<string, Owner | undefined>();
   const owned = (id: string, owner: Owner) => {
     const entry = entries.get(id);
     return entry &&
@@ -43,7 +43,13 @@ export function createMemoryConversationStore(): ConversationStore {
       return insert(id, owner, at, title);
     },
     async open({ id, owner, at }) {
-      if (deleted.has(id)) return undefined;
+      if (deleted.has(id)) {
+        const reopener = deleted.get(id);
+        if (reopener?.tenant !== owner.tenant || reopener.principalId !== owner.principalId) return undefined;
+        const reopened = insert(id, owner, at);
+        deleted.delete(id);
+        return reopened;
+      }
       if (!entries.has(id)) return insert(id, owner, at);
       const entry = owned(id, owner);
       return entry && structuredClone(entry.conversation);
@@ -66,10 +72,13 @@ export function createMemoryConversationStore(): ConversationStore {
         ? { conversations, next: encodeCursor([last.createdAt, last.id]) }
         : { conversations };
     },
-    async delete(id, owner) {
+    async delete(id, owner, options = {}) {
       if (!owned(id, owner)) return false;
       entries.delete(id);
-      deleted.add(id);
+      deleted.set(
+        id,
+        options.reopenable ? { tenant: owner.tenant, principalId: owner.principalId } : undefined,
+      );
       return true;
     },
     async append(id, owner, { messages, turnId, at, ending }) {

@@ -262,5 +262,54 @@ export function runConversationStoreConformance(name: string, options: StoreSuit
       expect(await store().get(id, bob)).toBeUndefined();
       expect((await store().list(bob, { limit: 10 })).conversations).toEqual([]);
     });
+
+    it('opens a conversation deleted as reopenable again for its owner alone, once', async () => {
+      const { alice, bob, otherTenant } = owners();
+      const id = `client-${crypto.randomUUID()}`;
+      await store().open({ id, owner: alice, at: at(0) });
+      expect(await store().delete(id, bob, { reopenable: true })).toBe(false);
+      expect(await store().delete(id, alice, { reopenable: true })).toBe(true);
+      expect(await store().get(id, alice)).toBeUndefined();
+      expect((await store().list(alice, { limit: 10 })).conversations).toEqual([]);
+      // No one else gets the id, not even through create.
+      expect(await store().open({ id, owner: bob, at: at(1) })).toBeUndefined();
+      expect(
+        await store().open({ id, owner: { ...alice, tenant: otherTenant.tenant }, at: at(1) }),
+      ).toBeUndefined();
+      await expect(store().create({ id, owner: alice, at: at(1) })).rejects.toMatchObject({
+        code: 'CONFLICT',
+      });
+      // Its owner opens it again, as new.
+      const reopened = await store().open({ id, owner: alice, at: at(2) });
+      expect(reopened).toStrictEqual({
+        id,
+        tenant: alice.tenant,
+        principalId: 'alice',
+        createdAt: at(2),
+        updatedAt: at(2),
+      });
+      expect(await store().open({ id, owner: bob, at: at(3) })).toBeUndefined();
+      expect(
+        await store().append(id, alice, { messages: sampleMessages.slice(0, 1), at: at(3) }),
+      ).toHaveLength(1);
+      // Deleted by its owner this time: gone for good.
+      expect(await store().delete(id, alice)).toBe(true);
+      expect(await store().open({ id, owner: alice, at: at(4) })).toBeUndefined();
+    });
+
+    it('reopens a reopenable id once under concurrency, for its owner only', async () => {
+      const { alice, bob } = owners();
+      const id = `race-${crypto.randomUUID()}`;
+      await store().open({ id, owner: alice, at: at(0) });
+      await store().delete(id, alice, { reopenable: true });
+      const outcomes = await Promise.all([
+        ...Array.from({ length: 4 }, () => store().open({ id, owner: alice, at: at(1) })),
+        ...Array.from({ length: 4 }, () => store().open({ id, owner: bob, at: at(1) })),
+      ]);
+      expect(outcomes.map((each) => each?.principalId)).toEqual([
+        ...Array.from({ length: 4 }, () => 'alice'),
+        ...Array.from({ length: 4 }, () => undefined),
+      ]);
+    });
   });
 }

@@ -24,6 +24,13 @@ export const governanceSchema: readonly string[] = [
     principal_id text NOT NULL,
     deleted_at timestamptz NOT NULL
   )`,
+  // Whether the owner may open the id again (a conversation a refused turn made, that no one saw).
+  `DO $$ BEGIN
+    IF NOT EXISTS (SELECT 1 FROM pg_attribute
+        WHERE attrelid = 'opwire_ai_deleted_conversations'::regclass AND attname = 'reopenable' AND NOT attisdropped) THEN
+      ALTER TABLE opwire_ai_deleted_conversations ADD COLUMN reopenable boolean NOT NULL DEFAULT false;
+    END IF;
+  END $$`,
   `CREATE TABLE IF NOT EXISTS opwire_ai_messages (
     conversation_id text COLLATE "C" NOT NULL REFERENCES opwire_ai_conversations (id) ON DELETE CASCADE,
     sequence integer NOT NULL,

@@ -60,9 +60,17 @@ export function createPostgresConversationStore(sql: SqlAccess): ConversationSto
       return toConversation(rows[0]);
     },
     async open({ id, owner, at }) {
+      // One statement: the owner's reopenable tombstone goes as the row comes back; any other tombstone of
+      // the id keeps it deleted.
       await sql.query(
-        `INSERT INTO opwire_ai_conversations (${columns})
-          SELECT $1::text, $2::text, $3::text, NULL, $4::timestamptz, $4::timestamptz WHERE ${notDeleted} ON CONFLICT (id) DO NOTHING`,
+        `WITH reopened AS (
+            DELETE FROM opwire_ai_deleted_conversations
+            WHERE id = $1 AND reopenable AND tenant = $2 AND principal_id = $3 RETURNING id)
+          INSERT INTO opwire_ai_conversations (${columns})
+          SELECT $1::text, $2::text, $3::text, NULL, $4::timestamptz, $4::timestamptz
+          WHERE NOT EXISTS (SELECT 1 FROM opwire_ai_deleted_conversations d WHERE d.id = $1
+            AND NOT (d.reopenable AND d.tenant = $2 AND d.principal_id = $3))
+          ON CONFLICT (id) DO NOTHING`,
         [id, owner.tenant, owner.principalId, normalizeTime(at, 'at')],
       );
       const { rows } = await sql.query(`SELECT ${columns} FROM opwire_ai_conversations ${owned}`, [
@@ -98,13 +106,13 @@ export function createPostgresConversationStore(sql: SqlAccess): ConversationSto
         ? { conversations, next: encodeCursor([last.createdAt, last.id]) }
         : { conversations };
     },
-    async delete(id, owner) {
+    async delete(id, owner, options = {}) {
       // One statement: the row goes and its id is kept, so no open can come in between.
       const { rowCount } = await sql.query(
         `WITH gone AS (DELETE FROM opwire_ai_conversations ${owned} RETURNING id, tenant, principal_id)
-          INSERT INTO opwire_ai_deleted_conversations (id, tenant, principal_id, deleted_at)
-            SELECT id, tenant, principal_id, now() FROM gone ON CONFLICT (id) DO NOTHING`,
-        [id, owner.tenant, owner.principalId],
+          INSERT INTO opwire_ai_deleted_conversations (id, tenant, principal_id, deleted_at, reopenable)
+            SELECT id, tenant, principal_id, now(), $4::boolean FROM gone ON CONFLICT (id) DO NOTHING`,
+        [id, owner.tenant, owner.principalId, options.reopenable === true],
       );
       return rowCount > 0;
     },

@@ -3,7 +3,7 @@ import type { Postgres } from '../create-postgres.js';
 import { noteServerSkip, testTargets } from '../test-support.js';
 import { createPostgresGovernanceStores } from './create-postgres-governance-stores.js';
 
-// The two tables as releases before turn endings were kept created them.
+// The tables as releases before turn endings and reopenable ids created them, with a message and a deleted id.
 const tablesBeforeEndings = [
   `CREATE TABLE opwire_ai_conversations (
     id text COLLATE "C" PRIMARY KEY,
@@ -21,6 +21,13 @@ const tablesBeforeEndings = [
     message json NOT NULL,
     PRIMARY KEY (conversation_id, sequence)
   )`,
+  `CREATE TABLE opwire_ai_deleted_conversations (
+    id text COLLATE "C" PRIMARY KEY,
+    tenant text NOT NULL,
+    principal_id text NOT NULL,
+    deleted_at timestamptz NOT NULL
+  )`,
+  `INSERT INTO opwire_ai_deleted_conversations VALUES ('c-deleted', 'acme', 'alice', '2030-01-01T00:00:00Z')`,
   `INSERT INTO opwire_ai_conversations VALUES ('c-1', 'acme', 'alice', NULL, '2030-01-01T00:00:00Z', '2030-01-01T00:00:00Z')`,
   `INSERT INTO opwire_ai_messages VALUES ('c-1', 1, 'turn-1', '2030-01-01T00:00:00Z', '{"role":"user","content":"hello"}')`,
 ];
@@ -32,7 +39,7 @@ afterEach(async () => {
 });
 
 for (const target of testTargets) {
-  describe(`turn endings on a messages table made before them: ${target.name}`, () => {
+  describe(`governance tables made by an earlier release: ${target.name}`, () => {
     it('adds the columns once, keeps the old messages, and keeps endings from then on', async () => {
       const db = await target.open();
       opened.push(db);
@@ -74,6 +81,24 @@ for (const target of testTargets) {
         'turn_outcome',
         'turn_code',
       ]);
+    });
+
+    it('keeps an id deleted before reopenable ids were deleted for good, and reopens one deleted as reopenable', async () => {
+      const db = await target.open();
+      opened.push(db);
+      await db.migrate(tablesBeforeEndings);
+      const { conversations } = await createPostgresGovernanceStores(db);
+      expect(
+        await conversations.open({ id: 'c-deleted', owner: alice, at: '2030-01-02T00:00:00Z' }),
+      ).toBeUndefined();
+      expect(await conversations.delete('c-1', alice, { reopenable: true })).toBe(true);
+      expect(await conversations.open({ id: 'c-1', owner: alice, at: '2030-01-02T00:00:00Z' })).toMatchObject(
+        {
+          id: 'c-1',
+          createdAt: '2030-01-02T00:00:00.000Z',
+        },
+      );
+      expect(await conversations.messages('c-1', alice, { limit: 10 })).toEqual([]);
     });
   });
 }
