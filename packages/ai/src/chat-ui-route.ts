@@ -1,7 +1,17 @@
-import { coreErrors, describeError, type Locale, toOpwireError } from '@opwire/core';
+import {
+  closeSchema,
+  compileValidator,
+  coreErrors,
+  describeError,
+  type Locale,
+  OpwireError,
+  toOpwireError,
+  type ValidationIssue,
+  validationError,
+} from '@opwire/core';
 import { createUIMessageStreamResponse, type UIMessageChunk } from 'ai';
 import type { Static } from 'typebox';
-import type { chatEventSchema, chatRequestSchema } from './chat-schemas.js';
+import { type chatEventSchema, chatRequestSchema } from './chat-schemas.js';
 import { isToolErrorResult } from './tool-result.js';
 
 type WireEvent = Static<typeof chatEventSchema>;
@@ -79,28 +89,25 @@ export function chatUiRoute() {
   };
 }
 
+/** The chat operation's input, checked as the pipeline will check it, so `/api/chat` can name the body's fields. */
+const validateInput = compileValidator(closeSchema(chatRequestSchema));
+
 /** What `DefaultChatTransport` sends, as the chat operation's input. */
 export function decodeUiRequest(source: unknown): ChatInput {
   const body = (typeof source === 'object' && source !== null ? source : {}) as Record<string, unknown>;
-  if (typeof body.id !== 'string') {
-    throw coreErrors.WRONG_TYPE({
-      field: 'id',
-      params: { expected: 'string' },
-      issues: [issue('WRONG_TYPE', 'id', 'string')],
-    });
-  }
+  if (body.id === undefined) throw refused('MISSING_FIELD', 'id', { en: 'the chat id', 'zh-CN': '对话 id' });
+  if (typeof body.id !== 'string') throw refused('WRONG_TYPE', 'id', { en: 'string', 'zh-CN': '字符串' });
   const messages = body.messages;
-  if (!Array.isArray(messages) || messages.length === 0) {
-    throw coreErrors.MISSING_FIELD({
-      field: 'messages',
-      issues: [issue('MISSING_FIELD', 'messages', 'a message')],
-    });
+  if (messages === undefined) {
+    throw refused('MISSING_FIELD', 'messages', { en: 'a message', 'zh-CN': '一条消息' });
   }
-  if (messages.length > maxUiMessages) {
-    throw coreErrors.OUT_OF_RANGE({
-      field: 'messages',
-      params: { expected: `at most ${maxUiMessages} messages` },
-      issues: [issue('OUT_OF_RANGE', 'messages', `at most ${maxUiMessages} messages`)],
+  if (!Array.isArray(messages)) {
+    throw refused('WRONG_TYPE', 'messages', { en: 'an array of UI messages', 'zh-CN': 'UI 消息数组' });
+  }
+  if (messages.length === 0 || messages.length > maxUiMessages) {
+    throw refused('OUT_OF_RANGE', 'messages', {
+      en: `1 to ${maxUiMessages} messages`,
+      'zh-CN': `1 到 ${maxUiMessages} 条消息`,
     });
   }
   if (
@@ -108,43 +115,73 @@ export function decodeUiRequest(source: unknown): ChatInput {
     body.trigger !== 'submit-message' &&
     body.trigger !== 'regenerate-message'
   ) {
-    const expected = 'submit-message, regenerate-message';
-    throw coreErrors.INVALID_ENUM({
-      field: 'trigger',
-      params: { expected },
-      issues: [issue('INVALID_ENUM', 'trigger', expected)],
-    });
+    throw refused('INVALID_ENUM', 'trigger', 'submit-message, regenerate-message');
   }
   checkUiMessages(messages);
-  const last = messages.at(-1) as UiMessage;
+  const lastAt = messages.length - 1;
+  const last = messages[lastAt] as UiMessage;
   if (last.role !== 'user' && last.role !== 'assistant') {
-    const field = `messages[${messages.length - 1}].role`;
-    const expected = 'user, assistant';
-    throw coreErrors.INVALID_ENUM({
-      field,
-      params: { expected },
-      issues: [issue('INVALID_ENUM', field, expected)],
-    });
+    throw refused('INVALID_ENUM', `messages[${lastAt}].role`, 'user, assistant');
   }
   const regenerate = body.trigger === 'regenerate-message';
-  const asked = regenerate
-    ? lastUserText(messages as UiMessage[])
-    : last.role === 'user'
-      ? textOf(last)
-      : undefined;
+  // The message whose text is the question: the last one, or for a regeneration the last user message.
+  const askedAt = regenerate ? lastUserIndex(messages as UiMessage[]) : last.role === 'user' ? lastAt : -1;
+  const asked = askedAt < 0 ? undefined : textOf(messages[askedAt] as UiMessage) || undefined;
   const approvals = !regenerate && last.role === 'assistant' ? approvalsOf(last) : [];
   if (!asked && approvals.length === 0) {
-    const field = `messages[${messages.length - 1}].parts`;
-    throw coreErrors.MISSING_FIELD({
-      field,
-      issues: [issue('MISSING_FIELD', field, 'text or an approval response')],
+    throw refused('MISSING_FIELD', `messages[${lastAt}].parts`, {
+      en: 'text or an approval response',
+      'zh-CN': '文本或审批答复',
     });
   }
-  return {
+  const input: ChatInput = {
     conversationId: body.id,
     ...(asked ? { message: asked } : {}),
     ...(approvals.length > 0 ? { approvals } : {}),
   };
+  const issues = validateInput(input);
+  if (issues) {
+    // Named as the client sent them: the chat id, and the parts the question or the decisions came from.
+    const places: Record<string, string> = {
+      conversationId: 'id',
+      message: textFieldOf(messages[askedAt] as UiMessage | undefined, askedAt),
+      approvals: `messages[${lastAt}].parts`,
+    };
+    throw validationError(issues.map((each) => renamed(each, places)));
+  }
+  return input;
+}
+
+/** A refusal of the body on `field`, with one issue naming it. */
+function refused(
+  code: 'MISSING_FIELD' | 'WRONG_TYPE' | 'OUT_OF_RANGE' | 'INVALID_ENUM',
+  field: string,
+  expected: string | { readonly en: string; readonly 'zh-CN': string },
+) {
+  return new OpwireError(coreErrors[code], {
+    field,
+    params: { expected },
+    issues: [issue(code, field, typeof expected === 'string' ? expected : expected.en)],
+  });
+}
+
+/** Where a question's text is: its one text part's `text`, or its parts when it was joined from several. */
+function textFieldOf(message: UiMessage | undefined, index: number): string {
+  const parts = Array.isArray(message?.parts) ? (message.parts as UiPart[]) : [];
+  const texts = parts.flatMap((part, at) =>
+    part.type === 'text' && typeof part.text === 'string' ? [at] : [],
+  );
+  return texts.length === 1 ? `messages[${index}].parts[${texts[0]}].text` : `messages[${index}].parts`;
+}
+
+/** An issue of the operation's input renamed to the body's field it came from. */
+function renamed(each: ValidationIssue, places: Readonly<Record<string, string>>): ValidationIssue {
+  const head = /^[A-Za-z]+/.exec(each.field)?.[0] ?? '';
+  const place = Object.hasOwn(places, head) ? places[head] : undefined;
+  if (place === undefined) return each;
+  // A path inside the decisions has no counterpart in the parts: the parts themselves are named.
+  const field = head === 'approvals' ? place : `${place}${each.field.slice(head.length)}`;
+  return { ...each, field, pointer: pointerOf(field) };
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -152,24 +189,24 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 /** Every message an object whose `parts`, when present, are an array of objects: `WRONG_TYPE` naming the first that is not. */
 function checkUiMessages(messages: readonly unknown[]): void {
-  const wrong = (field: string, expected: { readonly en: string; readonly 'zh-CN': string }) =>
-    coreErrors.WRONG_TYPE({
-      field,
-      params: { expected },
-      issues: [issue('WRONG_TYPE', field, expected.en)],
-    });
   for (const [index, message] of messages.entries()) {
     if (!isObject(message)) {
-      throw wrong(`messages[${index}]`, { en: 'a UI message (an object)', 'zh-CN': 'UI 消息（对象）' });
+      throw refused('WRONG_TYPE', `messages[${index}]`, {
+        en: 'a UI message (an object)',
+        'zh-CN': 'UI 消息（对象）',
+      });
     }
     const parts = message.parts;
     if (parts === undefined) continue;
     if (!Array.isArray(parts)) {
-      throw wrong(`messages[${index}].parts`, { en: 'an array of parts', 'zh-CN': '由消息片段组成的数组' });
+      throw refused('WRONG_TYPE', `messages[${index}].parts`, {
+        en: 'an array of parts',
+        'zh-CN': '由消息片段组成的数组',
+      });
     }
     for (const [at, part] of parts.entries()) {
       if (!isObject(part)) {
-        throw wrong(`messages[${index}].parts[${at}]`, {
+        throw refused('WRONG_TYPE', `messages[${index}].parts[${at}]`, {
           en: 'a part (an object)',
           'zh-CN': '消息片段（对象）',
         });
@@ -187,12 +224,11 @@ function textOf(message: UiMessage): string {
     .trim();
 }
 
-function lastUserText(messages: readonly UiMessage[]): string | undefined {
+function lastUserIndex(messages: readonly UiMessage[]): number {
   for (let index = messages.length - 1; index >= 0; index--) {
-    const message = messages[index] as UiMessage;
-    if (message.role === 'user') return textOf(message) || undefined;
+    if ((messages[index] as UiMessage).role === 'user') return index;
   }
-  return undefined;
+  return -1;
 }
 
 function approvalsOf(message: UiMessage): NonNullable<ChatInput['approvals']> {
@@ -207,8 +243,10 @@ function approvalsOf(message: UiMessage): NonNullable<ChatInput['approvals']> {
 }
 
 function issue(code: string, field: string, expected: string) {
-  return { code, field, pointer: `/${field.replace(/\./g, '/').replace(/\[(\d+)\]/g, '/$1')}`, expected };
+  return { code, field, pointer: pointerOf(field), expected };
 }
+
+const pointerOf = (field: string) => `/${field.replace(/\./g, '/').replace(/\[(\d+)\]/g, '/$1')}`;
 
 /**
  * A turn's events as UI message chunks: text and reasoning in blocks, tool input and output (an approval

@@ -254,9 +254,13 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
     const post = (body: unknown) =>
       running.request('/api/chat', { method: 'POST', token: 'customer-token', body });
     const noMessages = await post({ id: 'c1', messages: [] });
-    expect([noMessages.status, noMessages.body.code]).toEqual([400, 'MISSING_FIELD']);
+    expect([noMessages.status, noMessages.body.code, noMessages.body.errors[0].field]).toEqual([
+      400,
+      'OUT_OF_RANGE',
+      'messages',
+    ]);
     const noId = await post({ messages: [{ role: 'user', parts: [{ type: 'text', text: 'Hi' }] }] });
-    expect([noId.status, noId.body.code, noId.body.errors[0].field]).toEqual([400, 'WRONG_TYPE', 'id']);
+    expect([noId.status, noId.body.code, noId.body.errors[0].field]).toEqual([400, 'MISSING_FIELD', 'id']);
     const empty = await post({ id: 'c1', messages: [{ role: 'user', parts: [] }] });
     expect([empty.status, empty.body.code, empty.body.errors[0].field]).toEqual([
       400,
@@ -299,8 +303,39 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
       400,
       '字段“messages[0].parts[0]”必须是 消息片段（对象）。',
     ]);
-    const longId = await post({ id: 'c'.repeat(201), messages: [message] });
-    expect([longId.status, longId.body.errors[0].field]).toEqual([400, 'conversationId']);
+    // Each refusal names the field as the client sent it (never the operation's `conversationId` or `message`).
+    const text = (value: string) => ({ role: 'user', parts: [{ type: 'text', text: value }] });
+    const named: Array<[unknown, string, string]> = [
+      [{ id: 5, messages: [message] }, 'WRONG_TYPE', 'id'],
+      [{ id: 'c1', messages: 'Hi' }, 'WRONG_TYPE', 'messages'],
+      [{ id: 'c'.repeat(201), messages: [message] }, 'OUT_OF_RANGE', 'id'],
+      [{ id: 'a b', messages: [message] }, 'INVALID_FORMAT', 'id'],
+      [{ id: 'c1', messages: [text('x'.repeat(32_001))] }, 'OUT_OF_RANGE', 'messages[0].parts[0].text'],
+      [{ id: 'c1', messages: [message, text('a\u0000b')] }, 'NUL_CHARACTER', 'messages[1].parts[0].text'],
+      [
+        {
+          id: 'c1',
+          messages: [
+            {
+              role: 'user',
+              parts: [
+                { type: 'text', text: 'x'.repeat(16_001) },
+                { type: 'text', text: 'x'.repeat(16_001) },
+              ],
+            },
+          ],
+        },
+        'OUT_OF_RANGE',
+        'messages[0].parts',
+      ],
+    ];
+    for (const [body, code, field] of named) {
+      const answer = await post(body);
+      expect([answer.status, answer.body.code, answer.body.errors?.[0]?.field]).toEqual([400, code, field]);
+      expect(answer.body.errors[0].pointer).toBe(
+        `/${field.replace(/\./g, '/').replace(/\[(\d+)\]/g, '/$1')}`,
+      );
+    }
     const anonymous = await running.request('/api/chat', {
       method: 'POST',
       body: { id: 'c1', messages: [] },
