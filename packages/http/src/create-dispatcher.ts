@@ -197,10 +197,12 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
   const notFound = (exchange: HttpExchange, allowed: string[]): PlainAnswer => {
     if (allowed.includes('GET')) allowed.push('HEAD');
     const path = exchange.url.split('?', 1)[0]?.slice(0, 200) ?? '/';
+    const whole = exchange.url.split('?', 1)[0] ?? '';
+    const malformed = allowed.length === 0 ? malformedPathReason(whole) : undefined;
     const error =
       allowed.length === 0
-        ? malformedEscape.test(exchange.url.split('?', 1)[0] ?? '')
-          ? httpErrors.MALFORMED_PATH({ params: { path, reason: badEscape } })
+        ? malformed
+          ? httpErrors.MALFORMED_PATH({ params: { path, reason: malformed } })
           : httpErrors.ROUTE_NOT_FOUND({ params: { method: exchange.method, path } })
         : httpErrors.METHOD_NOT_ALLOWED({
             params: { method: exchange.method, allow: allowed.join(', ') },
@@ -346,6 +348,26 @@ const badEscape = {
   en: 'a "%" must start a percent-encoded byte such as %20',
   'zh-CN': '“%”必须开始一个百分号编码的字节，例如 %20',
 };
+const notUtf8 = {
+  en: 'percent-encoded bytes must spell UTF-8 text (%C3%A9, not %E9)',
+  'zh-CN': '百分号编码的字节必须是 UTF-8 文本（如 %C3%A9，而不是 %E9）',
+};
+
+/**
+ * Why a path no route matched cannot name any resource: a broken escape, or escaped bytes that are not UTF-8
+ * (the router cannot decode a parameter from them); `undefined` for a path that is just not served.
+ */
+function malformedPathReason(path: string): typeof badEscape | undefined {
+  if (malformedEscape.test(path)) return badEscape;
+  if (!path.includes('%')) return undefined;
+  try {
+    decodeURIComponent(path);
+    return undefined;
+  } catch {
+    return notUtf8;
+  }
+}
+
 const notAPath = {
   en: 'the request target must be a path starting with "/"',
   'zh-CN': '请求目标必须是以“/”开头的路径',

@@ -93,8 +93,18 @@ describe('request targets that are not plain paths', () => {
         expect(await chinese.json()).toMatchObject({
           detail: '请求路径 /orders/%zz 无效：“%”必须开始一个百分号编码的字节，例如 %20。',
         });
+        // Escaped bytes that are not UTF-8 cannot name an id either: 400, not "no route matches".
+        for (const path of ['/orders/ord%ff', '/orders/%C3%28', '/nowhere/%ff']) {
+          const response = await client.send({ path, token: customer });
+          expect({ path, status: response.status, body: await response.json() }).toMatchObject({
+            path,
+            status: 400,
+            body: { code: 'MALFORMED_PATH', detail: expect.stringContaining('UTF-8') },
+          });
+        }
         // A well-formed escape still reaches the route, which answers for the id.
         expect((await client.send({ path: '/orders/%20x', token: customer })).status).toBe(404);
+        expect((await client.send({ path: '/orders/%C3%A9', token: customer })).status).toBe(404);
       } finally {
         if (surface === 'fetch handler') await client.close();
       }
