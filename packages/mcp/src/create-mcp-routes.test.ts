@@ -197,7 +197,21 @@ describe('sessions', () => {
       post({ authorization: 'Bearer reader-token' }, { jsonrpc: '2.0', id: 2, method: 'tools/list' }),
     );
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ error: { data: { code: 'SESSION_REQUIRED' } } });
+    // The JSON-RPC codes the SDK's own server transport uses: -32000 here, -32001 for an unknown session.
+    expect(await response.json()).toMatchObject({
+      error: { code: -32000, data: { code: 'SESSION_REQUIRED' } },
+    });
+    const unknown = await fetch(
+      'http://mcp.test/mcp',
+      post(
+        { authorization: 'Bearer reader-token', 'mcp-session-id': 'no-such-session' },
+        { jsonrpc: '2.0', id: 3, method: 'tools/list' },
+      ),
+    );
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({
+      error: { code: -32001, data: { code: 'SESSION_NOT_FOUND' } },
+    });
   });
 
   it('bounds the sessions: 503 past the limit, and a caller past its own limit loses its oldest', async () => {

@@ -23,12 +23,18 @@ export const mcpErrorTable: Readonly<Record<ErrorKind, { readonly rpc: number; r
   internal: { rpc: ErrorCode.InternalError, status: 500 },
 };
 
-/** The JSON-RPC codes of the refusals JSON-RPC itself names, whatever their kind. */
+/**
+ * The JSON-RPC codes of the refusals JSON-RPC itself names, whatever their kind, and of the session refusals,
+ * as the SDK's own Streamable HTTP server transport answers them: -32001 "Session not found", -32000 for a
+ * missing `Mcp-Session-Id` (the SDK's `ErrorCode` names these numbers otherwise, so they are written out).
+ */
 const rpcCodes: ReadonlyMap<string, number> = new Map([
   ['MALFORMED_JSON', ErrorCode.ParseError],
   ['INVALID_MESSAGE', ErrorCode.InvalidRequest],
   ['INITIALIZE_NOT_BATCHED', ErrorCode.InvalidRequest],
   ['BATCH_NOT_SUPPORTED', ErrorCode.InvalidRequest],
+  ['SESSION_NOT_FOUND', -32001],
+  ['SESSION_REQUIRED', -32000],
 ]);
 
 /** A protocol error for the SDK to send: the table's JSON-RPC code, the message in `locale`, the Opwire code as data. */

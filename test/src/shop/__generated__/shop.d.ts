@@ -4148,7 +4148,7 @@ export interface operations {
           'text/event-stream': string;
         };
       };
-      /** @description SESSION_REQUIRED (no Mcp-Session-Id on a request other than initialize), INVALID_MESSAGE (JSON that is no JSON-RPC 2.0 message: invalid request -32600), INVALID_INITIALIZE (an initialize request with malformed params), INITIALIZE_NOT_BATCHED (an initialize sent in a batch: invalid request -32600), BATCH_NOT_SUPPORTED (a batch on a session at protocol version 2025-06-18 or later: invalid request -32600), MALFORMED_JSON (JSON-RPC parse error -32700) or PROTOTYPE_POISONING */
+      /** @description SESSION_REQUIRED (no Mcp-Session-Id on a request other than initialize: -32000), INVALID_MESSAGE (JSON that is no JSON-RPC 2.0 message: invalid request -32600), INVALID_INITIALIZE (an initialize request with malformed params), INITIALIZE_NOT_BATCHED (an initialize sent in a batch: invalid request -32600), BATCH_NOT_SUPPORTED (a batch on a session at protocol version 2025-06-18 or later: invalid request -32600), MALFORMED_JSON (JSON-RPC parse error -32700) or PROTOTYPE_POISONING */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -4192,7 +4192,7 @@ export interface operations {
           };
         };
       };
-      /** @description SESSION_NOT_FOUND: unknown, expired, or another caller’s session */
+      /** @description SESSION_NOT_FOUND (-32001): unknown, expired, or another caller’s session */
       404: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -4320,7 +4320,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description SESSION_REQUIRED (no Mcp-Session-Id on a request other than initialize), INVALID_MESSAGE (JSON that is no JSON-RPC 2.0 message: invalid request -32600), INVALID_INITIALIZE (an initialize request with malformed params), INITIALIZE_NOT_BATCHED (an initialize sent in a batch: invalid request -32600), BATCH_NOT_SUPPORTED (a batch on a session at protocol version 2025-06-18 or later: invalid request -32600), MALFORMED_JSON (JSON-RPC parse error -32700) or PROTOTYPE_POISONING */
+      /** @description SESSION_REQUIRED (no Mcp-Session-Id on a request other than initialize: -32000), INVALID_MESSAGE (JSON that is no JSON-RPC 2.0 message: invalid request -32600), INVALID_INITIALIZE (an initialize request with malformed params), INITIALIZE_NOT_BATCHED (an initialize sent in a batch: invalid request -32600), BATCH_NOT_SUPPORTED (a batch on a session at protocol version 2025-06-18 or later: invalid request -32600), MALFORMED_JSON (JSON-RPC parse error -32700) or PROTOTYPE_POISONING */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -4364,7 +4364,7 @@ export interface operations {
           };
         };
       };
-      /** @description SESSION_NOT_FOUND: unknown, expired, or another caller’s session */
+      /** @description SESSION_NOT_FOUND (-32001): unknown, expired, or another caller’s session */
       404: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -4471,7 +4471,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description SESSION_REQUIRED (no Mcp-Session-Id on a request other than initialize), INVALID_MESSAGE (JSON that is no JSON-RPC 2.0 message: invalid request -32600), INVALID_INITIALIZE (an initialize request with malformed params), INITIALIZE_NOT_BATCHED (an initialize sent in a batch: invalid request -32600), BATCH_NOT_SUPPORTED (a batch on a session at protocol version 2025-06-18 or later: invalid request -32600), MALFORMED_JSON (JSON-RPC parse error -32700) or PROTOTYPE_POISONING */
+      /** @description SESSION_REQUIRED (no Mcp-Session-Id on a request other than initialize: -32000), INVALID_MESSAGE (JSON that is no JSON-RPC 2.0 message: invalid request -32600), INVALID_INITIALIZE (an initialize request with malformed params), INITIALIZE_NOT_BATCHED (an initialize sent in a batch: invalid request -32600), BATCH_NOT_SUPPORTED (a batch on a session at protocol version 2025-06-18 or later: invalid request -32600), MALFORMED_JSON (JSON-RPC parse error -32700) or PROTOTYPE_POISONING */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -4515,7 +4515,7 @@ export interface operations {
           };
         };
       };
-      /** @description SESSION_NOT_FOUND: unknown, expired, or another caller’s session */
+      /** @description SESSION_NOT_FOUND (-32001): unknown, expired, or another caller’s session */
       404: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
