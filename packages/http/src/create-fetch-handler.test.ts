@@ -352,8 +352,25 @@ describe.each(servers)('bad input through the %s', (_name, serve) => {
     expect(wrongMethod.headers.get('allow')?.split(', ').sort()).toEqual(['GET', 'HEAD', 'POST']);
     const anonymous = await client.send({ method: 'POST', path: '/orders', json: order });
     expect(anonymous.headers.get('www-authenticate')).toBe('Bearer');
+    expect(await anonymous.json()).toMatchObject({
+      code: 'UNAUTHENTICATED',
+      detail: 'Authentication is required.',
+    });
     const forged = await client.send({ method: 'POST', path: '/orders', token: 'forged', json: order });
     expect(forged.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
+    // Same code, but the detail says the token sent was refused, not that none was sent.
+    expect(await forged.json()).toMatchObject({
+      code: 'UNAUTHENTICATED',
+      detail: expect.stringMatching(/^The credentials sent were not accepted/),
+    });
+    const forgedInChinese = await client.send({
+      method: 'POST',
+      path: '/orders',
+      token: 'forged',
+      json: order,
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    expect((await forgedInChinese.json()).detail).toMatch(/^所发送的凭据未被接受/);
   });
 
   it('answers an unknown throwable with 500 INTERNAL and no details', async () => {

@@ -1,4 +1,5 @@
 import { describeError, type Locale, type Logger, type OpwireError } from '@opwire/core';
+import { rejectedCredentials } from '@opwire/core/surface';
 import type { PlainAnswer } from './answer.js';
 import { statusTable } from './status-table.js';
 
@@ -63,7 +64,12 @@ export interface ProblemAnswerOptions {
 
 /** Renders an error as an `application/problem+json` answer with the headers its status needs. */
 export function problemAnswer(error: OpwireError, options: ProblemAnswerOptions): PlainAnswer {
-  const problem = toProblemJson(error, options.locale);
+  const told = toProblemJson(error, options.locale);
+  // A token was sent and refused: say so, rather than that authentication is required.
+  const problem =
+    told.status === 401 && options.hadCredentials && told.code === 'UNAUTHENTICATED'
+      ? { ...told, detail: rejectedCredentials[options.locale] }
+      : told;
   const headers: Record<string, string> = {
     ...options.headers,
     ...error.headers,

@@ -62,6 +62,12 @@ describe('authentication', () => {
     const fetch = hostRoutes(mcp.routes);
     const response = await fetch('http://mcp.test/mcp', post({ authorization: 'Bearer stolen' }));
     expect(response.status).toBe(401);
+    expect((await response.clone().json()).error).toMatchObject({
+      message: expect.stringMatching(/^The credentials sent were not accepted/),
+      data: { code: 'UNAUTHENTICATED' },
+    });
+    const anonymous = await fetch('http://mcp.test/mcp', post({}));
+    expect((await anonymous.json()).error.message).toBe('Authentication is required.');
     expect(response.headers.get('www-authenticate')).toBe(
       'Bearer resource_metadata="https://shop.example.com/.well-known/oauth-protected-resource/api/mcp", error="invalid_token"',
     );

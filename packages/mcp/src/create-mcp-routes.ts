@@ -1,6 +1,6 @@
 import { InitializeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { type Caller, coreErrors, type Locale, toOpwireError } from '@opwire/core';
-import { type Authenticator, requestedLocale } from '@opwire/core/surface';
+import { type Authenticator, rejectedCredentials, requestedLocale } from '@opwire/core/surface';
 import { createOriginCheck } from './allowed-origins.js';
 import { createMcpSurface, type McpOptions, type McpSurface } from './create-mcp-surface.js';
 import { isJsonRpcBody } from './json-rpc-body.js';
@@ -83,9 +83,13 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
   /** 401 with where to authenticate (RFC 9728), and `invalid_token` when credentials were sent. */
   const unauthenticated = (headers: McpRouteInput['headers'], locale: Locale) => {
     const challenge = `Bearer resource_metadata="${urls.metadata(headers)}"`;
-    return errorResponse(coreErrors.UNAUTHENTICATED(), locale, {
+    const headerSet = {
       'www-authenticate':
         headers.authorization === undefined ? challenge : `${challenge}, error="invalid_token"`,
+    };
+    return errorResponse(coreErrors.UNAUTHENTICATED(), locale, headerSet, {
+      // A token was sent and refused: the message says so, the code stays.
+      ...(headers.authorization === undefined ? {} : { message: rejectedCredentials[locale] }),
     });
   };
 

@@ -58,6 +58,7 @@ export function errorResponse(
   thrown: unknown,
   locale: Locale,
   headers: Record<string, string> = {},
+  overrides: { readonly message?: string } = {},
 ): Response {
   const description = describeError(toOpwireError(thrown), locale);
   const body = {
@@ -66,7 +67,7 @@ export function errorResponse(
       // A body that is not JSON is JSON-RPC's parse error, JSON that is no message its invalid request;
       // everything else follows the table.
       code: rpcCodes.get(description.code) ?? mcpErrorTable[description.kind].rpc,
-      message: description.message,
+      message: overrides.message ?? description.message,
       data: { code: description.code },
     },
     id: null,

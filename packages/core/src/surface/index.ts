@@ -14,6 +14,7 @@ export {
 } from './authenticator.js';
 export { hashArguments } from './hash-arguments.js';
 export { invokeOptionsFrom, type SurfaceRequest } from './invoke-options.js';
+export { rejectedCredentials } from './rejected-credentials.js';
 export { requestedLocale } from './request-locale.js';
 export { toJsonSchema } from './to-json-schema.js';
 export { describeOperationTool, type ToolDescriptionOptions } from './tool-description.js';
