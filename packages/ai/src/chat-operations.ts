@@ -61,6 +61,7 @@ export function createChatOperations(options: ChatOperationsOptions): AnyOperati
         caller: context.caller,
         ...(request.message === undefined ? {} : { message: request.message }),
         ...(request.approvals ? { approvals: request.approvals } : {}),
+        ...(request.regenerate ? { regenerate: true } : {}),
         ...(request.tools ? { tools: request.tools } : {}),
         ...(request.conversationId ? { conversationId: request.conversationId } : {}),
         signal: context.signal,

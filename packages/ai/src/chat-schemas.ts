@@ -23,6 +23,12 @@ export const chatRequestSchema = Type.Object({
       { minItems: 1, maxItems: 20, description: 'Decisions on pending approvals of the caller.' },
     ),
   ),
+  regenerate: Type.Optional(
+    Type.Boolean({
+      description:
+        "Ask the conversation's last question again: what answered it is removed and the new answer takes its place (`message` is asked only when there is no question yet).",
+    }),
+  ),
   tools: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 128 })),
 });
 

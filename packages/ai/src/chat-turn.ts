@@ -79,7 +79,7 @@ export class Turn {
    */
   async open(emit: (event: ChatEvent) => void): Promise<void> {
     const { caller, message, approvals } = this.request;
-    if (message === undefined && (approvals?.length ?? 0) === 0)
+    if (message === undefined && (approvals?.length ?? 0) === 0 && !this.request.regenerate)
       throw coreErrors.MISSING_FIELD({ field: 'message' });
     const { governance } = this.config;
     const conversation = await governance.openConversation(caller, this.request.conversationId);
@@ -153,17 +153,27 @@ export class Turn {
 
   /** Loads the history, runs the input guardrails and the `context` hook, and streams its sources. */
   async prepare(emit: (event: ChatEvent) => void): Promise<void> {
-    const { caller, message } = this.request;
-    this.history = await this.config.governance.loadHistory(caller, this.conversationId);
+    const { caller } = this.request;
+    const { governance } = this.config;
+    // Asked again: the stored question stays, what answered it goes, and it is not stored a second time.
+    const retaken = this.request.regenerate
+      ? await governance.retakeLastQuestion(caller, this.conversationId)
+      : undefined;
+    const message = retaken ?? this.request.message;
+    if (message === undefined && (this.request.approvals?.length ?? 0) === 0) {
+      // Nothing to ask again, and nothing new asked.
+      throw coreErrors.MISSING_FIELD({ field: 'message' });
+    }
+    this.history = await governance.loadHistory(caller, this.conversationId);
     const question = message ?? '';
-    const messages = textOf([...this.history, ...this.added]);
+    const messages = textOf(retaken === undefined ? [...this.history, ...this.added] : this.history);
     if (message !== undefined) {
-      messages.push({ role: 'user', content: message });
+      if (retaken === undefined) messages.push({ role: 'user', content: message });
       await runGuardrails(this.config.guardrails, 'input', { caller, messages, text: message });
       if (this.config.guardrails.length > 0) {
         this.governed?.record('guardrail', { payload: { stage: 'input', passed: true } });
       }
-      this.added.push({ role: 'user', content: message });
+      if (retaken === undefined) this.added.push({ role: 'user', content: message });
     }
     const context = await this.config.context?.({
       caller,

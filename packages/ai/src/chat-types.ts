@@ -27,6 +27,12 @@ export interface ChatRequest {
   readonly message?: string;
   /** Decisions on the caller's pending approvals: approved ones run (once, as the caller), declined ones never. */
   readonly approvals?: readonly ApprovalDecision[];
+  /**
+   * Ask the conversation's last question again (`useChat`'s regenerate, a retry after a failure): what answered
+   * it is removed and the new answer takes its place; `message` is then asked only when the conversation has
+   * no question yet.
+   */
+  readonly regenerate?: boolean;
   /** Narrows the offered tools to these names (never widens past the caller's permissions). */
   readonly tools?: readonly string[];
   /** Aborting ends the turn at once (the user pressed stop). */

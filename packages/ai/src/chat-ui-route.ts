@@ -136,6 +136,8 @@ export function decodeUiRequest(source: unknown): ChatInput {
   }
   const input: ChatInput = {
     conversationId: body.id,
+    // A regeneration asks the stored question again; the client's copy is asked only if none is stored.
+    ...(regenerate ? { regenerate: true } : {}),
     ...(asked ? { message: asked } : {}),
     ...(approvals.length > 0 ? { approvals } : {}),
   };

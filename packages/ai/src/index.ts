@@ -124,6 +124,7 @@ export { createMemoryTurnLedger } from './governance/memory-turn-ledger.js';
 export { type Owner, ownerOf } from './governance/owner.js';
 export {
   checkLimit,
+  checkSequence,
   decodeCursor,
   encodeCursor,
   invalidCursor,

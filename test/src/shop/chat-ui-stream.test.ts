@@ -219,6 +219,76 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
     expect(failed.errors[0]).toMatch(/^PROVIDER_FAILED: /);
   });
 
+  /** Regenerates as `useChat.regenerate()` does: the last assistant message left out, the trigger saying so. */
+  async function regenerate(token: string, chatId: string, messages: UIMessage[]) {
+    const stream = await transport(token).sendMessages({
+      trigger: 'regenerate-message',
+      chatId,
+      messageId: undefined,
+      messages,
+      abortSignal: undefined,
+    });
+    const errors: string[] = [];
+    let message: UIMessage | undefined;
+    for await (const snapshot of readUIMessageStream({
+      stream,
+      onError: (error) => errors.push(error instanceof Error ? error.message : String(error)),
+    })) {
+      message = snapshot;
+    }
+    return { message, errors };
+  }
+
+  const stored = async (chatId: string) =>
+    (await running.request(`/conversations/${chatId}`, { token: 'customer-token' })).body.messages.map(
+      (each: { role: string; content: unknown }) => [each.role, each.content],
+    );
+  const textOfRequest = (request: Record<string, any>) =>
+    request.messages
+      .filter((each: { role: string }) => each.role !== 'system')
+      .map((each: { role: string; content: unknown }) => [
+        each.role,
+        typeof each.content === 'string'
+          ? each.content
+          : (each.content as Array<{ text?: string }>).map((part) => part.text ?? '').join(''),
+      ]);
+
+  it('regenerates the last answer in its place: the model is asked the question once, the old answer gone', async () => {
+    const chatId = randomUUID();
+    const question = userMessage('What is 2+2?');
+    model.script({ kind: 'reply', text: 'Five.' });
+    const first = await send('customer-token', chatId, [question]);
+    expect(first.errors).toEqual([]);
+    model.script({ kind: 'reply', text: 'Four.' });
+    const again = await regenerate('customer-token', chatId, [question]);
+    expect(again.errors).toEqual([]);
+    expect(again.message?.parts.filter((part) => part.type === 'text')).toMatchObject([{ text: 'Four.' }]);
+    // The model saw the question once and not the answer being replaced.
+    expect(textOfRequest(model.requests.at(-1)!)).toEqual([['user', 'What is 2+2?']]);
+    // Newest first: the new answer, then the question, stored once.
+    expect(await stored(chatId)).toEqual([
+      ['assistant', [{ type: 'text', text: 'Four.' }]],
+      ['user', 'What is 2+2?'],
+    ]);
+  });
+
+  it('retries a failed turn (as the chat page’s Retry does) without storing its question twice', async () => {
+    const chatId = randomUUID();
+    const question = userMessage('Are you there?');
+    model.script({ kind: 'status', status: 500, message: 'the model is down' });
+    const failed = await send('customer-token', chatId, [question]);
+    expect(failed.errors[0]).toMatch(/^PROVIDER_FAILED: /);
+    expect(await stored(chatId)).toEqual([['user', 'Are you there?']]);
+    model.script({ kind: 'reply', text: 'Yes.' });
+    const retried = await regenerate('customer-token', chatId, [question]);
+    expect(retried.errors).toEqual([]);
+    expect(textOfRequest(model.requests.at(-1)!)).toEqual([['user', 'Are you there?']]);
+    expect(await stored(chatId)).toEqual([
+      ['assistant', [{ type: 'text', text: 'Yes.' }]],
+      ['user', 'Are you there?'],
+    ]);
+  });
+
   it('ends the turn when the client stops reading, and records it as stopped', async () => {
     model.script({ kind: 'hang', chunks: ['Once ', 'upon ', 'a ', 'time '], delayMs: 10 });
     const chatId = randomUUID();

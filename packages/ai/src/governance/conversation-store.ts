@@ -93,6 +93,12 @@ export interface ConversationStore {
     },
   ): Promise<ConversationMessage[] | undefined>;
   /**
+   * Removes the messages after sequence `after` (what answered a question asked again); resolves to how many
+   * went, `undefined` (nothing removed) when the owner has no such conversation. Later appends number on
+   * from `after`.
+   */
+  removeAfter(id: string, owner: Owner, after: number): Promise<number | undefined>;
+  /**
    * The newest `limit` messages before sequence `before` (all when absent), newest first; `undefined`
    * when the owner has no such conversation.
    */

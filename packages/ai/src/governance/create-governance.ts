@@ -114,6 +114,11 @@ export interface Governance extends TurnEventSink {
     messages: readonly ModelMessage[],
     options?: { readonly turnId?: string; readonly ending?: StoredTurnEnding },
   ): Promise<void>;
+  /**
+   * For a question asked again (`useChat`'s regenerate, a retry): removes what answered the conversation's last
+   * user message and resolves to that message's text, or `undefined` when it has none (then nothing is removed).
+   */
+  retakeLastQuestion(caller: Caller, conversationId: string): Promise<string | undefined>;
   /** Fails with `BUDGET_EXCEEDED` when a budget of the caller is used up; call it before any model call. */
   checkBudget(caller: Caller): Promise<void>;
   /** Starts a turn and records its `request` event; `finish` it in a `finally`. */
@@ -199,6 +204,18 @@ export function createGovernance(options: GovernanceOptions = {}): Governance {
           at: iso(),
         }),
       );
+    },
+    async retakeLastQuestion(caller, conversationId) {
+      const owner = ownerOf(caller);
+      // A turn stores its question first and at most a few messages per step after it.
+      const newestFirst = found(await conversations.messages(conversationId, owner, { limit: 500 }));
+      const question = newestFirst.find((each) => each.message.role === 'user');
+      if (!question) return undefined;
+      found(await conversations.removeAfter(conversationId, owner, question.sequence));
+      const content = question.message.content;
+      return typeof content === 'string'
+        ? content
+        : content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n');
     },
     checkBudget: (caller) => enforceBudgets({ budgets, ledger, caller, now: now() }),
     startTurn(start) {

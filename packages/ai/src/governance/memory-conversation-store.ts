@@ -1,7 +1,14 @@
 import { coreErrors } from '@opwire/core';
 import type { Conversation, ConversationMessage, ConversationStore } from './conversation-store.js';
 import type { Owner } from './owner.js';
-import { checkLimit, decodeCursor, encodeCursor, newestFirst, normalizeTime } from './paging.js';
+import {
+  checkLimit,
+  checkSequence,
+  decodeCursor,
+  encodeCursor,
+  newestFirst,
+  normalizeTime,
+} from './paging.js';
 import { checkTurnEnding } from './turn-ending.js';
 
 interface Entry {
@@ -101,6 +108,15 @@ export function createMemoryConversationStore(): ConversationStore {
       if (time > entry.conversation.updatedAt)
         entry.conversation = { ...entry.conversation, updatedAt: time };
       return structuredClone(added);
+    },
+    async removeAfter(id, owner, after) {
+      checkSequence(after);
+      const entry = owned(id, owner);
+      if (!entry) return undefined;
+      const kept = entry.messages.filter((message) => message.sequence <= after);
+      const removed = entry.messages.length - kept.length;
+      entry.messages = kept;
+      return removed;
     },
     async messages(id, owner, { limit, before }) {
       checkLimit(limit);

@@ -115,3 +115,15 @@ export function newestFirst(left: readonly [string, string], right: readonly [st
   if (left[1] !== right[1]) return left[1] < right[1] ? 1 : -1;
   return 0;
 }
+
+/** A message sequence number to remove after: a whole number from 0, else `OUT_OF_RANGE` on `after`. */
+export function checkSequence(after: number): void {
+  if (!Number.isSafeInteger(after) || after < 0 || after > 2_147_483_647) {
+    throw coreErrors.OUT_OF_RANGE({
+      field: 'after',
+      params: {
+        expected: { en: 'a whole number from 0 to 2147483647', 'zh-CN': '0 到 2147483647 之间的整数' },
+      },
+    });
+  }
+}

@@ -186,6 +186,38 @@ export function runConversationStoreConformance(name: string, options: StoreSuit
       expect((await store().get(id, alice))?.updatedAt).toBe(at(3));
     });
 
+    it('removes the messages after a sequence for its owner alone, and numbers on from there', async () => {
+      const { alice, bob } = owners();
+      const id = crypto.randomUUID();
+      await store().create({ id, owner: alice, at: at(0) });
+      await store().append(id, alice, { messages: sampleMessages, turnId: 'turn-1', at: at(1) });
+      expect(await store().removeAfter(id, bob, 1)).toBeUndefined();
+      expect(await store().removeAfter(crypto.randomUUID(), alice, 1)).toBeUndefined();
+      expect(await store().messages(id, alice, { limit: 10 })).toHaveLength(4);
+      for (const bad of [-1, 1.5, Number.NaN, 2 ** 31]) {
+        await expect(store().removeAfter(id, alice, bad)).rejects.toMatchObject({
+          code: 'OUT_OF_RANGE',
+          field: 'after',
+        });
+      }
+      expect(await store().removeAfter(id, alice, 1)).toBe(3);
+      expect(await store().removeAfter(id, alice, 1)).toBe(0);
+      const appended = await store().append(id, alice, {
+        messages: sampleMessages.slice(3),
+        turnId: 'turn-2',
+        at: at(2),
+      });
+      expect(appended?.map((each) => each.sequence)).toEqual([2]);
+      expect(
+        (await store().messages(id, alice, { limit: 10 }))?.map((each) => [each.sequence, each.turnId]),
+      ).toEqual([
+        [2, 'turn-2'],
+        [1, 'turn-1'],
+      ]);
+      expect(await store().removeAfter(id, alice, 0)).toBe(2);
+      expect(await store().messages(id, alice, { limit: 10 })).toEqual([]);
+    });
+
     it('lists the owner conversations newest first, page by page', async () => {
       const { alice, bob } = owners();
       const ids = [0, 1, 2, 3, 4].map(() => crypto.randomUUID());

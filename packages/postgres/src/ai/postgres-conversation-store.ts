@@ -3,6 +3,7 @@ import {
   type ConversationMessage,
   type ConversationStore,
   checkLimit,
+  checkSequence,
   checkTurnEnding,
   decodeCursor,
   encodeCursor,
@@ -149,6 +150,17 @@ export function createPostgresConversationStore(sql: SqlAccess): ConversationSto
         );
         return rows.map((row) => toMessage(id, row)).sort((left, right) => left.sequence - right.sequence);
       });
+    },
+    async removeAfter(id, owner, after) {
+      checkSequence(after);
+      const { rows } = await sql.query<{ owned: boolean; removed: number }>(
+        `WITH owned AS (SELECT id FROM opwire_ai_conversations ${owned} FOR UPDATE),
+          gone AS (DELETE FROM opwire_ai_messages m USING owned o
+            WHERE m.conversation_id = o.id AND m.sequence > $4::int RETURNING 1)
+          SELECT EXISTS (SELECT 1 FROM owned) AS owned, (SELECT count(*)::int FROM gone) AS removed`,
+        [id, owner.tenant, owner.principalId, after],
+      );
+      return rows[0]?.owned ? Number(rows[0].removed) : undefined;
     },
     async messages(id, owner, { limit, before }) {
       checkLimit(limit);

@@ -1701,6 +1701,8 @@ export interface operations {
             approved: boolean;
             reason?: string;
           }[];
+          /** @description Ask the conversation's last question again: what answered it is removed and the new answer takes its place (`message` is asked only when there is no question yet). */
+          regenerate?: boolean;
           tools?: string[];
         };
       };
@@ -3644,6 +3646,8 @@ export interface operations {
             approved: boolean;
             reason?: string;
           }[];
+          /** @description Ask the conversation's last question again: what answered it is removed and the new answer takes its place (`message` is asked only when there is no question yet). */
+          regenerate?: boolean;
           tools?: string[];
         };
       };
