@@ -160,11 +160,16 @@ export function formatMessage(
   return template.replace(placeholderPattern, (match, name: string) => {
     const value = params[name];
     if (value === undefined) return match;
+    // The field of an issue with the request as a whole (a body that is an array, not an object) is empty.
+    if (name === 'field' && value === '') return wholeRequest[locale];
     if (typeof value === 'object' && value !== null)
       return localizeText(value as LocalizedText, locale) ?? match;
     return name === 'expected' && locale !== 'en' ? localizedTypes(String(value), locale) : String(value);
   });
 }
+
+/** How a message names the request as a whole, where a field would be named. */
+const wholeRequest: Readonly<Record<Locale, string>> = { en: '(the whole request)', 'zh-CN': '（整个请求）' };
 
 /** JSON Schema's type names in the other languages, for what a validation message says was expected. */
 const typeNames: Readonly<Record<Exclude<Locale, 'en'>, Readonly<Record<string, string>>>> = {
@@ -178,9 +183,27 @@ const typeNames: Readonly<Record<Exclude<Locale, 'en'>, Readonly<Record<string, 
   },
 };
 
-/** `integer | null` in `locale`: each alternative that is a bare type name is translated; literals stay. */
+/**
+ * What validation says was expected beside a type name (`length >= 1`, `at most 10 items`, `pattern ^a$`), in
+ * the other languages: the words are translated, the numbers, patterns and format names stay.
+ */
+const phrases: Readonly<Record<Exclude<Locale, 'en'>, ReadonlyArray<readonly [RegExp, string]>>> = {
+  'zh-CN': [
+    [/^length >= (\d+)$/, '长度至少为 $1'],
+    [/^length <= (\d+)$/, '长度至多为 $1'],
+    [/^at least (\d+) items$/, '至少 $1 项'],
+    [/^at most (\d+) items$/, '至多 $1 项'],
+    [/^at least (\d+) properties$/, '至少 $1 个属性'],
+    [/^a multiple of (.+)$/, '$1 的倍数'],
+    [/^pattern (.+)$/s, '匹配模式 $1'],
+  ],
+};
+
+/** `integer | null` in `locale`: each alternative that is a bare type name or a known phrase is translated; literals stay. */
 function localizedTypes(expected: string, locale: Exclude<Locale, 'en'>): string {
   const names = typeNames[locale];
+  const phrase = phrases[locale].find(([pattern]) => pattern.test(expected));
+  if (phrase) return expected.replace(phrase[0], phrase[1]);
   return expected
     .split(' | ')
     .map((alternative) => (Object.hasOwn(names, alternative) ? names[alternative] : alternative))

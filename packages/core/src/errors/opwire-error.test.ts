@@ -47,6 +47,25 @@ describe('OpwireError', () => {
     // A literal is written as it is, even one that spells a type name.
     const literal = coreErrors.WRONG_TYPE({ field: 'kind', params: { expected: '"string" | "array"' } });
     expect(describeError(literal, 'zh-CN').message).toBe('字段“kind”必须是 "string" | "array"。');
+    // An issue with the request as a whole names it so, not as an empty field.
+    const whole = coreErrors.WRONG_TYPE({ field: '', params: { expected: 'object' } });
+    expect(whole.message).toBe('Field "(the whole request)" must be object.');
+    expect(describeError(whole, 'zh-CN').message).toBe('字段“（整个请求）”必须是 对象。');
+    // What a bound or a pattern expects is said in Chinese too; its numbers and pattern stay.
+    const bounds: Array<[string, string]> = [
+      ['length >= 1', '长度至少为 1'],
+      ['length <= 200', '长度至多为 200'],
+      ['at least 1 items', '至少 1 项'],
+      ['at most 10 items', '至多 10 项'],
+      ['at least 2 properties', '至少 2 个属性'],
+      ['a multiple of 0.5', '0.5 的倍数'],
+      ['pattern ^[A-Za-z0-9_-]+$', '匹配模式 ^[A-Za-z0-9_-]+$'],
+    ];
+    for (const [expected, said] of bounds) {
+      const bound = coreErrors.OUT_OF_RANGE({ field: 'sku', params: { expected } });
+      expect(describeError(bound, 'zh-CN').message).toBe(`字段“sku”超出范围（应为 ${said}）。`);
+      expect(bound.message).toBe(`Field "sku" is out of range (expected ${expected}).`);
+    }
   });
 
   it('turns unknown throwables into INTERNAL, keeping the original as cause', () => {
