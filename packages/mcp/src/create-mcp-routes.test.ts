@@ -62,12 +62,14 @@ describe('authentication', () => {
     const fetch = hostRoutes(mcp.routes);
     const response = await fetch('http://mcp.test/mcp', post({ authorization: 'Bearer stolen' }));
     expect(response.status).toBe(401);
-    expect((await response.clone().json()).error).toMatchObject({
+    expect(((await response.clone().json()) as { error: unknown }).error).toMatchObject({
       message: expect.stringMatching(/^The credentials sent were not accepted/),
       data: { code: 'UNAUTHENTICATED' },
     });
     const anonymous = await fetch('http://mcp.test/mcp', post({}));
-    expect((await anonymous.json()).error.message).toBe('Authentication is required.');
+    expect(((await anonymous.json()) as { error: { message: string } }).error.message).toBe(
+      'Authentication is required.',
+    );
     expect(response.headers.get('www-authenticate')).toBe(
       'Bearer resource_metadata="https://shop.example.com/.well-known/oauth-protected-resource/api/mcp", error="invalid_token"',
     );
@@ -128,6 +130,50 @@ describe('the Origin allow-list', () => {
 });
 
 describe('sessions', () => {
+  it('refuses what the SDK transport would, with its codes but as every refusal: a code and the text alone, localized', async () => {
+    const { mcp } = serve();
+    const { transport } = await connectOverHttp(mcp.routes, 'reader-token');
+    const fetch = hostRoutes(mcp.routes);
+    const session = { authorization: 'Bearer reader-token', 'mcp-session-id': transport.sessionId ?? '' };
+    const list = { jsonrpc: '2.0', id: 9, method: 'tools/list' };
+    const jsonOnly = await fetch(
+      'http://mcp.test/mcp',
+      post({ ...session, accept: 'application/json' }, list),
+    );
+    expect(jsonOnly.status).toBe(406);
+    expect(await jsonOnly.json()).toMatchObject({
+      error: {
+        code: -32000,
+        message:
+          'The Accept header must list application/json and text/event-stream: the answer may be JSON or an event stream.',
+        data: { code: 'NOT_ACCEPTABLE' },
+      },
+    });
+    const stream = await fetch('http://mcp.test/mcp', {
+      method: 'GET',
+      headers: { ...session, accept: 'application/json', 'accept-language': 'zh-CN' },
+    });
+    expect([stream.status, stream.headers.get('content-language')]).toEqual([406, 'zh-CN']);
+    expect(((await stream.json()) as { error: { message: string } }).error.message).toBe(
+      'Accept 头必须列出 text/event-stream：响应可能是 JSON，也可能是事件流。',
+    );
+    const future = await fetch(
+      'http://mcp.test/mcp',
+      post({ ...session, 'mcp-protocol-version': '1999-01-01' }, list),
+    );
+    expect(future.status).toBe(400);
+    expect(await future.json()).toMatchObject({
+      error: {
+        code: -32000,
+        message: expect.stringMatching(/^MCP protocol version "1999-01-01" is not supported; send one of 20/),
+        data: { code: 'UNSUPPORTED_PROTOCOL_VERSION' },
+      },
+    });
+    // The session still serves a request it accepts.
+    const fine = await fetch('http://mcp.test/mcp', post(session, list));
+    expect(fine.status).toBe(200);
+  });
+
   it('mints unguessable ids and serves the SDK client', async () => {
     const { mcp } = serve();
     const { client, transport } = await connectOverHttp(mcp.routes, 'writer-token');

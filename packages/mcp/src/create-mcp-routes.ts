@@ -1,4 +1,4 @@
-import { InitializeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { InitializeRequestSchema, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { type Caller, coreErrors, type Locale, toOpwireError } from '@opwire/core';
 import { type Authenticator, rejectedCredentials, requestedLocale } from '@opwire/core/surface';
 import { createOriginCheck } from './allowed-origins.js';
@@ -108,6 +108,11 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
       const admitted = await admit(input);
       if (admitted instanceof Response) return admitted;
       const { caller, locale } = admitted;
+      // What the SDK's transport would refuse with its own English text, refused here as every other refusal is.
+      const accept = input.headers.accept ?? '';
+      const types = method === 'POST' ? ['application/json', 'text/event-stream'] : ['text/event-stream'];
+      if (method !== 'DELETE' && !types.every((type) => accept.includes(type)))
+        return errorResponse(mcpErrors.NOT_ACCEPTABLE({ params: { types: types.join(' and ') } }), locale);
       if (method === 'POST' && !isJsonRpcBody(input.body))
         return errorResponse(mcpErrors.INVALID_MESSAGE(), locale);
       // Every protocol version says initialize travels alone; the transport would ask for a session id instead.
@@ -138,6 +143,15 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
       }
       const session = sessions.find(sessionId, caller);
       if (!session) return errorResponse(mcpErrors.SESSION_NOT_FOUND(), locale);
+      const version = input.headers['mcp-protocol-version'];
+      if (version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+        return errorResponse(
+          mcpErrors.UNSUPPORTED_PROTOCOL_VERSION({
+            params: { version: version.slice(0, 50), supported: SUPPORTED_PROTOCOL_VERSIONS.join(', ') },
+          }),
+          locale,
+        );
+      }
       // 2025-06-18 removed batching; the SDK's transport still answers one, so a later session is refused here.
       if (Array.isArray(input.body) && session.protocolVersion >= firstVersionWithoutBatches) {
         return errorResponse(

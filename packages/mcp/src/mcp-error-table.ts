@@ -35,7 +35,12 @@ const rpcCodes: ReadonlyMap<string, number> = new Map([
   ['BATCH_NOT_SUPPORTED', ErrorCode.InvalidRequest],
   ['SESSION_NOT_FOUND', -32001],
   ['SESSION_REQUIRED', -32000],
+  ['NOT_ACCEPTABLE', -32000],
+  ['UNSUPPORTED_PROTOCOL_VERSION', -32000],
 ]);
+
+/** HTTP statuses of refusals whose kind's status is not theirs: an `Accept` the answer cannot meet is 406. */
+const statuses: ReadonlyMap<string, number> = new Map([['NOT_ACCEPTABLE', 406]]);
 
 /** A protocol error for the SDK to send: the table's JSON-RPC code, the message in `locale`, the Opwire code as data. */
 export function toProtocolError(thrown: unknown, locale: Locale): McpError {
@@ -73,7 +78,7 @@ export function errorResponse(
     id: null,
   };
   return new Response(JSON.stringify(body), {
-    status: mcpErrorTable[description.kind].status,
+    status: statuses.get(description.code) ?? mcpErrorTable[description.kind].status,
     headers: { 'content-type': 'application/json', 'content-language': locale, ...headers },
   });
 }

@@ -55,6 +55,20 @@ export const mcpErrors = defineErrors({
         'MCP 协议版本 {version} 不支持 JSON-RPC 批量请求（已在 2025-06-18 中移除）：请每个请求只发送一条消息。',
     },
   },
+  NOT_ACCEPTABLE: {
+    kind: 'unsupported',
+    messages: {
+      en: 'The Accept header must list {types}: the answer may be JSON or an event stream.',
+      'zh-CN': 'Accept 头必须列出 {types}：响应可能是 JSON，也可能是事件流。',
+    },
+  },
+  UNSUPPORTED_PROTOCOL_VERSION: {
+    kind: 'invalid',
+    messages: {
+      en: 'MCP protocol version "{version}" is not supported; send one of {supported}.',
+      'zh-CN': '不支持 MCP 协议版本“{version}”，请使用以下版本之一：{supported}。',
+    },
+  },
   SESSION_NOT_FOUND: {
     kind: 'not_found',
     messages: {

@@ -25,12 +25,14 @@ const challenge = {
 
 const refusals = {
   '400': rpcError(
-    'SESSION_REQUIRED (no Mcp-Session-Id on a request other than initialize: -32000), INVALID_MESSAGE (JSON that is no JSON-RPC 2.0 message: invalid request -32600), INVALID_INITIALIZE (an initialize request with malformed params), INITIALIZE_NOT_BATCHED (an initialize sent in a batch: invalid request -32600), BATCH_NOT_SUPPORTED (a batch on a session at protocol version 2025-06-18 or later: invalid request -32600), MALFORMED_JSON (JSON-RPC parse error -32700) or PROTOTYPE_POISONING',
+    'SESSION_REQUIRED (no Mcp-Session-Id on a request other than initialize: -32000), INVALID_MESSAGE (JSON that is no JSON-RPC 2.0 message: invalid request -32600), INVALID_INITIALIZE (an initialize request with malformed params), INITIALIZE_NOT_BATCHED (an initialize sent in a batch: invalid request -32600), BATCH_NOT_SUPPORTED (a batch on a session at protocol version 2025-06-18 or later: invalid request -32600), UNSUPPORTED_PROTOCOL_VERSION (an MCP-Protocol-Version the server does not speak: -32000), MALFORMED_JSON (JSON-RPC parse error -32700) or PROTOTYPE_POISONING',
   ),
   '401': rpcError('UNAUTHENTICATED: no or bad bearer token', challenge),
   '403': rpcError('ORIGIN_NOT_ALLOWED: a browser Origin outside the allow-list'),
   '404': rpcError('SESSION_NOT_FOUND (-32001): unknown, expired, or another caller’s session'),
-  '406': rpcError('The Accept header does not allow the answer’s media types'),
+  '406': rpcError(
+    'NOT_ACCEPTABLE (-32000): the Accept header does not list application/json and text/event-stream (GET: text/event-stream)',
+  ),
   '413': rpcError('PAYLOAD_TOO_LARGE: the body passes the server’s limit'),
   '415': rpcError('UNSUPPORTED_MEDIA_TYPE: the body is not JSON'),
   '503': rpcError('UNAVAILABLE or SESSION_LIMIT_REACHED', {

@@ -4152,7 +4152,7 @@ export interface operations {
           'text/event-stream': string;
         };
       };
-      /** @description SESSION_REQUIRED (no Mcp-Session-Id on a request other than initialize: -32000), INVALID_MESSAGE (JSON that is no JSON-RPC 2.0 message: invalid request -32600), INVALID_INITIALIZE (an initialize request with malformed params), INITIALIZE_NOT_BATCHED (an initialize sent in a batch: invalid request -32600), BATCH_NOT_SUPPORTED (a batch on a session at protocol version 2025-06-18 or later: invalid request -32600), MALFORMED_JSON (JSON-RPC parse error -32700) or PROTOTYPE_POISONING */
+      /** @description SESSION_REQUIRED (no Mcp-Session-Id on a request other than initialize: -32000), INVALID_MESSAGE (JSON that is no JSON-RPC 2.0 message: invalid request -32600), INVALID_INITIALIZE (an initialize request with malformed params), INITIALIZE_NOT_BATCHED (an initialize sent in a batch: invalid request -32600), BATCH_NOT_SUPPORTED (a batch on a session at protocol version 2025-06-18 or later: invalid request -32600), UNSUPPORTED_PROTOCOL_VERSION (an MCP-Protocol-Version the server does not speak: -32000), MALFORMED_JSON (JSON-RPC parse error -32700) or PROTOTYPE_POISONING */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -4210,7 +4210,7 @@ export interface operations {
           };
         };
       };
-      /** @description The Accept header does not allow the answer’s media types */
+      /** @description NOT_ACCEPTABLE (-32000): the Accept header does not list application/json and text/event-stream (GET: text/event-stream) */
       406: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -4324,7 +4324,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description SESSION_REQUIRED (no Mcp-Session-Id on a request other than initialize: -32000), INVALID_MESSAGE (JSON that is no JSON-RPC 2.0 message: invalid request -32600), INVALID_INITIALIZE (an initialize request with malformed params), INITIALIZE_NOT_BATCHED (an initialize sent in a batch: invalid request -32600), BATCH_NOT_SUPPORTED (a batch on a session at protocol version 2025-06-18 or later: invalid request -32600), MALFORMED_JSON (JSON-RPC parse error -32700) or PROTOTYPE_POISONING */
+      /** @description SESSION_REQUIRED (no Mcp-Session-Id on a request other than initialize: -32000), INVALID_MESSAGE (JSON that is no JSON-RPC 2.0 message: invalid request -32600), INVALID_INITIALIZE (an initialize request with malformed params), INITIALIZE_NOT_BATCHED (an initialize sent in a batch: invalid request -32600), BATCH_NOT_SUPPORTED (a batch on a session at protocol version 2025-06-18 or later: invalid request -32600), UNSUPPORTED_PROTOCOL_VERSION (an MCP-Protocol-Version the server does not speak: -32000), MALFORMED_JSON (JSON-RPC parse error -32700) or PROTOTYPE_POISONING */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -4382,7 +4382,7 @@ export interface operations {
           };
         };
       };
-      /** @description The Accept header does not allow the answer’s media types */
+      /** @description NOT_ACCEPTABLE (-32000): the Accept header does not list application/json and text/event-stream (GET: text/event-stream) */
       406: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -4475,7 +4475,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description SESSION_REQUIRED (no Mcp-Session-Id on a request other than initialize: -32000), INVALID_MESSAGE (JSON that is no JSON-RPC 2.0 message: invalid request -32600), INVALID_INITIALIZE (an initialize request with malformed params), INITIALIZE_NOT_BATCHED (an initialize sent in a batch: invalid request -32600), BATCH_NOT_SUPPORTED (a batch on a session at protocol version 2025-06-18 or later: invalid request -32600), MALFORMED_JSON (JSON-RPC parse error -32700) or PROTOTYPE_POISONING */
+      /** @description SESSION_REQUIRED (no Mcp-Session-Id on a request other than initialize: -32000), INVALID_MESSAGE (JSON that is no JSON-RPC 2.0 message: invalid request -32600), INVALID_INITIALIZE (an initialize request with malformed params), INITIALIZE_NOT_BATCHED (an initialize sent in a batch: invalid request -32600), BATCH_NOT_SUPPORTED (a batch on a session at protocol version 2025-06-18 or later: invalid request -32600), UNSUPPORTED_PROTOCOL_VERSION (an MCP-Protocol-Version the server does not speak: -32000), MALFORMED_JSON (JSON-RPC parse error -32700) or PROTOTYPE_POISONING */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -4533,7 +4533,7 @@ export interface operations {
           };
         };
       };
-      /** @description The Accept header does not allow the answer’s media types */
+      /** @description NOT_ACCEPTABLE (-32000): the Accept header does not list application/json and text/event-stream (GET: text/event-stream) */
       406: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
