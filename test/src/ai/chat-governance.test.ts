@@ -157,8 +157,11 @@ it("gives the next turn's model the tool calls of every step and their results, 
   ]);
 });
 
-it("keeps a call that waited for approval in the history, then the decided call's result", async () => {
-  const { chatAs, seed } = shop();
+/**
+ * Support asks to cancel an order, the model calls `orders_cancel`, which waits for approval; then support
+ * answers the approval in the same conversation. Resolves to that second turn's answer.
+ */
+async function decideCancel({ chatAs, seed }: ReturnType<typeof shop>, approved: boolean, finalText: string) {
   const order = seed();
   server.script(
     {
@@ -168,14 +171,19 @@ it("keeps a call that waited for approval in the history, then the decided call'
       ],
     },
     { kind: 'reply', text: 'Approve it, please.' },
-    { kind: 'reply', text: 'Cancelled.' },
+    { kind: 'reply', text: finalText },
   );
   const asked = await chatAs('token-support', { message: `Cancel ${order.id}` });
   const [pending] = asked.body.pendingApprovals;
-  await chatAs('token-support', {
+  const decided = await chatAs('token-support', {
     conversationId: asked.body.conversationId,
-    approvals: [{ approvalId: pending.approvalId, approved: true }],
+    approvals: [{ approvalId: pending.approvalId, approved }],
   });
+  return { order, decided };
+}
+
+it("keeps a call that waited for approval in the history, then the decided call's result", async () => {
+  const { order } = await decideCancel(shop(), true, 'Cancelled.');
   const turns = history(server.requests[2]!);
   expect(turns.map(({ content, ...rest }: any) => rest)).toEqual([
     { role: 'user' },
@@ -190,24 +198,9 @@ it("keeps a call that waited for approval in the history, then the decided call'
 });
 
 it('records a declined call as approval_declined, never ok: in the ledger, the trail and the metrics', async () => {
-  const { chatAs, governance, seed } = shop();
-  const order = seed();
-  server.script(
-    {
-      kind: 'reply',
-      toolCalls: [
-        { id: 'call_cancel', name: 'orders_cancel', arguments: JSON.stringify({ orderId: order.id }) },
-      ],
-    },
-    { kind: 'reply', text: 'Approve it, please.' },
-    { kind: 'reply', text: 'Left as it is.' },
-  );
-  const asked = await chatAs('token-support', { message: `Cancel ${order.id}` });
-  const [pending] = asked.body.pendingApprovals;
-  const declined = await chatAs('token-support', {
-    conversationId: asked.body.conversationId,
-    approvals: [{ approvalId: pending.approvalId, approved: false }],
-  });
+  const running = shop();
+  const { governance } = running;
+  const { order, decided: declined } = await decideCancel(running, false, 'Left as it is.');
   expect(declined.status).toBe(200);
   expect(order.status).toBe('open');
   const row = await governance.ledger.get(declined.body.turnId, 'acme');

@@ -40,9 +40,10 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
     chatId: string,
     messages: UIMessage[],
     continued?: UIMessage,
+    trigger: 'submit-message' | 'regenerate-message' = 'submit-message',
   ): Promise<{ message: UIMessage | undefined; errors: string[] }> {
     const stream = await transport(token).sendMessages({
-      trigger: 'submit-message',
+      trigger,
       chatId,
       messageId: undefined,
       messages,
@@ -220,24 +221,8 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
   });
 
   /** Regenerates as `useChat.regenerate()` does: the last assistant message left out, the trigger saying so. */
-  async function regenerate(token: string, chatId: string, messages: UIMessage[]) {
-    const stream = await transport(token).sendMessages({
-      trigger: 'regenerate-message',
-      chatId,
-      messageId: undefined,
-      messages,
-      abortSignal: undefined,
-    });
-    const errors: string[] = [];
-    let message: UIMessage | undefined;
-    for await (const snapshot of readUIMessageStream({
-      stream,
-      onError: (error) => errors.push(error instanceof Error ? error.message : String(error)),
-    })) {
-      message = snapshot;
-    }
-    return { message, errors };
-  }
+  const regenerate = (token: string, chatId: string, messages: UIMessage[]) =>
+    send(token, chatId, messages, undefined, 'regenerate-message');
 
   const stored = async (chatId: string) =>
     (await running.request(`/conversations/${chatId}`, { token: 'customer-token' })).body.messages.map(
