@@ -156,11 +156,14 @@ export class Turn {
     const { caller } = this.request;
     const { governance } = this.config;
     // Asked again: the stored question stays, what answered it goes, and it is not stored a second time.
-    const retaken = this.request.regenerate
+    const rewound = this.request.regenerate
       ? await governance.retakeLastQuestion(caller, this.conversationId)
       : undefined;
-    const message = retaken ?? this.request.message;
-    if (message === undefined && (this.request.approvals?.length ?? 0) === 0) {
+    const retaken = rewound?.question;
+    // Regenerating after approvals: the model answers again from the stored history, nothing new asked.
+    const continues = rewound?.continued === true;
+    const message = retaken ?? (continues ? undefined : this.request.message);
+    if (message === undefined && (this.request.approvals?.length ?? 0) === 0 && !continues) {
       // Nothing to ask again, and nothing new asked.
       throw coreErrors.MISSING_FIELD({ field: 'message' });
     }

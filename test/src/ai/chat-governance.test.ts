@@ -197,6 +197,38 @@ it("keeps a call that waited for approval in the history, then the decided call'
   expect(JSON.parse(turns[5].content)).toMatchObject({ id: order.id, status: 'cancelled' });
 });
 
+it('regenerates the answer after an approved call without undoing what the call did', async () => {
+  const running = shop();
+  const { order, decided } = await decideCancel(running, true, 'Cancelled.');
+  expect(order.status).toBe('cancelled');
+  server.script({ kind: 'reply', text: 'Your order is cancelled.' });
+  const again = await running.chatAs('token-support', {
+    conversationId: decided.body.conversationId,
+    regenerate: true,
+  });
+  expect([again.status, again.body.text]).toEqual([200, 'Your order is cancelled.']);
+  // The model answered from the history as it was before the replaced answer: the question once, the
+  // approved call and its result, nothing asked anew and no second call.
+  const turns = history(server.requests.at(-1)!);
+  expect(turns.map(({ content, ...rest }: any) => rest)).toEqual([
+    { role: 'user' },
+    { role: 'assistant', calls: ['call_cancel orders_cancel'] },
+    { role: 'tool', answers: 'call_cancel' },
+    { role: 'assistant' },
+    { role: 'assistant', calls: ['call_cancel orders_cancel'] },
+    { role: 'tool', answers: 'call_cancel' },
+  ]);
+  const read = await running.call('GET', `/conversations/${decided.body.conversationId}`, 'token-support');
+  const texts = read.body.messages.flatMap((message: any) =>
+    typeof message.content === 'string'
+      ? [message.content]
+      : message.content.flatMap((part: any) => (part.type === 'text' ? [part.text] : [])),
+  );
+  expect(texts).toContain('Your order is cancelled.');
+  expect(texts).not.toContain('Cancelled.');
+  expect(order.status).toBe('cancelled');
+});
+
 it('records a declined call as approval_declined, never ok: in the ledger, the trail and the metrics', async () => {
   const running = shop();
   const { governance } = running;

@@ -257,6 +257,17 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
     ]);
   });
 
+  it('answers a regeneration in a chat with nothing stored yet by asking the client’s question', async () => {
+    const chatId = randomUUID();
+    model.script({ kind: 'reply', text: 'Hello.' });
+    const fresh = await regenerate('customer-token', chatId, [userMessage('Hi?')]);
+    expect(fresh.errors).toEqual([]);
+    expect(await stored(chatId)).toEqual([
+      ['assistant', [{ type: 'text', text: 'Hello.' }]],
+      ['user', 'Hi?'],
+    ]);
+  });
+
   it('retries a failed turn (as the chat page’s Retry does) without storing its question twice', async () => {
     const chatId = randomUUID();
     const question = userMessage('Are you there?');

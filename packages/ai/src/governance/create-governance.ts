@@ -115,10 +115,16 @@ export interface Governance extends TurnEventSink {
     options?: { readonly turnId?: string; readonly ending?: StoredTurnEnding },
   ): Promise<void>;
   /**
-   * For a question asked again (`useChat`'s regenerate, a retry): removes what answered the conversation's last
-   * user message and resolves to that message's text, or `undefined` when it has none (then nothing is removed).
+   * For an answer asked for again (`useChat`'s regenerate, a retry): when only the last question's own turn
+   * answered it, removes that answer and resolves to the question's text, to be asked again. When later turns
+   * answered approvals after it (calls that ran must stay told), removes only the newest turn's closing
+   * assistant messages and resolves to `continued`: the model answers again from what precedes them. With no
+   * question stored, removes nothing and resolves to `{}`.
    */
-  retakeLastQuestion(caller: Caller, conversationId: string): Promise<string | undefined>;
+  retakeLastQuestion(
+    caller: Caller,
+    conversationId: string,
+  ): Promise<{ readonly question?: string; readonly continued?: boolean }>;
   /** Fails with `BUDGET_EXCEEDED` when a budget of the caller is used up; call it before any model call. */
   checkBudget(caller: Caller): Promise<void>;
   /** Starts a turn and records its `request` event; `finish` it in a `finally`. */
@@ -209,13 +215,29 @@ export function createGovernance(options: GovernanceOptions = {}): Governance {
       const owner = ownerOf(caller);
       // A turn stores its question first and at most a few messages per step after it.
       const newestFirst = found(await conversations.messages(conversationId, owner, { limit: 500 }));
-      const question = newestFirst.find((each) => each.message.role === 'user');
-      if (!question) return undefined;
-      found(await conversations.removeAfter(conversationId, owner, question.sequence));
-      const content = question.message.content;
-      return typeof content === 'string'
-        ? content
-        : content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n');
+      const at = newestFirst.findIndex((each) => each.message.role === 'user');
+      const question = newestFirst[at];
+      // Nothing asked yet: the client's message is the question.
+      if (!question) return {};
+      if (newestFirst.slice(0, at).every((each) => each.turnId === question.turnId)) {
+        found(await conversations.removeAfter(conversationId, owner, question.sequence));
+        const content = question.message.content;
+        return {
+          question:
+            typeof content === 'string'
+              ? content
+              : content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n'),
+        };
+      }
+      // Later turns answered approvals (calls that ran stay told): only the newest turn's closing assistant
+      // messages go, and the model answers again from what precedes them.
+      const newest = newestFirst[0] as ConversationMessage;
+      const closing = newestFirst.findIndex(
+        (each) => each.turnId !== newest.turnId || each.message.role !== 'assistant',
+      );
+      const kept = newestFirst[closing] as ConversationMessage;
+      if (closing > 0) found(await conversations.removeAfter(conversationId, owner, kept.sequence));
+      return { continued: true };
     },
     checkBudget: (caller) => enforceBudgets({ budgets, ledger, caller, now: now() }),
     startTurn(start) {
