@@ -370,7 +370,7 @@ describe.each(servers)('bad input through the %s', (_name, serve) => {
       json: order,
       headers: { 'accept-language': 'zh-CN' },
     });
-    expect((await forgedInChinese.json()).detail).toMatch(/^所发送的凭据未被接受/);
+    expect(((await forgedInChinese.json()) as { detail: string }).detail).toMatch(/^所发送的凭据未被接受/);
   });
 
   it('answers an unknown throwable with 500 INTERNAL and no details', async () => {
