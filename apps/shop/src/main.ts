@@ -1,11 +1,13 @@
 /**
  * Starts the shop's HTTP server: `pnpm start` (root) or `pnpm --filter @opwire/example-shop start`.
- * Environment: PORT (default 3000), HOST (default 127.0.0.1), DATABASE_URL (default: PGlite in apps/shop/.data),
+ * Environment: PORT (default 3000), HOST (default 127.0.0.1), DATABASE_URL (default: PGlite in DATA_DIR, itself
+ * apps/shop/.data by default),
  * DATABASE_SCHEMA (a schema of its own on that server), RATE_LIMIT_PER_MINUTE (order writes per caller, default 60, 0 = off),
  * CORS_ORIGINS (comma-separated browser origins allowed to call, none by default; also MCP's Origin allow-list), HTTP_PREFIX (a base path such
  * as /api), ACCESS_LOG (1 writes one line per request), LOG_LEVEL (debug, info, warn, error, silent; default info),
  * OTEL_EXPORTER_OTLP_ENDPOINT (exports traces and metrics over OTLP/HTTP; the other OTEL_* variables apply).
  */
+import { resolve } from 'node:path';
 import { parseOrigins } from '@opwire/core/surface';
 import { createShop } from './server.js';
 import { type ShopTelemetry, startTelemetry } from './telemetry.js';
@@ -43,6 +45,8 @@ try {
 
 const shop = await createShop({
   databaseUrl: process.env.DATABASE_URL || undefined,
+  // Relative to where the user typed the command: `pnpm start` runs this in apps/shop and says where in INIT_CWD.
+  dataDir: process.env.DATA_DIR ? resolve(process.env.INIT_CWD ?? '.', process.env.DATA_DIR) : undefined,
   schema: process.env.DATABASE_SCHEMA || undefined,
   writesPerMinute: writesPerMinute === 0 ? false : writesPerMinute,
   port,

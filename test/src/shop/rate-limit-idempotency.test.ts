@@ -1,9 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningShop, startShop } from './shop-harness.js';
+import { type RunningShop, startShop, startShopMain } from './shop-harness.js';
 
 const order = { sku: 'KB-01', quantity: 1 };
 
@@ -112,44 +111,19 @@ describe('Idempotency-Key on the shop’s writes (PGlite)', () => {
 });
 
 const databaseUrl = process.env.DATABASE_URL;
-const shopMain = fileURLToPath(new URL('../../../apps/shop/src/main.ts', import.meta.url));
-
-/** Starts `apps/shop/src/main.ts` as its own process and resolves with its base URL once it listens. */
-function startShopProcess(schema: string): Promise<{ child: ChildProcess; url: string }> {
-  // No model: the chat answers CHAT_NOT_CONFIGURED, which these tests never call.
-  const { OPENAI_API_KEY: _key, OPENAI_BASE_URL: _base, ...environment } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', shopMain], {
-    env: {
-      ...environment,
-      PORT: '0',
-      DATABASE_URL: databaseUrl,
-      DATABASE_SCHEMA: schema,
-      RATE_LIMIT_PER_MINUTE: '3',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /API\s+(http:\/\/[\d.:]+)\/orders/.exec(output);
-      if (match?.[1]) resolve({ child, url: match[1] });
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.once('exit', (code) => reject(new Error(`the shop exited with ${code}: ${output}`)));
-  });
-}
-
 describe.skipIf(!databaseUrl)('two shop processes on one PostgreSQL database', () => {
   const schema = `shop_two_${randomBytes(6).toString('hex')}`;
   const processes: ChildProcess[] = [];
   let urls: string[] = [];
   beforeAll(async () => {
     // The first process creates the tables; the second starts once they exist.
-    const first = await startShopProcess(schema);
-    const second = await startShopProcess(schema);
+    const environment = {
+      DATABASE_URL: databaseUrl ?? '',
+      DATABASE_SCHEMA: schema,
+      RATE_LIMIT_PER_MINUTE: '3',
+    };
+    const first = await startShopMain(environment);
+    const second = await startShopMain(environment);
     processes.push(first.child, second.child);
     urls = [first.url, second.url];
   }, 120_000);

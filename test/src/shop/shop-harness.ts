@@ -1,7 +1,9 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Logger } from '@opwire/core';
 import { createShop, type Shop, type ShopOptions } from '@opwire/example-shop';
 
@@ -170,4 +172,35 @@ async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+const shopMain = fileURLToPath(new URL('../../../apps/shop/src/main.ts', import.meta.url));
+
+/**
+ * Starts `apps/shop/src/main.ts` as its own process, as `pnpm start` does, with `environment` over this
+ * process's (on port 0, without a model: the chat answers CHAT_NOT_CONFIGURED), and resolves with its base URL
+ * once it listens.
+ */
+export function startShopMain(
+  environment: Readonly<Record<string, string>>,
+  options: { readonly cwd?: string } = {},
+): Promise<{ child: ChildProcess; url: string }> {
+  const { OPENAI_API_KEY: _key, OPENAI_BASE_URL: _base, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', shopMain], {
+    env: { ...inherited, PORT: '0', ...environment },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /API\s+(http:\/\/[\d.:]+)\/orders/.exec(output);
+      if (match?.[1]) resolve({ child, url: match[1] });
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once('exit', (code) => reject(new Error(`the shop exited with ${code}: ${output}`)));
+  });
 }
