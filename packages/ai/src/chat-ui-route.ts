@@ -1,10 +1,8 @@
 import {
   closeSchema,
   compileValidator,
-  coreErrors,
   describeError,
   type Locale,
-  OpwireError,
   toOpwireError,
   type ValidationIssue,
   validationError,
@@ -95,33 +93,28 @@ const validateInput = compileValidator(closeSchema(chatRequestSchema));
 /** What `DefaultChatTransport` sends, as the chat operation's input. */
 export function decodeUiRequest(source: unknown): ChatInput {
   const body = (typeof source === 'object' && source !== null ? source : {}) as Record<string, unknown>;
-  if (body.id === undefined) throw refused('MISSING_FIELD', 'id', { en: 'the chat id', 'zh-CN': '对话 id' });
-  if (typeof body.id !== 'string') throw refused('WRONG_TYPE', 'id', { en: 'string', 'zh-CN': '字符串' });
+  if (body.id === undefined) throw refused('MISSING_FIELD', 'id', 'string');
+  if (typeof body.id !== 'string') throw refused('WRONG_TYPE', 'id', 'string');
   const messages = body.messages;
-  if (messages === undefined) {
-    throw refused('MISSING_FIELD', 'messages', { en: 'a message', 'zh-CN': '一条消息' });
-  }
-  if (!Array.isArray(messages)) {
-    throw refused('WRONG_TYPE', 'messages', { en: 'an array of UI messages', 'zh-CN': 'UI 消息数组' });
-  }
-  if (messages.length === 0 || messages.length > maxUiMessages) {
-    throw refused('OUT_OF_RANGE', 'messages', {
-      en: `1 to ${maxUiMessages} messages`,
-      'zh-CN': `1 到 ${maxUiMessages} 条消息`,
-    });
+  if (messages === undefined) throw refused('MISSING_FIELD', 'messages', 'array');
+  if (!Array.isArray(messages)) throw refused('WRONG_TYPE', 'messages', 'array');
+  // Said as the operations' own validation says a bound, so each language reads it in its own words.
+  if (messages.length === 0) throw refused('OUT_OF_RANGE', 'messages', 'at least 1 items');
+  if (messages.length > maxUiMessages) {
+    throw refused('OUT_OF_RANGE', 'messages', `at most ${maxUiMessages} items`);
   }
   if (
     body.trigger !== undefined &&
     body.trigger !== 'submit-message' &&
     body.trigger !== 'regenerate-message'
   ) {
-    throw refused('INVALID_ENUM', 'trigger', 'submit-message, regenerate-message');
+    throw refused('INVALID_ENUM', 'trigger', '"submit-message" | "regenerate-message"');
   }
   checkUiMessages(messages);
   const lastAt = messages.length - 1;
   const last = messages[lastAt] as UiMessage;
   if (last.role !== 'user' && last.role !== 'assistant') {
-    throw refused('INVALID_ENUM', `messages[${lastAt}].role`, 'user, assistant');
+    throw refused('INVALID_ENUM', `messages[${lastAt}].role`, '"user" | "assistant"');
   }
   const regenerate = body.trigger === 'regenerate-message';
   // The message whose text is the question: the last one, or for a regeneration the last user message.
@@ -129,10 +122,7 @@ export function decodeUiRequest(source: unknown): ChatInput {
   const asked = askedAt < 0 ? undefined : textOf(messages[askedAt] as UiMessage) || undefined;
   const approvals = !regenerate && last.role === 'assistant' ? approvalsOf(last) : [];
   if (!asked && approvals.length === 0) {
-    throw refused('MISSING_FIELD', `messages[${lastAt}].parts`, {
-      en: 'text or an approval response',
-      'zh-CN': '文本或审批答复',
-    });
+    throw refused('MISSING_FIELD', `messages[${lastAt}].parts`, 'text or an approval response');
   }
   const input: ChatInput = {
     conversationId: body.id,
@@ -154,17 +144,9 @@ export function decodeUiRequest(source: unknown): ChatInput {
   return input;
 }
 
-/** A refusal of the body on `field`, with one issue naming it. */
-function refused(
-  code: 'MISSING_FIELD' | 'WRONG_TYPE' | 'OUT_OF_RANGE' | 'INVALID_ENUM',
-  field: string,
-  expected: string | { readonly en: string; readonly 'zh-CN': string },
-) {
-  return new OpwireError(coreErrors[code], {
-    field,
-    params: { expected },
-    issues: [issue(code, field, typeof expected === 'string' ? expected : expected.en)],
-  });
+/** A refusal of the body on `field`, as the pipeline's validation refuses: one issue, its expectation localized. */
+function refused(code: string, field: string, expected: string) {
+  return validationError([issue(code, field, expected)]);
 }
 
 /** Where a question's text is: its one text part's `text`, or its parts when it was joined from several. */
@@ -192,27 +174,12 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 /** Every message an object whose `parts`, when present, are an array of objects: `WRONG_TYPE` naming the first that is not. */
 function checkUiMessages(messages: readonly unknown[]): void {
   for (const [index, message] of messages.entries()) {
-    if (!isObject(message)) {
-      throw refused('WRONG_TYPE', `messages[${index}]`, {
-        en: 'a UI message (an object)',
-        'zh-CN': 'UI 消息（对象）',
-      });
-    }
+    if (!isObject(message)) throw refused('WRONG_TYPE', `messages[${index}]`, 'object');
     const parts = message.parts;
     if (parts === undefined) continue;
-    if (!Array.isArray(parts)) {
-      throw refused('WRONG_TYPE', `messages[${index}].parts`, {
-        en: 'an array of parts',
-        'zh-CN': '由消息片段组成的数组',
-      });
-    }
+    if (!Array.isArray(parts)) throw refused('WRONG_TYPE', `messages[${index}].parts`, 'array');
     for (const [at, part] of parts.entries()) {
-      if (!isObject(part)) {
-        throw refused('WRONG_TYPE', `messages[${index}].parts[${at}]`, {
-          en: 'a part (an object)',
-          'zh-CN': '消息片段（对象）',
-        });
-      }
+      if (!isObject(part)) throw refused('WRONG_TYPE', `messages[${index}].parts[${at}]`, 'object');
     }
   }
 }

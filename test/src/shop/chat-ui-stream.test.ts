@@ -365,9 +365,11 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
       headers: { 'accept-language': 'zh-CN' },
       body: { id: 'c1', messages: [{ role: 'user', parts: [null] }] },
     });
-    expect([inChinese.status, inChinese.body.detail]).toEqual([
+    // Said in Chinese at the top and in the issue alike.
+    expect([inChinese.status, inChinese.body.detail, inChinese.body.errors[0].detail]).toEqual([
       400,
-      '字段“messages[0].parts[0]”必须是 消息片段（对象）。',
+      '字段“messages[0].parts[0]”必须是 对象。',
+      '字段“messages[0].parts[0]”必须是 对象。',
     ]);
     // Each refusal names the field as the client sent it (never the operation's `conversationId` or `message`).
     const text = (value: string) => ({ role: 'user', parts: [{ type: 'text', text: value }] });
