@@ -257,6 +257,28 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
     ]);
   });
 
+  it('regenerates again an answer that was itself regenerated and called a tool: the question alone is asked', async () => {
+    const chatId = randomUUID();
+    const question = userMessage('How many orders do I have?');
+    const answerWithTool = (text: string) =>
+      model.script(
+        { kind: 'reply', toolCalls: [{ id: `call_${text}`, name: 'orders_list', arguments: '{}' }] },
+        { kind: 'reply', text },
+      );
+    answerWithTool('Two.');
+    await send('customer-token', chatId, [question]);
+    answerWithTool('Three.');
+    await regenerate('customer-token', chatId, [question]);
+    const asked = model.requests.length;
+    answerWithTool('Four.');
+    const third = await regenerate('customer-token', chatId, [question]);
+    expect(third.errors).toEqual([]);
+    // The first request of the third answer: the question alone, not the second answer's tool call and result.
+    expect(textOfRequest(model.requests[asked]!)).toEqual([['user', 'How many orders do I have?']]);
+    const roles = (await stored(chatId)).map(([role]: [string]) => role);
+    expect(roles).toEqual(['assistant', 'tool', 'assistant', 'user']);
+  });
+
   it('answers a regeneration in a chat with nothing stored yet by asking the client’s question', async () => {
     const chatId = randomUUID();
     model.script({ kind: 'reply', text: 'Hello.' });

@@ -20,7 +20,12 @@ import { createMemoryTurnLedger } from './memory-turn-ledger.js';
 import { ownerOf } from './owner.js';
 import type { Page } from './paging.js';
 import { checkPriceTable, type PriceTable } from './price-table.js';
-import { repairHistory, toModelMessages, toStoredMessages } from './stored-message.js';
+import {
+  repairHistory,
+  type StoredModelMessage,
+  toModelMessages,
+  toStoredMessages,
+} from './stored-message.js';
 import { type TrimResult, trimGovernance } from './trim-governance.js';
 import { recordedName, type TurnEventInput, type TurnEventSink } from './turn-event.js';
 import type { CostRow, TurnFilter, TurnLedger, UsageTotals } from './turn-ledger.js';
@@ -115,11 +120,11 @@ export interface Governance extends TurnEventSink {
     options?: { readonly turnId?: string; readonly ending?: StoredTurnEnding },
   ): Promise<void>;
   /**
-   * For an answer asked for again (`useChat`'s regenerate, a retry): when only the last question's own turn
-   * answered it, removes that answer and resolves to the question's text, to be asked again. When later turns
-   * answered approvals after it (calls that ran must stay told), removes only the newest turn's closing
-   * assistant messages and resolves to `continued`: the model answers again from what precedes them. With no
-   * question stored, removes nothing and resolves to `{}`.
+   * For an answer asked for again (`useChat`'s regenerate, a retry): removes what answered the conversation's
+   * last user message and resolves to that message's text, to be asked again. When that answer asked for an
+   * approval (which may since have been decided, and the call run: it must stay told), removes only the newest
+   * turn's closing assistant messages and resolves to `continued`: the model answers again from what precedes
+   * them. With no question stored, removes nothing and resolves to `{}`.
    */
   retakeLastQuestion(
     caller: Caller,
@@ -219,7 +224,7 @@ export function createGovernance(options: GovernanceOptions = {}): Governance {
       const question = newestFirst[at];
       // Nothing asked yet: the client's message is the question.
       if (!question) return {};
-      if (newestFirst.slice(0, at).every((each) => each.turnId === question.turnId)) {
+      if (!newestFirst.slice(0, at).some((each) => asksForApproval(each.message))) {
         found(await conversations.removeAfter(conversationId, owner, question.sequence));
         const content = question.message.content;
         return {
@@ -229,8 +234,8 @@ export function createGovernance(options: GovernanceOptions = {}): Governance {
               : content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n'),
         };
       }
-      // Later turns answered approvals (calls that ran stay told): only the newest turn's closing assistant
-      // messages go, and the model answers again from what precedes them.
+      // The answer asked for an approval, which a later turn may have decided (a call that ran stays told):
+      // only the newest turn's closing assistant messages go, and the model answers again from what precedes.
       const newest = newestFirst[0] as ConversationMessage;
       const closing = newestFirst.findIndex(
         (each) => each.turnId !== newest.turnId || each.message.role !== 'assistant',
@@ -300,4 +305,17 @@ export function createGovernance(options: GovernanceOptions = {}): Governance {
     },
     trim: (trim) => trimGovernance({ ledger, events, audit: options.audit }, { ...trim, now: now() }),
   };
+}
+
+/** Whether a stored message holds a tool result that asked for an approval (`{ approval: { status: 'pending' } }`). */
+function asksForApproval(message: StoredModelMessage): boolean {
+  if (message.role !== 'tool') return false;
+  return message.content.some((part) => {
+    const value = part.output.type === 'json' ? part.output.value : undefined;
+    const approval =
+      typeof value === 'object' && value !== null && !Array.isArray(value) ? value.approval : undefined;
+    return typeof approval === 'object' && approval !== null && !Array.isArray(approval)
+      ? approval.status === 'pending'
+      : false;
+  });
 }
