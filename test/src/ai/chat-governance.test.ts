@@ -182,17 +182,20 @@ async function decideCancel({ chatAs, seed }: ReturnType<typeof shop>, approved:
   return { order, decided };
 }
 
+/** What the model is sent once the cancel was approved: the question, the pending call, the decided call. */
+const historyAfterApprovedCancel = [
+  { role: 'user' },
+  { role: 'assistant', calls: ['call_cancel orders_cancel'] },
+  { role: 'tool', answers: 'call_cancel' },
+  { role: 'assistant' },
+  { role: 'assistant', calls: ['call_cancel orders_cancel'] },
+  { role: 'tool', answers: 'call_cancel' },
+];
+
 it("keeps a call that waited for approval in the history, then the decided call's result", async () => {
   const { order } = await decideCancel(shop(), true, 'Cancelled.');
   const turns = history(server.requests[2]!);
-  expect(turns.map(({ content, ...rest }: any) => rest)).toEqual([
-    { role: 'user' },
-    { role: 'assistant', calls: ['call_cancel orders_cancel'] },
-    { role: 'tool', answers: 'call_cancel' },
-    { role: 'assistant' },
-    { role: 'assistant', calls: ['call_cancel orders_cancel'] },
-    { role: 'tool', answers: 'call_cancel' },
-  ]);
+  expect(turns.map(({ content, ...rest }: any) => rest)).toEqual(historyAfterApprovedCancel);
   expect(JSON.parse(turns[2].content)).toMatchObject({ approval: { status: 'pending' } });
   expect(JSON.parse(turns[5].content)).toMatchObject({ id: order.id, status: 'cancelled' });
 });
@@ -210,14 +213,7 @@ it('regenerates the answer after an approved call without undoing what the call 
   // The model answered from the history as it was before the replaced answer: the question once, the
   // approved call and its result, nothing asked anew and no second call.
   const turns = history(server.requests.at(-1)!);
-  expect(turns.map(({ content, ...rest }: any) => rest)).toEqual([
-    { role: 'user' },
-    { role: 'assistant', calls: ['call_cancel orders_cancel'] },
-    { role: 'tool', answers: 'call_cancel' },
-    { role: 'assistant' },
-    { role: 'assistant', calls: ['call_cancel orders_cancel'] },
-    { role: 'tool', answers: 'call_cancel' },
-  ]);
+  expect(turns.map(({ content, ...rest }: any) => rest)).toEqual(historyAfterApprovedCancel);
   const read = await running.call('GET', `/conversations/${decided.body.conversationId}`, 'token-support');
   const texts = read.body.messages.flatMap((message: any) =>
     typeof message.content === 'string'

@@ -8,25 +8,19 @@ import { startShopMain } from './shop-harness.js';
 const started: ChildProcess[] = [];
 const folders: string[] = [];
 afterEach(async () => {
-  for (const child of started.splice(0)) {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
-  }
+  for (const child of started.splice(0)) await stop(child);
   for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
 });
 
-/** Starts the shop's own entry point on PGlite in `DATA_DIR`, with no database server. */
-async function start(environment: Record<string, string>, cwd?: string) {
-  const { DATABASE_URL: _server, ...rest } = environment;
-  const running = await startShopMain({ DATABASE_URL: '', ...rest }, cwd ? { cwd } : {});
+/** Starts the shop's own entry point on PGlite (no database server, whatever this process was given). */
+async function start(environment: Record<string, string>) {
+  const running = await startShopMain({ DATABASE_URL: '', ...environment });
   started.push(running.child);
   return running;
 }
 
 async function stop(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;

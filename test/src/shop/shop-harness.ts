@@ -183,13 +183,11 @@ const shopMain = fileURLToPath(new URL('../../../apps/shop/src/main.ts', import.
  */
 export function startShopMain(
   environment: Readonly<Record<string, string>>,
-  options: { readonly cwd?: string } = {},
 ): Promise<{ child: ChildProcess; url: string }> {
   const { OPENAI_API_KEY: _key, OPENAI_BASE_URL: _base, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', shopMain], {
     env: { ...inherited, PORT: '0', ...environment },
     stdio: ['ignore', 'pipe', 'pipe'],
-    ...(options.cwd ? { cwd: options.cwd } : {}),
   });
   return new Promise((resolve, reject) => {
     let output = '';
