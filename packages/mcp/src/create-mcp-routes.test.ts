@@ -149,6 +149,13 @@ describe('sessions', () => {
         data: { code: 'NOT_ACCEPTABLE' },
       },
     });
+    const jsonOnlyInChinese = await fetch(
+      'http://mcp.test/mcp',
+      post({ ...session, accept: 'application/json', 'accept-language': 'zh-CN' }, list),
+    );
+    expect(((await jsonOnlyInChinese.json()) as { error: { message: string } }).error.message).toBe(
+      'Accept 头必须列出 application/json 和 text/event-stream：响应可能是 JSON，也可能是事件流。',
+    );
     const stream = await fetch('http://mcp.test/mcp', {
       method: 'GET',
       headers: { ...session, accept: 'application/json', 'accept-language': 'zh-CN' },

@@ -83,14 +83,14 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
   /** 401 with where to authenticate (RFC 9728), and `invalid_token` when credentials were sent. */
   const unauthenticated = (headers: McpRouteInput['headers'], locale: Locale) => {
     const challenge = `Bearer resource_metadata="${urls.metadata(headers)}"`;
-    const headerSet = {
-      'www-authenticate':
-        headers.authorization === undefined ? challenge : `${challenge}, error="invalid_token"`,
-    };
-    return errorResponse(coreErrors.UNAUTHENTICATED(), locale, headerSet, {
-      // A token was sent and refused: the message says so, the code stays.
-      ...(headers.authorization === undefined ? {} : { message: rejectedCredentials[locale] }),
-    });
+    // A token was sent and refused: the challenge and the message say so, the code stays.
+    const refused = headers.authorization !== undefined;
+    return errorResponse(
+      coreErrors.UNAUTHENTICATED(),
+      locale,
+      { 'www-authenticate': refused ? `${challenge}, error="invalid_token"` : challenge },
+      refused ? { message: rejectedCredentials[locale] } : {},
+    );
   };
 
   /** What the HTTP server refused before the route ran, answered as MCP: a JSON-RPC error, the 401 challenge. */
@@ -111,8 +111,10 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
       // What the SDK's transport would refuse with its own English text, refused here as every other refusal is.
       const accept = input.headers.accept ?? '';
       const types = method === 'POST' ? ['application/json', 'text/event-stream'] : ['text/event-stream'];
-      if (method !== 'DELETE' && !types.every((type) => accept.includes(type)))
-        return errorResponse(mcpErrors.NOT_ACCEPTABLE({ params: { types: types.join(' and ') } }), locale);
+      if (method !== 'DELETE' && !types.every((type) => accept.includes(type))) {
+        const listed = { en: types.join(' and '), 'zh-CN': types.join(' 和 ') };
+        return errorResponse(mcpErrors.NOT_ACCEPTABLE({ params: { types: listed } }), locale);
+      }
       if (method === 'POST' && !isJsonRpcBody(input.body))
         return errorResponse(mcpErrors.INVALID_MESSAGE(), locale);
       // Every protocol version says initialize travels alone; the transport would ask for a session id instead.
