@@ -51,6 +51,13 @@ export const aiErrors = defineErrors({
       'zh-CN': '{stage}被“{guardrail}”防护规则拒绝：{reason}',
     },
   },
+  ANSWER_NOT_REPLACEABLE: {
+    kind: 'conflict',
+    messages: {
+      en: 'This answer cannot be asked for again: a later answer asked for an approval. Only the newest answer can.',
+      'zh-CN': '无法重新生成此回答：之后的回答请求过审批。只能重新生成最新的回答。',
+    },
+  },
   PROMPT_NOT_FOUND: {
     kind: 'invalid',
     messages: {

@@ -53,6 +53,7 @@ export function createChatOperations(options: ChatOperationsOptions): AnyOperati
       aiErrors.PROVIDER_TIMEOUT,
       aiErrors.PROMPT_NOT_FOUND,
       aiErrors.BUDGET_EXCEEDED,
+      aiErrors.ANSWER_NOT_REPLACEABLE,
       ...approvalErrors,
     ],
     http: { method: 'POST', path: '/ai/chat/stream' },
@@ -62,6 +63,9 @@ export function createChatOperations(options: ChatOperationsOptions): AnyOperati
         ...(request.message === undefined ? {} : { message: request.message }),
         ...(request.approvals ? { approvals: request.approvals } : {}),
         ...(request.regenerate ? { regenerate: true } : {}),
+        ...(request.regenerate && request.regenerateAfter
+          ? { regenerateAfter: request.regenerateAfter }
+          : {}),
         ...(request.tools ? { tools: request.tools } : {}),
         ...(request.conversationId ? { conversationId: request.conversationId } : {}),
         signal: context.signal,

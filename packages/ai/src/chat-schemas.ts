@@ -26,7 +26,15 @@ export const chatRequestSchema = Type.Object({
   regenerate: Type.Optional(
     Type.Boolean({
       description:
-        "Ask the conversation's last question again: what answered it is removed and the new answer takes its place (`message` is asked only when there is no question yet).",
+        'Ask a question again: the newest stored one whose text is `message` (the last one without `message`); the new answer takes the place of what answered it and what followed (kept if the new turn fails). A `message` not stored is asked as a new question.',
+    }),
+  ),
+  regenerateAfter: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description:
+        'With `regenerate`: the turn whose answer is kept. The first question after it is asked again and everything after that question replaced (the last question when the turn is not stored).',
     }),
   ),
   tools: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 128 })),

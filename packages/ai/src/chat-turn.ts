@@ -59,6 +59,10 @@ export class Turn {
   private readonly invalidResults = new Map<string, Promise<ToolErrorResult>>();
   private context: string | undefined;
   private finished: Promise<ChatResult> | undefined;
+  /** For a regeneration: the question asked again, or whether the model answers on from the stored history. */
+  private rewound: { readonly question?: string; readonly continued?: boolean } | undefined;
+  /** For a regeneration: the sequence after which the stored messages are the answer this turn replaces. */
+  private replacing: number | undefined;
 
   constructor(
     private readonly config: ChatConfig,
@@ -125,6 +129,16 @@ export class Turn {
       },
     });
     await governance.checkBudget(caller);
+    // Asked again: the stored question stays and is not stored a second time; what answered it goes once the
+    // turn has an answer in its place (a failed one leaves the old answer). Found before anything runs.
+    if (this.request.regenerate) {
+      const rewound = await governance.retakeQuestion(caller, this.conversationId, {
+        ...(this.request.regenerateAfter === undefined ? {} : { afterTurn: this.request.regenerateAfter }),
+        ...(message === undefined ? {} : { asked: message }),
+      });
+      this.rewound = rewound;
+      this.replacing = rewound.through;
+    }
     const decided = await decideApprovals(this.config.catalog.approvals, this.request, {
       locale: this.locale,
       trace: this.span.spanContext(),
@@ -155,10 +169,7 @@ export class Turn {
   async prepare(emit: (event: ChatEvent) => void): Promise<void> {
     const { caller } = this.request;
     const { governance } = this.config;
-    // Asked again: the stored question stays, what answered it goes, and it is not stored a second time.
-    const rewound = this.request.regenerate
-      ? await governance.retakeLastQuestion(caller, this.conversationId)
-      : undefined;
+    const rewound = this.rewound;
     const retaken = rewound?.question;
     // Regenerating after approvals: the model answers again from the stored history, nothing new asked.
     const continues = rewound?.continued === true;
@@ -167,7 +178,9 @@ export class Turn {
       // Nothing to ask again, and nothing new asked.
       throw coreErrors.MISSING_FIELD({ field: 'message' });
     }
-    this.history = await governance.loadHistory(caller, this.conversationId);
+    this.history = await governance.loadHistory(caller, this.conversationId, {
+      ...(this.replacing === undefined ? {} : { through: this.replacing }),
+    });
     const question = message ?? '';
     const messages = textOf(retaken === undefined ? [...this.history, ...this.added] : this.history);
     if (message !== undefined) {
@@ -366,14 +379,18 @@ export class Turn {
     if (ending.outcome === 'stopped' && this.unfinishedText !== '' && this.stepsRead === this.steps.length) {
       response.push({ role: 'assistant', content: [{ type: 'text', text: this.unfinishedText }] });
     }
-    const messages = ending.outcome === 'failed' ? this.added : [...this.added, ...response];
-    if (messages.length === 0) return;
+    const failed = ending.outcome === 'failed';
+    const messages = failed ? this.added : [...this.added, ...response];
+    // A regeneration that failed leaves the answer it was to replace; one that ended otherwise replaces it.
+    const replacing = failed ? undefined : this.replacing;
+    if (messages.length === 0 && replacing === undefined) return;
     try {
       // The ending is kept with the messages too: the conversation still says how the turn ended after a
       // retention trim has removed its ledger row.
       await this.config.governance.appendMessages(this.request.caller, this.conversationId, messages, {
         turnId: this.turnId,
         ending: { outcome: ending.outcome, ...(ending.code === undefined ? {} : { code: ending.code }) },
+        ...(replacing === undefined ? {} : { replacingAfter: replacing }),
       });
     } catch (error) {
       this.config.logger.error('conversation messages not stored', { turnId: this.turnId, error });

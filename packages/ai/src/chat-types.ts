@@ -28,11 +28,17 @@ export interface ChatRequest {
   /** Decisions on the caller's pending approvals: approved ones run (once, as the caller), declined ones never. */
   readonly approvals?: readonly ApprovalDecision[];
   /**
-   * Ask the conversation's last question again (`useChat`'s regenerate, a retry after a failure): what answered
-   * it is removed and the new answer takes its place; `message` is then asked only when the conversation has
-   * no question yet.
+   * Ask a question again (`useChat`'s regenerate, a retry after a failure): the newest stored question whose
+   * text is `message` (the last one without `message`). The new answer takes the place of what answered it and
+   * what followed, which stay when the new turn fails; a `message` not stored is asked as a new question.
    */
   readonly regenerate?: boolean;
+  /**
+   * With `regenerate`: the turn whose answer the client keeps (`useChat`'s `regenerate({ messageId })` of an
+   * earlier answer). The first question after it is asked again, and everything after that question is
+   * replaced; ignored when the turn is not stored.
+   */
+  readonly regenerateAfter?: string;
   /** Narrows the offered tools to these names (never widens past the caller's permissions). */
   readonly tools?: readonly string[];
   /** Aborting ends the turn at once (the user pressed stop). */

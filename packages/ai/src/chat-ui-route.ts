@@ -29,6 +29,7 @@ interface UiPart {
 interface UiMessage {
   readonly role?: unknown;
   readonly parts?: unknown;
+  readonly metadata?: unknown;
 }
 
 /**
@@ -124,10 +125,13 @@ export function decodeUiRequest(source: unknown): ChatInput {
   if (!asked && approvals.length === 0) {
     throw refused('MISSING_FIELD', `messages[${lastAt}].parts`, 'text or an approval response');
   }
+  // Regenerating an earlier answer: the client's messages end at its question, after the answer it keeps.
+  const keptTurn = regenerate ? turnBefore(messages as UiMessage[], askedAt) : undefined;
   const input: ChatInput = {
     conversationId: body.id,
     // A regeneration asks the stored question again; the client's copy is asked only if none is stored.
     ...(regenerate ? { regenerate: true } : {}),
+    ...(keptTurn === undefined ? {} : { regenerateAfter: keptTurn }),
     ...(asked ? { message: asked } : {}),
     ...(approvals.length > 0 ? { approvals } : {}),
   };
@@ -191,6 +195,20 @@ function textOf(message: UiMessage): string {
     .map((part) => part.text as string)
     .join('\n')
     .trim();
+}
+
+/**
+ * The turn of the last assistant message before `index` (the `turnId` its stream's `start` chunk put in its
+ * metadata); `undefined` without one.
+ */
+function turnBefore(messages: readonly UiMessage[], index: number): string | undefined {
+  for (let at = index - 1; at >= 0; at--) {
+    const message = messages[at] as UiMessage;
+    if (message.role !== 'assistant') continue;
+    const turnId = isObject(message.metadata) ? message.metadata.turnId : undefined;
+    return typeof turnId === 'string' && turnId.length > 0 && turnId.length <= 200 ? turnId : undefined;
+  }
+  return undefined;
 }
 
 function lastUserIndex(messages: readonly UiMessage[]): number {

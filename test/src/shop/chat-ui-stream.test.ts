@@ -224,8 +224,8 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
   const regenerate = (token: string, chatId: string, messages: UIMessage[]) =>
     send(token, chatId, messages, undefined, 'regenerate-message');
 
-  const stored = async (chatId: string) =>
-    (await running.request(`/conversations/${chatId}`, { token: 'customer-token' })).body.messages.map(
+  const stored = async (chatId: string, token = 'customer-token') =>
+    (await running.request(`/conversations/${chatId}`, { token })).body.messages.map(
       (each: { role: string; content: unknown }) => [each.role, each.content],
     );
   const textOfRequest = (request: Record<string, any>) =>
@@ -305,6 +305,104 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
       ['assistant', [{ type: 'text', text: 'Yes.' }]],
       ['user', 'Are you there?'],
     ]);
+  });
+
+  it('keeps the answer when its regeneration fails, and replaces it once one succeeds', async () => {
+    const chatId = randomUUID();
+    const question = userMessage('What is the capital of France?');
+    model.script({ kind: 'reply', text: 'Lyon.' });
+    await send('customer-token', chatId, [question]);
+    model.script({ kind: 'status', status: 500, message: 'the model is down' });
+    const failed = await regenerate('customer-token', chatId, [question]);
+    expect(failed.errors[0]).toMatch(/^PROVIDER_FAILED: /);
+    // Nothing replaced it: the old answer is still what a reload shows.
+    expect(await stored(chatId)).toEqual([
+      ['assistant', [{ type: 'text', text: 'Lyon.' }]],
+      ['user', 'What is the capital of France?'],
+    ]);
+    model.script({ kind: 'reply', text: 'Paris.' });
+    const again = await regenerate('customer-token', chatId, [question]);
+    expect(again.errors).toEqual([]);
+    expect(textOfRequest(model.requests.at(-1)!)).toEqual([['user', 'What is the capital of France?']]);
+    expect(await stored(chatId)).toEqual([
+      ['assistant', [{ type: 'text', text: 'Paris.' }]],
+      ['user', 'What is the capital of France?'],
+    ]);
+  });
+
+  it('regenerates an earlier answer as regenerate({ messageId }) asks: its question again, what followed replaced', async () => {
+    const chatId = randomUUID();
+    const [q1, q2, q3] = ['Name a colour.', 'Name a fruit.', 'Name a city.'].map(userMessage) as [
+      UIMessage,
+      UIMessage,
+      UIMessage,
+    ];
+    model.script({ kind: 'reply', text: 'Red.' });
+    const a1 = (await send('customer-token', chatId, [q1])).message as UIMessage;
+    model.script({ kind: 'reply', text: 'Apple.' });
+    await send('customer-token', chatId, [q1, a1, q2]);
+    model.script({ kind: 'reply', text: 'Rome.' });
+    await send('customer-token', chatId, [
+      q1,
+      a1,
+      q2,
+      { id: randomUUID(), role: 'assistant', parts: [] },
+      q3,
+    ]);
+
+    // `regenerate({ messageId })` of the second answer: the client's messages end at its question.
+    model.script({ kind: 'reply', text: 'Pear.' });
+    const second = await regenerate('customer-token', chatId, [q1, a1, q2]);
+    expect(second.errors).toEqual([]);
+    expect(textOfRequest(model.requests.at(-1)!)).toEqual([
+      ['user', 'Name a colour.'],
+      ['assistant', 'Red.'],
+      ['user', 'Name a fruit.'],
+    ]);
+    expect(await stored(chatId)).toEqual([
+      ['assistant', [{ type: 'text', text: 'Pear.' }]],
+      ['user', 'Name a fruit.'],
+      ['assistant', [{ type: 'text', text: 'Red.' }]],
+      ['user', 'Name a colour.'],
+    ]);
+
+    // The first answer: no answer before its question, so the question is found by its text.
+    model.script({ kind: 'reply', text: 'Blue.' });
+    const first = await regenerate('customer-token', chatId, [q1]);
+    expect(first.errors).toEqual([]);
+    expect(textOfRequest(model.requests.at(-1)!)).toEqual([['user', 'Name a colour.']]);
+    expect(await stored(chatId)).toEqual([
+      ['assistant', [{ type: 'text', text: 'Blue.' }]],
+      ['user', 'Name a colour.'],
+    ]);
+  });
+
+  it('refuses to regenerate an answer followed by one that asked for an approval, and changes nothing', async () => {
+    const placed = await running.request('/orders', {
+      method: 'POST',
+      token: 'customer-token',
+      body: { sku: 'KB-01', quantity: 1 },
+    });
+    expect(placed.status).toBe(201);
+    const order = placed.body.id as string;
+    const chatId = randomUUID();
+    const q1 = userMessage('Hello.');
+    model.script({ kind: 'reply', text: 'Hi.' });
+    const a1 = (await send('support-token', chatId, [q1])).message as UIMessage;
+    model.script(
+      {
+        kind: 'reply',
+        toolCalls: [{ id: 'call_r1', name: 'orders_cancel', arguments: JSON.stringify({ id: order }) }],
+      },
+      { kind: 'reply', text: 'Please approve the cancellation.' },
+    );
+    await send('support-token', chatId, [q1, a1, userMessage(`Cancel order ${order}`)]);
+    const before = await stored(chatId, 'support-token');
+    expect(before[1]).toMatchObject(['tool', [{ output: { value: { approval: { status: 'pending' } } } }]]);
+    const asked = model.requests.length;
+    await expect(regenerate('support-token', chatId, [q1])).rejects.toThrow(/ANSWER_NOT_REPLACEABLE/);
+    expect(model.requests.length).toBe(asked);
+    expect(await stored(chatId, 'support-token')).toEqual(before);
   });
 
   it('ends the turn when the client stops reading, and records it as stopped', async () => {

@@ -1,5 +1,6 @@
 import { type AuditLog, type Caller, consoleLogger, coreErrors, type Logger } from '@opwire/core';
 import type { ModelMessage } from 'ai';
+import { aiErrors } from '../ai-errors.js';
 import { type AiMetrics, createAiMetrics } from '../ai-metrics.js';
 import type { ApprovalStore } from '../approvals/approval-store.js';
 import { createMemoryApprovalStore } from '../approvals/memory-approval-store.js';
@@ -103,33 +104,47 @@ export interface Governance extends TurnEventSink {
     conversationId: string,
     window: { readonly limit: number; readonly before?: number },
   ): Promise<ConversationMessage[]>;
-  /** The last `window` messages as `ModelMessage`s in order, starting at a user message, tool calls paired. */
+  /**
+   * The last `window` messages as `ModelMessage`s in order, starting at a user message, tool calls paired;
+   * with `through`, those up to that sequence (the history a regeneration answers from).
+   */
   loadHistory(
     caller: Caller,
     conversationId: string,
-    options?: { readonly window?: number },
+    options?: { readonly window?: number; readonly through?: number },
   ): Promise<ModelMessage[]>;
   /**
    * Stores a turn's messages (the user's, then the response's), with how the turn ended when given;
-   * `NOT_FOUND` for anyone else's conversation.
+   * `NOT_FOUND` for anyone else's conversation. With `replacingAfter` (a regeneration's `through`), the
+   * messages after that sequence are removed first: the new answer takes the old one's place.
    */
   appendMessages(
     caller: Caller,
     conversationId: string,
     messages: readonly ModelMessage[],
-    options?: { readonly turnId?: string; readonly ending?: StoredTurnEnding },
+    options?: {
+      readonly turnId?: string;
+      readonly ending?: StoredTurnEnding;
+      readonly replacingAfter?: number;
+    },
   ): Promise<void>;
   /**
-   * For an answer asked for again (`useChat`'s regenerate, a retry): removes what answered the conversation's
-   * last user message and resolves to that message's text, to be asked again. When that answer asked for an
-   * approval (which may since have been decided, and the call run: it must stay told), removes only the newest
-   * turn's closing assistant messages and resolves to `continued`: the model answers again from what precedes
-   * them. With no question stored, removes nothing and resolves to `{}`.
+   * For an answer asked for again (`useChat`'s regenerate, a retry): finds the question to ask again and
+   * removes nothing (the turn replaces the answer once it has one: `appendMessages`' `replacingAfter`).
+   * The question is the first user message after `afterTurn` (the turn whose answer the client keeps) when
+   * that turn is stored, else the newest one whose text is `asked` (the client's question), else, with neither
+   * given, the last one; the client's question is new (`{}`) when none is. Resolves to its text and `through`, its
+   * sequence: what follows it is the answer being replaced. When that answer asked for an approval (which may
+   * since have been decided, and the call run: it must stay told), only the newest turn's closing assistant
+   * messages are replaced: resolves to `continued` and `through`, the message before them, and the model
+   * answers again from there; an earlier question followed by an approval is refused
+   * (`ANSWER_NOT_REPLACEABLE`). With no question stored, resolves to `{}`.
    */
-  retakeLastQuestion(
+  retakeQuestion(
     caller: Caller,
     conversationId: string,
-  ): Promise<{ readonly question?: string; readonly continued?: boolean }>;
+    options?: { readonly afterTurn?: string; readonly asked?: string },
+  ): Promise<{ readonly question?: string; readonly continued?: boolean; readonly through?: number }>;
   /** Fails with `BUDGET_EXCEEDED` when a budget of the caller is used up; call it before any model call. */
   checkBudget(caller: Caller): Promise<void>;
   /** Starts a turn and records its `request` event; `finish` it in a `finally`. */
@@ -200,15 +215,22 @@ export function createGovernance(options: GovernanceOptions = {}): Governance {
     async loadHistory(caller, conversationId, load = {}) {
       const window = Math.min(load.window ?? historyWindow, 500);
       const newestFirst = found(
-        await conversations.messages(conversationId, ownerOf(caller), { limit: window }),
+        await conversations.messages(conversationId, ownerOf(caller), {
+          limit: window,
+          ...(load.through === undefined ? {} : { before: load.through + 1 }),
+        }),
       );
       return toModelMessages(repairHistory(newestFirst.reverse().map((each) => each.message)));
     },
     async appendMessages(caller, conversationId, messages, append = {}) {
+      const owner = ownerOf(caller);
+      if (append.replacingAfter !== undefined) {
+        found(await conversations.removeAfter(conversationId, owner, append.replacingAfter));
+      }
       const stored = toStoredMessages(messages);
       if (stored.length === 0) return;
       found(
-        await conversations.append(conversationId, ownerOf(caller), {
+        await conversations.append(conversationId, owner, {
           messages: stored,
           ...(append.turnId === undefined ? {} : { turnId: append.turnId }),
           ...(append.ending === undefined ? {} : { ending: append.ending }),
@@ -216,24 +238,20 @@ export function createGovernance(options: GovernanceOptions = {}): Governance {
         }),
       );
     },
-    async retakeLastQuestion(caller, conversationId) {
+    async retakeQuestion(caller, conversationId, options = {}) {
       const owner = ownerOf(caller);
       // A turn stores its question first and at most a few messages per step after it.
       const newestFirst = found(await conversations.messages(conversationId, owner, { limit: 500 }));
-      const at = newestFirst.findIndex((each) => each.message.role === 'user');
+      const last = newestFirst.findIndex((each) => each.message.role === 'user');
+      const at = questionToRetake(newestFirst, options);
       const question = newestFirst[at];
-      // Nothing asked yet: the client's message is the question.
+      // Not asked yet: the client's message is the question.
       if (!question) return {};
       if (!newestFirst.slice(0, at).some((each) => asksForApproval(each.message))) {
-        found(await conversations.removeAfter(conversationId, owner, question.sequence));
-        const content = question.message.content;
-        return {
-          question:
-            typeof content === 'string'
-              ? content
-              : content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n'),
-        };
+        return { question: textOfStored(question.message), through: question.sequence };
       }
+      // Removing an earlier question's answers would forget calls that may have run since, unasked again.
+      if (at !== last) throw aiErrors.ANSWER_NOT_REPLACEABLE();
       // The answer asked for an approval, which a later turn may have decided (a call that ran stays told):
       // only the newest turn's closing assistant messages go, and the model answers again from what precedes.
       const newest = newestFirst[0] as ConversationMessage;
@@ -241,8 +259,7 @@ export function createGovernance(options: GovernanceOptions = {}): Governance {
         (each) => each.turnId !== newest.turnId || each.message.role !== 'assistant',
       );
       const kept = newestFirst[closing] as ConversationMessage;
-      if (closing > 0) found(await conversations.removeAfter(conversationId, owner, kept.sequence));
-      return { continued: true };
+      return { continued: true, ...(closing > 0 ? { through: kept.sequence } : {}) };
     },
     checkBudget: (caller) => enforceBudgets({ budgets, ledger, caller, now: now() }),
     startTurn(start) {
@@ -305,6 +322,35 @@ export function createGovernance(options: GovernanceOptions = {}): Governance {
     },
     trim: (trim) => trimGovernance({ ledger, events, audit: options.audit }, { ...trim, now: now() }),
   };
+}
+
+/**
+ * Where, newest first, the question a regeneration asks again is: the first user message after the turn
+ * `afterTurn` when that turn is stored, else the newest one whose text is `asked`, else (neither given) the
+ * last one. -1 when the client's question is not stored: it is asked as a new one.
+ */
+function questionToRetake(
+  newestFirst: readonly ConversationMessage[],
+  options: { readonly afterTurn?: string; readonly asked?: string },
+): number {
+  const isQuestion = (each: ConversationMessage) => each.message.role === 'user';
+  const answered =
+    options.afterTurn === undefined ? -1 : newestFirst.findIndex((each) => each.turnId === options.afterTurn);
+  if (answered >= 0) {
+    for (let index = answered - 1; index >= 0; index--) {
+      if (isQuestion(newestFirst[index] as ConversationMessage)) return index;
+    }
+    return -1;
+  }
+  if (options.asked === undefined) return newestFirst.findIndex(isQuestion);
+  return newestFirst.findIndex((each) => isQuestion(each) && textOfStored(each.message) === options.asked);
+}
+
+/** The text of a stored message: its string, or its text parts joined by newlines. */
+function textOfStored(message: StoredModelMessage): string {
+  const content = message.content;
+  if (typeof content === 'string') return content;
+  return content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n');
 }
 
 /** Whether a stored message holds a tool result that asked for an approval (`{ approval: { status: 'pending' } }`). */

@@ -1701,8 +1701,10 @@ export interface operations {
             approved: boolean;
             reason?: string;
           }[];
-          /** @description Ask the conversation's last question again: what answered it is removed and the new answer takes its place (`message` is asked only when there is no question yet). */
+          /** @description Ask a question again: the newest stored one whose text is `message` (the last one without `message`); the new answer takes the place of what answered it and what followed (kept if the new turn fails). A `message` not stored is asked as a new question. */
           regenerate?: boolean;
+          /** @description With `regenerate`: the turn whose answer is kept. The first question after it is asked again and everything after that question replaced (the last question when the turn is not stored). */
+          regenerateAfter?: string;
           tools?: string[];
         };
       };
@@ -1847,7 +1849,7 @@ export interface operations {
           };
         };
       };
-      /** @description Conflict: APPROVAL_EXPIRED, APPROVAL_ALREADY_SETTLED, APPROVAL_MISMATCH */
+      /** @description Conflict: ANSWER_NOT_REPLACEABLE, APPROVAL_EXPIRED, APPROVAL_ALREADY_SETTLED, APPROVAL_MISMATCH */
       409: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1856,7 +1858,11 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'APPROVAL_EXPIRED' | 'APPROVAL_ALREADY_SETTLED' | 'APPROVAL_MISMATCH';
+            code?:
+              | 'ANSWER_NOT_REPLACEABLE'
+              | 'APPROVAL_EXPIRED'
+              | 'APPROVAL_ALREADY_SETTLED'
+              | 'APPROVAL_MISMATCH';
           };
         };
       };
@@ -3646,8 +3652,10 @@ export interface operations {
             approved: boolean;
             reason?: string;
           }[];
-          /** @description Ask the conversation's last question again: what answered it is removed and the new answer takes its place (`message` is asked only when there is no question yet). */
+          /** @description Ask a question again: the newest stored one whose text is `message` (the last one without `message`); the new answer takes the place of what answered it and what followed (kept if the new turn fails). A `message` not stored is asked as a new question. */
           regenerate?: boolean;
+          /** @description With `regenerate`: the turn whose answer is kept. The first question after it is asked again and everything after that question replaced (the last question when the turn is not stored). */
+          regenerateAfter?: string;
           tools?: string[];
         };
       };
@@ -3752,7 +3760,7 @@ export interface operations {
           };
         };
       };
-      /** @description Conflict: APPROVAL_EXPIRED, APPROVAL_ALREADY_SETTLED, APPROVAL_MISMATCH */
+      /** @description Conflict: ANSWER_NOT_REPLACEABLE, APPROVAL_EXPIRED, APPROVAL_ALREADY_SETTLED, APPROVAL_MISMATCH */
       409: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -3761,7 +3769,11 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'APPROVAL_EXPIRED' | 'APPROVAL_ALREADY_SETTLED' | 'APPROVAL_MISMATCH';
+            code?:
+              | 'ANSWER_NOT_REPLACEABLE'
+              | 'APPROVAL_EXPIRED'
+              | 'APPROVAL_ALREADY_SETTLED'
+              | 'APPROVAL_MISMATCH';
           };
         };
       };
@@ -3944,7 +3956,7 @@ export interface operations {
           };
         };
       };
-      /** @description Conflict: APPROVAL_EXPIRED, APPROVAL_ALREADY_SETTLED, APPROVAL_MISMATCH */
+      /** @description Conflict: ANSWER_NOT_REPLACEABLE, APPROVAL_EXPIRED, APPROVAL_ALREADY_SETTLED, APPROVAL_MISMATCH */
       409: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -3953,7 +3965,11 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'APPROVAL_EXPIRED' | 'APPROVAL_ALREADY_SETTLED' | 'APPROVAL_MISMATCH';
+            code?:
+              | 'ANSWER_NOT_REPLACEABLE'
+              | 'APPROVAL_EXPIRED'
+              | 'APPROVAL_ALREADY_SETTLED'
+              | 'APPROVAL_MISMATCH';
           };
         };
       };
