@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { DefaultChatTransport, readUIMessageStream, type UIMessage } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenAIWireServer, startOpenAIWireServer } from '../ai/openai-wire-server.js';
@@ -150,6 +151,46 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
     expect(
       (await running.request('/knowledge/documents/gift-wrapping', { token: 'admin-token' })).status,
     ).toBe(404);
+  });
+
+  it('cites a document ingested under a shop file’s id by its title alone, not by the file’s page', async () => {
+    const ingest = (documents: object[]) =>
+      running.request('/knowledge/ingest', { method: 'POST', token: 'admin-token', body: { documents } });
+    const replaced = await ingest([
+      { documentId: 'shipping.md', title: 'Shipping update', text: 'Parcels are no longer shipped abroad.' },
+    ]);
+    expect(replaced.status).toBe(200);
+    try {
+      model.script({ kind: 'reply', text: 'They are not [1].' });
+      const { message, errors } = await send('admin-token', randomUUID(), [
+        userMessage('Are parcels shipped abroad?'),
+      ]);
+      expect(errors).toEqual([]);
+      const sources = (message?.parts ?? []).filter(
+        (part) => part.type === 'source-url' || part.type === 'source-document',
+      );
+      expect(sources.find((part) => part.title === 'Shipping update')).toMatchObject({
+        type: 'source-document',
+      });
+      expect(sources.flatMap((part) => (part.type === 'source-url' ? [part.url] : []))).not.toContain(
+        '/knowledge/documents/shipping.md',
+      );
+    } finally {
+      // The shop's own text back, as the shop ingests it at start.
+      const text = await readFile(
+        new URL('../../../apps/shop/knowledge/shipping.md', import.meta.url),
+        'utf8',
+      );
+      await ingest([
+        {
+          documentId: 'shipping.md',
+          title: /^#\s+(.+)$/m.exec(text)?.[1]?.trim(),
+          source: 'shipping.md',
+          text,
+          metadata: { lang: 'en', shopDocument: true },
+        },
+      ]);
+    }
   });
 
   it('asks for approval as a tool-approval part, and runs the cancel when the user approves it', async () => {

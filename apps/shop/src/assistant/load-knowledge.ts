@@ -5,7 +5,10 @@ import type { IngestDocument } from '@opwire/knowledge';
 /** The shop's policy and FAQ documents (`apps/shop/knowledge/*.md`). */
 export const knowledgeFolder = fileURLToPath(new URL('../../knowledge', import.meta.url));
 
-/** Reads every markdown document in the folder once per tenant: title from the first heading, language from the name. */
+/**
+ * Reads every markdown document in the folder once per tenant: title from the first heading, language from the
+ * name, marked `shopDocument` (a document ingested later under the same id is not).
+ */
 export async function loadShopDocuments(
   tenants: readonly string[],
   folder = knowledgeFolder,
@@ -20,7 +23,8 @@ export async function loadShopDocuments(
       text,
       source: name,
       title: /^#\s+(.+)$/m.exec(text)?.[1]?.trim() ?? name,
-      metadata: { lang: name.endsWith('.zh-CN.md') ? 'zh-CN' : 'en' },
+      // `shopDocument`: the text is the file's, so a citation of it may link to the file's page.
+      metadata: { lang: name.endsWith('.zh-CN.md') ? 'zh-CN' : 'en', shopDocument: true },
       tenant,
     })),
   );
