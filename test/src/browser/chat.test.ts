@@ -68,6 +68,18 @@ describe.skipIf(!hasChromium)(title, { timeout: 120_000 }, () => {
       expect(await source.getAttribute('href')).toBe('/knowledge/documents/returns-policy.md');
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, 'chat-answer');
+      // A click opens the cited document over the chat, fetched with the token its route asks for (a link the
+      // browser followed would carry none: 401); Escape closes it.
+      const pages = browser.contexts().flatMap((context) => context.pages()).length;
+      await source.click();
+      const viewer = page.getByRole('dialog', { name: 'Returns policy' });
+      await viewer.getByText('within 30 days of delivery').waitFor();
+      expect(await viewer.getByRole('heading', { level: 1 }).textContent()).toBe('Returns policy');
+      expect(browser.contexts().flatMap((context) => context.pages()).length).toBe(pages);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'chat-source');
+      await page.keyboard.press('Escape');
+      await viewer.waitFor({ state: 'detached' });
       const conversationId = new URL(page.url()).searchParams.get('conversation');
       expect(conversationId).toMatch(/^[0-9a-f-]{36}$/);
 

@@ -8,7 +8,10 @@ import {
   type ConversationSummary,
   ConversationsError,
   createConversationsClient,
+  failureOf,
 } from './conversations-client.js';
+import type { OpenedSource } from './message-view.js';
+import { SourceViewer } from './source-viewer.js';
 import { storedToUiMessages } from './stored-to-ui-messages.js';
 import { useUnsentDraft } from './use-unsent-draft.js';
 
@@ -103,6 +106,19 @@ export function ChatDrawer(props: ChatDrawerProps) {
   );
   // A host on another origin than the chat endpoint: the server's own links (`/knowledge/…`) point at the server.
   const linkBase = useMemo(() => foreignOrigin(props.api ?? '/api/chat'), [props.api]);
+  // A cited document of the server's, shown over the chat: fetched with the headers (its route wants the token).
+  const [openedSource, setOpenedSource] = useState<OpenedSource | undefined>();
+  const loadSource = useCallback(
+    async (url: string) => {
+      const response = await guardedFetch(url, { headers: headers() });
+      if (!response.ok) {
+        const body = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
+        throw failureOf(response, body);
+      }
+      return response.text();
+    },
+    [guardedFetch, headers],
+  );
   const [conversations, setConversations] = useState<ConversationSummary[]>([]);
   const [listError, setListError] = useState<string | undefined>();
   // Why the conversation asked for could not be opened; the list's own refresh does not clear it.
@@ -240,6 +256,7 @@ export function ChatDrawer(props: ChatDrawerProps) {
             onTurnEnd={() => void refresh()}
             {...(props.onUnauthenticated ? { onUnauthenticated: heardUnauthenticated } : {})}
             {...(linkBase ? { linkBase } : {})}
+            onOpenSource={setOpenedSource}
             {...(active.firstQuestion ? { firstQuestion: active.firstQuestion } : {})}
           />
         ) : (
@@ -280,6 +297,16 @@ export function ChatDrawer(props: ChatDrawerProps) {
           </div>
         )}
       </div>
+      {openedSource ? (
+        <SourceViewer
+          key={openedSource.url}
+          source={openedSource}
+          load={loadSource}
+          text={text}
+          onClose={() => setOpenedSource(undefined)}
+          {...(linkBase ? { linkBase } : {})}
+        />
+      ) : null}
     </section>
   );
 }

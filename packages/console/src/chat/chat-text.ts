@@ -22,6 +22,10 @@ export interface ChatText {
   readonly thinking: string;
   readonly reasoning: string;
   readonly sources: string;
+  /** Shown while a cited document loads in its viewer. */
+  readonly sourceLoading: string;
+  /** Said before the reason a cited document could not be shown. */
+  readonly sourceFailed: string;
   readonly toolRunning: string;
   readonly toolDone: string;
   readonly toolFailed: string;
@@ -72,6 +76,8 @@ const en: ChatText = {
   thinking: 'Thinking…',
   reasoning: 'Reasoning',
   sources: 'Sources',
+  sourceLoading: 'Loading the document…',
+  sourceFailed: 'Could not show the document',
   toolRunning: 'running',
   toolDone: 'done',
   toolFailed: 'failed',
@@ -116,6 +122,8 @@ const zhCN: ChatText = {
   thinking: '思考中…',
   reasoning: '推理过程',
   sources: '来源',
+  sourceLoading: '正在加载文档…',
+  sourceFailed: '无法显示该文档',
   toolRunning: '运行中',
   toolDone: '完成',
   toolFailed: '失败',

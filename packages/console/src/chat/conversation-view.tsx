@@ -7,7 +7,7 @@ import {
 } from 'ai';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import type { ChatText } from './chat-text.js';
-import { MessageView } from './message-view.js';
+import { MessageView, type OpenedSource } from './message-view.js';
 import { codeOfText } from './tool-part.js';
 import { useUnsentDraft } from './use-unsent-draft.js';
 
@@ -30,6 +30,8 @@ export interface ConversationViewProps {
   readonly onUnauthenticated?: () => void;
   /** Where server-relative source links point, when the chat endpoint is on another origin (see `MessageView`). */
   readonly linkBase?: string;
+  /** Opens a cited source of the server's own in the page (see `MessageView`). */
+  readonly onOpenSource?: (source: OpenedSource) => void;
 }
 
 /** The message an error carries: a problem document's code and detail, or the stream's error text. */
@@ -68,6 +70,7 @@ export function ConversationView({
   onTurnEnd,
   onUnauthenticated,
   linkBase,
+  onOpenSource,
 }: ConversationViewProps) {
   // The question typed last, until its turn is under way: what goes back to the composer if the token is refused.
   const unsent = useRef<string | undefined>(undefined);
@@ -178,6 +181,7 @@ export function ConversationView({
               text={text}
               settled={index !== messages.length - 1}
               {...(linkBase ? { linkBase } : {})}
+              {...(onOpenSource ? { onOpenSource } : {})}
               {...(approval ? { onApproval: approval } : {})}
             />
             {stopped.has(message.id) || stoppedEarlier(message) ? (

@@ -71,15 +71,18 @@ export interface ConversationsClientOptions {
   readonly fetch?: typeof fetch;
 }
 
+/** The error a refused response's problem document describes: its code and detail. */
+export function failureOf(response: Response, body: Record<string, unknown> | undefined): ConversationsError {
+  const code = typeof body?.code === 'string' ? body.code : `HTTP_${response.status}`;
+  const message =
+    typeof body?.detail === 'string' ? body.detail : typeof body?.title === 'string' ? body.title : code;
+  return new ConversationsError(response.status, code, message);
+}
+
 /** Reads a response's JSON, or raises its problem document's code. */
 async function answer<T>(response: Response): Promise<T> {
   const body = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
-  if (!response.ok) {
-    const code = typeof body?.code === 'string' ? body.code : `HTTP_${response.status}`;
-    const message =
-      typeof body?.detail === 'string' ? body.detail : typeof body?.title === 'string' ? body.title : code;
-    throw new ConversationsError(response.status, code, message);
-  }
+  if (!response.ok) throw failureOf(response, body);
   return body as T;
 }
 

@@ -13,12 +13,15 @@ export {
   type ConversationsClientOptions,
   ConversationsError,
   createConversationsClient,
+  failureOf,
   type StoredMessage,
   type StoredPart,
   type TurnEnding,
 } from './conversations-client.js';
 /** One message as a bubble. */
-export { MessageView, type MessageViewProps, sourcesOf } from './message-view.js';
+export { MessageView, type MessageViewProps, type OpenedSource, sourcesOf } from './message-view.js';
+/** A cited document shown over the chat. */
+export { SourceViewer, type SourceViewerProps } from './source-viewer.js';
 /** Stored conversation messages as UI messages. */
 export { storedToUiMessages } from './stored-to-ui-messages.js';
 /** A tool call as a card. */

@@ -19,6 +19,18 @@ export interface MessageViewProps {
    * left as they are.
    */
   readonly linkBase?: string;
+  /**
+   * Opens a cited source of the server's own (a server-relative link, such as `/knowledge/documents/…`) in the
+   * page, fetched with the chat's headers: a link the browser follows carries no bearer token. Without it, such a
+   * link opens in a new tab.
+   */
+  readonly onOpenSource?: (source: OpenedSource) => void;
+}
+
+/** A cited source opened in the page: its title and the URL its text is fetched from. */
+export interface OpenedSource {
+  readonly title: string;
+  readonly url: string;
 }
 
 interface Source {
@@ -27,12 +39,15 @@ interface Source {
   readonly url?: string;
 }
 
+/** Whether a link is the server's own page (`/knowledge/…`), not another site's. */
+const isServerRelative = (href: string): boolean => href.startsWith('/') && !href.startsWith('//');
+
 /** A server-relative link (`/knowledge/…`) as the server's own, when the page is on another origin (`linkBase`). */
 const serverLink = (href: string, linkBase: string | undefined): string =>
   linkBase && href.startsWith('/') && !href.startsWith('//') ? new URL(href, linkBase).href : href;
 
 /** How an answer's markdown renders, its server-relative links pointing at `linkBase` when it is set. */
-function markdownComponentsFor(linkBase: string | undefined): Components {
+export function markdownComponentsFor(linkBase: string | undefined): Components {
   return {
     // react-markdown empties a link it does not trust (`javascript:`, `data:`): shown as a link, it opened the chat
     // page itself in a new tab, so it stays plain text.
@@ -75,7 +90,14 @@ function usageOf(message: UIMessage): { inputTokens: number; outputTokens: numbe
 }
 
 /** One chat message as a bubble: markdown text, reasoning, tool cards, then the sources it cites. */
-export function MessageView({ message, text, onApproval, settled = false, linkBase }: MessageViewProps) {
+export function MessageView({
+  message,
+  text,
+  onApproval,
+  settled = false,
+  linkBase,
+  onOpenSource,
+}: MessageViewProps) {
   const sources = message.role === 'assistant' ? sourcesOf(message) : [];
   const usage = message.role === 'assistant' ? usageOf(message) : undefined;
   const components = useMemo(
@@ -131,7 +153,19 @@ export function MessageView({ message, text, onApproval, settled = false, linkBa
               {sources.map((source) => (
                 <li key={source.id}>
                   {source.url ? (
-                    <a href={serverLink(source.url, linkBase)} target="_blank" rel="noopener noreferrer">
+                    <a
+                      href={serverLink(source.url, linkBase)}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      onClick={(event) => {
+                        const url = source.url as string;
+                        // A plain click on the server's own page: shown in the page, fetched with the token.
+                        if (!onOpenSource || !isServerRelative(url) || event.button !== 0) return;
+                        if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+                        event.preventDefault();
+                        onOpenSource({ title: source.title, url: serverLink(url, linkBase) });
+                      }}
+                    >
                       {source.title}
                     </a>
                   ) : (

@@ -15,14 +15,14 @@ export const chatPageTexts: Readonly<Record<PageLocale, ChatPageText>> = {
     heading: 'Shop assistant',
     intro:
       'The assistant answers from the shop’s own documents and acts on your orders with your permissions. Anything that changes an order waits for your approval.',
-    tips: ['What is the return policy?', 'Where is my latest order?', 'Cancel my order for the desk lamp'],
+    tips: ['What is the return policy?', 'Where is my latest order?', 'Cancel my keyboard order'],
     openAssistant: 'Open the assistant',
     console: 'Governance console',
   },
   'zh-CN': {
     heading: '商店助手',
     intro: '助手依据商店自己的文档回答问题，并以你的权限处理你的订单。任何修改订单的操作都需要你批准。',
-    tips: ['退货政策是什么？', '我最近的订单在哪里？', '取消我的台灯订单'],
+    tips: ['退货政策是什么？', '我最近的订单在哪里？', '取消我的键盘订单'],
     openAssistant: '打开助手',
     console: '治理控制台',
   },
