@@ -2,7 +2,7 @@ import type { Span } from '@opentelemetry/api';
 import { abortError } from './abort.js';
 import { auditRecord } from './audit-record.js';
 import { toOpwireError } from './errors/describe-error.js';
-import { isOpwireError } from './errors/opwire-error.js';
+import { isOpwireError, type OpwireError } from './errors/opwire-error.js';
 import type { Invocation } from './invocation.js';
 import type { Logger } from './logger.js';
 import type { AnyOperation } from './operation.js';
@@ -19,9 +19,15 @@ import { withSpan } from './telemetry.js';
  */
 export function compileFailure(
   operation: AnyOperation,
-  dependencies: { readonly audit: AuditLog; readonly logger: Logger },
+  dependencies: {
+    readonly audit: AuditLog;
+    readonly logger: Logger;
+    /** Holds a raised error to what the app declared (see `createRaisedCheck`). */
+    readonly raised?: (error: OpwireError) => OpwireError;
+  },
 ): (invocation: Invocation, thrown: unknown, span: Span | undefined) => Promise<unknown> {
   const { audit } = dependencies;
+  const raised = dependencies.raised ?? ((error: OpwireError) => error);
   return async (invocation, thrown, span) => {
     try {
       if (invocation.audited) {
@@ -33,10 +39,11 @@ export function compileFailure(
         recordOperation(invocation, 'ok');
         return invocation.result;
       }
-      const error =
+      const error = raised(
         invocation.signal.aborted && !isOpwireError(thrown)
           ? abortError(invocation.signal, thrown)
-          : toOpwireError(thrown);
+          : toOpwireError(thrown),
+      );
       if (error.code === 'INTERNAL') {
         invocation.logger.error('operation failed', { error: error.cause ?? error });
       }

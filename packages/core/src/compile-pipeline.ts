@@ -4,6 +4,7 @@ import { compileCall } from './compile-call.js';
 import { compileFailure } from './compile-failure.js';
 import { compileImmediateCall } from './compile-immediate-call.js';
 import { compileStream } from './compile-stream.js';
+import type { OpwireError } from './errors/opwire-error.js';
 import { hasImmediate, type ImmediateAuditLog, type ImmediateTransactions } from './immediate.js';
 import type { Invocation } from './invocation.js';
 import { isPromise } from './is-promise.js';
@@ -23,6 +24,8 @@ export interface PipelineDependencies {
   /** Every middleware of the operation: the app's that apply to it, then its own. */
   readonly middleware: readonly AnyMiddleware[];
   readonly logger: Logger;
+  /** Holds a raised error to what the app declared (see `createRaisedCheck`). */
+  readonly raised?: (error: OpwireError) => OpwireError;
 }
 
 /**
@@ -45,7 +48,14 @@ export function compilePipeline(
   const admit = compileAdmission(operation);
   const fail = compileFailure(operation, dependencies);
   const streams = operation.stream === true;
-  const stream = streams ? compileStream(operation, { audit, logger, middleware }) : undefined;
+  const stream = streams
+    ? compileStream(operation, {
+        audit,
+        logger,
+        middleware,
+        ...(dependencies.raised ? { raised: dependencies.raised } : {}),
+      })
+    : undefined;
   const call =
     !streams && middleware.length === 0 && hasImmediate(transactions) && hasImmediate(audit)
       ? compileImmediateCall(operation, {

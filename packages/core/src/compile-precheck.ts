@@ -1,7 +1,7 @@
 import { abortError } from './abort.js';
 import { compileAdmission } from './compile-admission.js';
 import { toOpwireError } from './errors/describe-error.js';
-import { isOpwireError } from './errors/opwire-error.js';
+import { isOpwireError, type OpwireError } from './errors/opwire-error.js';
 import type { Invocation } from './invocation.js';
 import type { AnyOperation } from './operation.js';
 import type { TransactionManager } from './ports/transaction-manager.js';
@@ -13,8 +13,13 @@ import type { TransactionManager } from './ports/transaction-manager.js';
  */
 export function compilePrecheck(
   operation: AnyOperation,
-  dependencies: { readonly transactions: TransactionManager },
+  dependencies: {
+    readonly transactions: TransactionManager;
+    /** Holds a raised error to what the app declared (see `createRaisedCheck`). */
+    readonly raised?: (error: OpwireError) => OpwireError;
+  },
 ): (input: unknown, invocation: Invocation) => Promise<void> {
+  const raised = dependencies.raised ?? ((error: OpwireError) => error);
   const admit = compileAdmission(operation);
   const precheck = operation.precheck;
   const inTransaction = operation.transaction !== false;
@@ -41,10 +46,11 @@ export function compilePrecheck(
       invocation.input = input;
       await check(invocation);
     } catch (thrown) {
-      const error =
+      const error = raised(
         invocation.signal.aborted && !isOpwireError(thrown)
           ? abortError(invocation.signal, thrown)
-          : toOpwireError(thrown);
+          : toOpwireError(thrown),
+      );
       if (error.code === 'INTERNAL')
         invocation.logger.error('precheck failed', { error: error.cause ?? error });
       throw error;

@@ -20,6 +20,8 @@ export interface StreamDependencies {
   readonly audit: AuditLog;
   readonly logger: Logger;
   readonly middleware: readonly AnyMiddleware[];
+  /** Holds a raised error to what the app declared (see `createRaisedCheck`). */
+  readonly raised?: (error: OpwireError) => OpwireError;
 }
 
 /**
@@ -77,7 +79,7 @@ export function compileStream(
     const first = await iterator.next();
     if (!first.done) check(invocation, first.value);
     invocation.audited = true;
-    return new GuardedStream(invocation, iterator, check, stop, end, first);
+    return new GuardedStream(invocation, iterator, check, stop, end, first, dependencies.raised);
   };
 }
 
@@ -95,6 +97,7 @@ class GuardedStream implements AsyncIterableIterator<unknown> {
       error: OpwireError | undefined,
     ) => Promise<void>,
     private first: IteratorResult<unknown> | undefined,
+    private readonly raised: (error: OpwireError) => OpwireError = (error) => error,
   ) {}
 
   [Symbol.asyncIterator](): this {
@@ -144,7 +147,9 @@ class GuardedStream implements AsyncIterableIterator<unknown> {
 
   private failure(thrown: unknown): OpwireError {
     const signal = this.invocation.signal;
-    return signal.aborted && !isOpwireError(thrown) ? abortError(signal, thrown) : toOpwireError(thrown);
+    return this.raised(
+      signal.aborted && !isOpwireError(thrown) ? abortError(signal, thrown) : toOpwireError(thrown),
+    );
   }
 
   private finish(outcome: 'ok' | 'error' | 'stopped', error: OpwireError | undefined): Promise<void> {

@@ -4,6 +4,7 @@ import { type CompiledPipeline, compilePipeline } from './compile-pipeline.js';
 import { compilePrecheck } from './compile-precheck.js';
 import type { InvokeOptions, Origin } from './context.js';
 import { defaultLogger } from './create-logger.js';
+import { createRaisedCheck } from './errors/check-raised.js';
 import { coreErrors } from './errors/core-errors.js';
 import type { AnyErrorEntry } from './errors/define-errors.js';
 import { createErrorRegistry, type ErrorRegistry } from './errors/error-registry.js';
@@ -103,11 +104,18 @@ export function createOpwire(options: OpwireOptions): Opwire {
     ...(options.errors ?? []).flatMap((catalogue) => Object.values(catalogue)),
     ...registry.operations.flatMap(errorsOf),
   ]);
+  const raised = createRaisedCheck(errors);
   const pipelines = new Map<AnyOperation, CompiledPipeline>();
   for (const operation of registry.operations)
     pipelines.set(
       operation,
-      compilePipeline(operation, { transactions, audit, logger, middleware: middlewareOf(operation) }),
+      compilePipeline(operation, {
+        transactions,
+        audit,
+        logger,
+        raised,
+        middleware: middlewareOf(operation),
+      }),
     );
 
   const operationOf = (operation: AnyOperation | string): AnyOperation => {
@@ -124,7 +132,7 @@ export function createOpwire(options: OpwireOptions): Opwire {
   const precheckOf = (operation: AnyOperation) => {
     let precheck = prechecks.get(operation);
     if (!precheck) {
-      precheck = compilePrecheck(operation, { transactions });
+      precheck = compilePrecheck(operation, { transactions, raised });
       prechecks.set(operation, precheck);
     }
     return precheck;
