@@ -42,6 +42,8 @@ export function errorCodesByStatus(
     ...(operation.permission ? [coreErrors.PERMISSION_DENIED] : []),
     ...(context.authenticates ? [coreErrors.UNAVAILABLE] : []),
     ...(context.hasDeadline ? [coreErrors.DEADLINE_EXCEEDED] : []),
+    // A write can break a unique or foreign-key constraint, which a PostgreSQL transaction answers `CONFLICT`.
+    ...(operation.writes ? [coreErrors.CONFLICT] : []),
     ...context.declared,
     coreErrors.INTERNAL,
   ]);

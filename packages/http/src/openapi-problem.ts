@@ -1,4 +1,5 @@
 import type { AnyErrorEntry } from '@opwire/core';
+import { toJsonSchema } from '@opwire/core/surface';
 import { headerName } from './header-name.js';
 import { statusTable } from './status-table.js';
 
@@ -38,8 +39,28 @@ export const problemSchema = {
   },
 };
 
-/** A problem+json response; with `codes`, the `code` property is narrowed to them. */
-export function problemResponse(description: string, codes: readonly string[] | undefined) {
+/**
+ * A problem+json response; with `codes`, the `code` property is narrowed to them, and with `entries`, the
+ * `data` of each code whose entry declares a `data` schema is that schema (the code implies the data).
+ */
+export function problemResponse(
+  description: string,
+  codes: readonly string[] | undefined,
+  entries: readonly AnyErrorEntry[] = [],
+) {
+  const dataOf = entries.flatMap((entry) =>
+    entry.data === undefined
+      ? []
+      : [
+          // Another code, or this code's data: `code` X implies `data` as X declares it.
+          {
+            anyOf: [
+              { properties: { code: { not: { const: entry.code } } } },
+              { properties: { data: toJsonSchema(entry.data) }, required: ['data'] },
+            ],
+          },
+        ],
+  );
   const schema =
     codes === undefined
       ? { $ref: '#/components/schemas/Problem' }
@@ -47,6 +68,7 @@ export function problemResponse(description: string, codes: readonly string[] | 
           allOf: [
             { $ref: '#/components/schemas/Problem' },
             { type: 'object', properties: { code: { enum: codes } } },
+            ...dataOf,
           ],
         };
   return { description, content: { 'application/problem+json': { schema } } };
@@ -69,7 +91,11 @@ export function problemResponses(
   for (const [status, entries] of byStatus) {
     const codes = entries.map((entry) => entry.code);
     const title = Object.values(statusTable).find((row) => String(row.status) === status)?.title ?? 'Error';
-    const response: Record<string, unknown> = problemResponse(`${title}: ${codes.join(', ')}`, codes);
+    const response: Record<string, unknown> = problemResponse(
+      `${title}: ${codes.join(', ')}`,
+      codes,
+      entries,
+    );
     const headers: Record<string, unknown> = {};
     // Every 401 names the scheme to authenticate with (RFC 9110, section 11.6.1).
     if (status === '401') headers['WWW-Authenticate'] = wwwAuthenticate;

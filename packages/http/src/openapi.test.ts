@@ -86,6 +86,54 @@ describe('the OpenAPI 3.1 document', () => {
     expect(codesAt('/status', 'get', '403')).toEqual([]);
   });
 
+  it('lists CONFLICT on a write (a broken constraint answers it) and publishes an error entry’s data schema', async () => {
+    const stockErrors = defineErrors({
+      OUT_OF_STOCK: {
+        kind: 'rule',
+        messages: { en: 'Only {available} left.', 'zh-CN': '仅剩 {available} 件。' },
+        data: Type.Object({ sku: Type.String(), available: Type.Integer() }),
+      },
+    });
+    const notes = (id: string, writes: boolean) =>
+      defineOperation({
+        id,
+        request: Type.Object({ text: Type.String() }),
+        response: Type.Object({}),
+        expose: ['http'],
+        public: true,
+        writes,
+        errors: writes ? [stockErrors.OUT_OF_STOCK] : [],
+        handle: async () => ({}),
+      });
+    const app = createOpwire({ operations: [notes('notes.create', true), notes('notes.search', false)] });
+    const document = createDispatcher(app).document as any;
+    const problem = (path: string, status: string) =>
+      document.paths[path].post.responses[status]?.content['application/problem+json'].schema;
+    expect(problem('/notes', '409').allOf[1].properties.code.enum).toEqual(['CONFLICT']);
+    expect(problem('/notes/search', '409')).toBeUndefined();
+    expect(problem('/notes', '422').allOf.slice(1)).toEqual([
+      { type: 'object', properties: { code: { enum: ['OUT_OF_STOCK'] } } },
+      {
+        anyOf: [
+          { properties: { code: { not: { const: 'OUT_OF_STOCK' } } } },
+          {
+            properties: {
+              data: {
+                type: 'object',
+                required: ['sku', 'available'],
+                properties: { sku: { type: 'string' }, available: { type: 'integer' } },
+                additionalProperties: false,
+              },
+            },
+            required: ['data'],
+          },
+        ],
+      },
+    ]);
+    const result = await validate(structuredClone(document));
+    expect(result.valid ? [] : result.errors).toEqual([]);
+  });
+
   it('documents the WWW-Authenticate header every 401 carries, beside headers middleware sets', async () => {
     const fixture = createFixtureApp();
     const document = documentOf();

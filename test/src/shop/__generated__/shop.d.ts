@@ -719,7 +719,7 @@ export interface operations {
           };
         };
       };
-      /** @description Conflict: IDEMPOTENCY_KEY_REUSED */
+      /** @description Conflict: CONFLICT, IDEMPOTENCY_KEY_REUSED */
       409: {
         headers: {
           /** @description Set by middleware when it applies. */
@@ -732,7 +732,7 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'IDEMPOTENCY_KEY_REUSED';
+            code?: 'CONFLICT' | 'IDEMPOTENCY_KEY_REUSED';
           };
         };
       };
@@ -1062,7 +1062,7 @@ export interface operations {
           };
         };
       };
-      /** @description Conflict: IDEMPOTENCY_KEY_REUSED */
+      /** @description Conflict: CONFLICT, IDEMPOTENCY_KEY_REUSED */
       409: {
         headers: {
           /** @description Set by middleware when it applies. */
@@ -1075,7 +1075,7 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'IDEMPOTENCY_KEY_REUSED';
+            code?: 'CONFLICT' | 'IDEMPOTENCY_KEY_REUSED';
           };
         };
       };
@@ -1438,7 +1438,7 @@ export interface operations {
           };
         };
       };
-      /** @description Conflict: IDEMPOTENCY_KEY_REUSED */
+      /** @description Conflict: CONFLICT, IDEMPOTENCY_KEY_REUSED */
       409: {
         headers: {
           /** @description Set by middleware when it applies. */
@@ -1449,7 +1449,7 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'IDEMPOTENCY_KEY_REUSED';
+            code?: 'CONFLICT' | 'IDEMPOTENCY_KEY_REUSED';
           };
         };
       };
@@ -1604,7 +1604,7 @@ export interface operations {
           };
         };
       };
-      /** @description Conflict: IDEMPOTENCY_KEY_REUSED */
+      /** @description Conflict: CONFLICT, IDEMPOTENCY_KEY_REUSED */
       409: {
         headers: {
           /** @description Set by middleware when it applies. */
@@ -1615,7 +1615,7 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'IDEMPOTENCY_KEY_REUSED';
+            code?: 'CONFLICT' | 'IDEMPOTENCY_KEY_REUSED';
           };
         };
       };
@@ -2967,7 +2967,7 @@ export interface operations {
           };
         };
       };
-      /** @description Conflict: IDEMPOTENCY_KEY_REUSED */
+      /** @description Conflict: CONFLICT, IDEMPOTENCY_KEY_REUSED */
       409: {
         headers: {
           /** @description Set by middleware when it applies. */
@@ -2978,7 +2978,7 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'IDEMPOTENCY_KEY_REUSED';
+            code?: 'CONFLICT' | 'IDEMPOTENCY_KEY_REUSED';
           };
         };
       };
@@ -3246,7 +3246,7 @@ export interface operations {
           };
         };
       };
-      /** @description Conflict: IDEMPOTENCY_KEY_REUSED */
+      /** @description Conflict: CONFLICT, IDEMPOTENCY_KEY_REUSED */
       409: {
         headers: {
           /** @description Set by middleware when it applies. */
@@ -3257,7 +3257,7 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'IDEMPOTENCY_KEY_REUSED';
+            code?: 'CONFLICT' | 'IDEMPOTENCY_KEY_REUSED';
           };
         };
       };
@@ -3585,7 +3585,7 @@ export interface operations {
           };
         };
       };
-      /** @description Conflict: IDEMPOTENCY_KEY_REUSED */
+      /** @description Conflict: CONFLICT, IDEMPOTENCY_KEY_REUSED */
       409: {
         headers: {
           /** @description Set by middleware when it applies. */
@@ -3596,7 +3596,7 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'IDEMPOTENCY_KEY_REUSED';
+            code?: 'CONFLICT' | 'IDEMPOTENCY_KEY_REUSED';
           };
         };
       };
