@@ -1,3 +1,5 @@
+import type { FolderManifest } from './folder-manifest.js';
+
 /** What one ingest did with each file of the folder, by document id. */
 export interface IngestOutcome {
   /** Files stored now. */
@@ -11,22 +13,24 @@ export interface IngestOutcome {
 }
 
 /**
- * Of the documents an earlier ingest stored (`previous`), those whose files are gone, and the documents the folder
- * now has stored: those stored now, and those of `previous` still there because their file failed this time. A file
- * never stored is in neither, so its going is never reported as a removal. A document under a folder that could
- * not be listed is not gone: its file may well be there.
+ * Of the documents an earlier ingest stored (`manifest.documentIds`), those whose files are gone, and the documents
+ * the folder now has stored: those stored now, and those of the earlier ingest still there because their file failed
+ * this time. A file never stored is in neither, so its going is never reported as a removal. A document under a
+ * folder that could not be listed is not gone: its file may well be there. A document another folder's manifest
+ * holds is never gone: it is that folder's now, so this folder only stops holding it.
  */
 export function compareManifest(
-  previous: readonly string[],
+  manifest: FolderManifest,
   outcome: IngestOutcome,
 ): { readonly gone: string[]; readonly holds: string[] } {
+  const previous = manifest.documentIds;
   const present = new Set([...outcome.stored, ...outcome.failed, ...outcome.empty]);
   const failed = new Set(outcome.failed);
   const hidden = (id: string) => outcome.unlisted.some((folder) => id.startsWith(`${folder}/`));
   const absent = previous.filter((id) => !present.has(id));
   const keptAfterFailing = previous.filter((id) => failed.has(id));
   return {
-    gone: absent.filter((id) => !hidden(id)),
+    gone: absent.filter((id) => !hidden(id) && !manifest.heldElsewhere.has(id)),
     holds: [...outcome.stored, ...keptAfterFailing, ...absent.filter(hidden)],
   };
 }

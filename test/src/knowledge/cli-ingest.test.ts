@@ -11,6 +11,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openPostgresKnowledgeStore } from '@opwire/postgres/knowledge';
 import { type QdrantStandIn, startQdrantStandIn } from '@opwire/qdrant/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { opwireBin, root, runOpwire } from './run-opwire.js';
@@ -49,6 +50,32 @@ function folder(name: string, files: Record<string, string | Buffer>): string {
   mkdirSync(path, { recursive: true });
   for (const [file, contents] of Object.entries(files)) writeFileSync(join(path, file), contents);
   return path;
+}
+
+/**
+ * Writes a folder's manifest into the PGlite store in `dataDir` as an opwire ingest before this one left it (with
+ * the zero vector of the first format), holding `documentIds`.
+ */
+async function writeEarlierManifest(dataDir: string, folderPath: string, documentIds: string[]) {
+  const store = await openPostgresKnowledgeStore({ dataDir });
+  try {
+    const documentId = `folder:${folderPath}`;
+    await store.upsert([
+      {
+        id: `${documentId}#0`,
+        collection: 'default',
+        tenant: 'opwire-cli',
+        documentId,
+        chunkIndex: 0,
+        text: JSON.stringify({ documentIds }),
+        metadata: {},
+        embedding: new Array<number>(384).fill(0),
+        terms: ['opwire-cli-folder-manifest'],
+      },
+    ]);
+  } finally {
+    await store.close?.();
+  }
 }
 
 describe('opwire ingest', { timeout: 120_000 }, () => {
@@ -270,6 +297,50 @@ describe('opwire ingest of a folder again', { timeout: 120_000 }, () => {
     expect(other.stdout).not.toContain('removed');
     expect(opwire(['ask', 'alpha apples', '--data-dir', dataDir, '--mode', 'lexical']).stdout).toMatch(
       /\(a\.md#0, score/,
+    );
+  });
+
+  it('refuses a file whose name another folder already ingested, naming that folder, and keeps its document', () => {
+    const dataDir = join(scratch, 'same-name-data');
+    const first = folder('same-name-first', { 'x.md': 'first folder kiwi\n', 'm.md': 'first only mango\n' });
+    const second = folder('same-name-second', {
+      'x.md': 'second folder papaya\n',
+      'y.md': 'second only lime\n',
+    });
+    const ask = (words: string) => opwire(['ask', words, '--data-dir', dataDir, '--mode', 'lexical']).stdout;
+    expect(opwire(['ingest', first, '--data-dir', dataDir]).status).toBe(0);
+    const refused = opwire(['ingest', second, '--data-dir', dataDir]);
+    expect(refused.status).toBe(1);
+    expect(refused.stdout.split('\n')).toEqual([
+      `FAILED x.md: already ingested from ${first} (ingest into another --collection or --data-dir to keep both); not ingested`,
+      'ok     y.md: 1 chunks',
+      expect.stringMatching(/^ingested 1\/2 documents into .* s$/),
+      '',
+    ]);
+    expect(ask('kiwi')).toContain('first folder kiwi');
+    // The first folder's file goes: its document is removed, and the name is free for the second folder.
+    unlinkSync(join(first, 'x.md'));
+    const again = opwire(['ingest', first, '--data-dir', dataDir]);
+    expect(again.stdout).toContain('removed x.md: its file is no longer in the folder\n');
+    const taken = opwire(['ingest', second, '--data-dir', dataDir]);
+    expect(taken.status).toBe(0);
+    expect(taken.stdout).toContain('ok     x.md: 1 chunks\n');
+    expect(ask('papaya')).toContain('second folder papaya');
+  });
+
+  it('never removes a document another folder also holds, as an earlier opwire left them', async () => {
+    const dataDir = join(scratch, 'held-twice-data');
+    const first = folder('held-twice-first', { 'x.md': 'first folder kiwi\n', 'm.md': 'first only mango\n' });
+    const second = folder('held-twice-second', {});
+    expect(opwire(['ingest', first, '--data-dir', dataDir]).status).toBe(0);
+    // An earlier opwire let the second folder overwrite x.md, so both manifests hold it.
+    await writeEarlierManifest(dataDir, second, ['x.md']);
+    unlinkSync(join(first, 'x.md'));
+    const again = opwire(['ingest', first, '--data-dir', dataDir]);
+    expect(again.status).toBe(0);
+    expect(again.stdout).not.toContain('removed');
+    expect(opwire(['ask', 'kiwi', '--data-dir', dataDir, '--mode', 'lexical']).stdout).toMatch(
+      /\(x\.md#0, score/,
     );
   });
 });

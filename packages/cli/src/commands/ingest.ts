@@ -5,7 +5,12 @@ import { parseArgs } from 'node:util';
 import { badTextIn } from '@opwire/core';
 import type { IngestDocument, IngestResult, Knowledge } from '@opwire/knowledge';
 import { compareManifest, type IngestOutcome } from '../compare-manifest.js';
-import { type ManifestScope, readFolderManifest, writeFolderManifest } from '../folder-manifest.js';
+import {
+  type FolderManifest,
+  type ManifestScope,
+  readFolderManifest,
+  writeFolderManifest,
+} from '../folder-manifest.js';
 import { listTextFiles } from '../list-text-files.js';
 import { mapConcurrently } from '../map-concurrently.js';
 import {
@@ -58,6 +63,19 @@ export async function readDocument(root: string, path: string): Promise<ReadFile
 }
 
 /**
+ * Refuses a file whose document id another folder's manifest holds: storing it would overwrite that folder's
+ * document, and a later ingest of either folder would remove the other's.
+ */
+function refuseHeldElsewhere(file: ReadFile, heldElsewhere: ReadonlyMap<string, string>): ReadFile {
+  const folder = heldElsewhere.get(file.documentId);
+  if (folder === undefined || 'refused' in file) return file;
+  return {
+    documentId: file.documentId,
+    refused: `already ingested from ${folder} (ingest into another --collection or --data-dir to keep both)`,
+  };
+}
+
+/**
  * Prints a line per file, in folder order: its chunks, why it failed, or that it holds no text (nothing of it is
  * stored: the pipeline only removes an earlier version). Returns which files were stored, failed or empty.
  */
@@ -86,12 +104,16 @@ function report(read: readonly ReadFile[], results: readonly IngestResult[]) {
 }
 
 /**
- * Removes the documents an earlier ingest stored from this folder whose files are gone, printing each, then
- * records what the folder has stored now. Returns how many were removed.
+ * Removes the documents an earlier ingest stored from this folder whose files are gone (none another folder holds),
+ * printing each, then records what the folder has stored now. Returns how many were removed.
  */
-async function removeGone(knowledge: Knowledge, scope: ManifestScope, outcome: IngestOutcome) {
-  const previous = await readFolderManifest(knowledge.store, scope);
-  const { gone, holds } = compareManifest(previous, outcome);
+async function removeGone(
+  knowledge: Knowledge,
+  scope: ManifestScope,
+  manifest: FolderManifest,
+  outcome: IngestOutcome,
+) {
+  const { gone, holds } = compareManifest(manifest, outcome);
   if (gone.length > 0) await knowledge.remove(scope.collection, gone);
   for (const documentId of gone) console.log(`removed ${documentId}: its file is no longer in the folder`);
   await writeFolderManifest(knowledge.store, scope, holds);
@@ -128,7 +150,11 @@ export async function run(args: string[]): Promise<number> {
   });
   const { knowledge, dimensions, location, close } = await openCliKnowledge(options);
   try {
-    const read = await mapConcurrently(files, filesReadAtOnce, (file) => readDocument(directory, file));
+    const scope = { collection: values.collection, folder: directory, dimensions };
+    const manifest = await readFolderManifest(knowledge.store, scope);
+    const read = await mapConcurrently(files, filesReadAtOnce, async (file) =>
+      refuseHeldElsewhere(await readDocument(directory, file), manifest.heldElsewhere),
+    );
     const documents = read.flatMap((file) =>
       'document' in file ? [{ ...file.document, collection: values.collection }] : [],
     );
@@ -140,8 +166,7 @@ export async function run(args: string[]): Promise<number> {
       },
     });
     const outcome = report(read, results);
-    const scope = { collection: values.collection, folder: directory, dimensions };
-    const removed = await removeGone(knowledge, scope, { ...outcome, unlisted: folders });
+    const removed = await removeGone(knowledge, scope, manifest, { ...outcome, unlisted: folders });
     const seconds = (performance.now() - started) / 1000;
     const failed = outcome.failed.length;
     const empty = outcome.empty.length;
