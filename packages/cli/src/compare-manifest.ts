@@ -20,7 +20,7 @@ export interface IngestOutcome {
  * holds is never gone: it is that folder's now, so this folder only stops holding it.
  */
 export function compareManifest(
-  manifest: FolderManifest,
+  manifest: Pick<FolderManifest, 'documentIds' | 'heldElsewhere'>,
   outcome: IngestOutcome,
 ): { readonly gone: string[]; readonly holds: string[] } {
   const previous = manifest.documentIds;

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { realpath } from 'node:fs/promises';
 import { defaultBm25, type KnowledgeStore } from '@opwire/knowledge';
 
 // The CLI's own record lives under a tenant of its own: every search is limited to one tenant, so it is never
@@ -12,6 +12,7 @@ const manifestsAtMost = 10_000;
 /** Which folder's manifest, in which collection, and the collection's vector length. */
 export interface ManifestScope {
   readonly collection: string;
+  /** The folder's real path (`realpath`): the same folder named through a symbolic link has the same manifest. */
   readonly folder: string;
   readonly dimensions: number;
 }
@@ -22,9 +23,15 @@ export interface FolderManifest {
   readonly documentIds: readonly string[];
   /** The document ids other folders' manifests hold, each with that folder: they are not this folder's. */
   readonly heldElsewhere: ReadonlyMap<string, string>;
+  /**
+   * The manifests of this folder stored under another of its paths (a symbolic link to it: before the real path,
+   * opwire kept them under the path as typed, made absolute): read as this folder's, replaced when it is written.
+   */
+  readonly earlierKeys: readonly string[];
 }
 
-const documentIdOf = (scope: ManifestScope) => `${manifestPrefix}${resolve(scope.folder)}`;
+const documentIdOf = (scope: ManifestScope) => `${manifestPrefix}${scope.folder}`;
+const realPathOf = (path: string) => realpath(path).catch(() => undefined);
 
 const documentIdsIn = (text: string): string[] => {
   const parsed = JSON.parse(text) as { documentIds?: unknown };
@@ -52,22 +59,35 @@ export async function readFolderManifest(
     );
   }
   const own = documentIdOf(scope);
-  const documentIds: string[] = [];
+  const folders = await Promise.all(
+    records.map(async ({ documentId }) => {
+      const folder = documentId.slice(manifestPrefix.length);
+      return { folder, ownKey: documentId === own || (await realPathOf(folder)) === scope.folder };
+    }),
+  );
+  const documentIds = new Set<string>();
   const heldElsewhere = new Map<string, string>();
-  for (const record of records) {
+  const earlierKeys: string[] = [];
+  records.forEach((record, index) => {
+    const { folder, ownKey } = folders[index]!;
     const ids = documentIdsIn(record.text);
-    if (record.documentId === own) documentIds.push(...ids);
-    else for (const id of ids) heldElsewhere.set(id, record.documentId.slice(manifestPrefix.length));
-  }
-  return { documentIds, heldElsewhere };
+    if (!ownKey) for (const id of ids) heldElsewhere.set(id, folder);
+    else for (const id of ids) documentIds.add(id);
+    if (ownKey && record.documentId !== own) earlierKeys.push(record.documentId);
+  });
+  return { documentIds: [...documentIds], heldElsewhere, earlierKeys };
 }
 
-/** Records the document ids this folder now holds, for the next ingest of it to remove those that went. */
+/**
+ * Records the document ids this folder now holds, for the next ingest of it to remove those that went, and removes
+ * the manifests it replaces (`earlierKeys`).
+ */
 export async function writeFolderManifest(
   store: KnowledgeStore,
   scope: ManifestScope,
-  documentIds: readonly string[],
+  manifest: { readonly documentIds: readonly string[]; readonly earlierKeys: readonly string[] },
 ): Promise<void> {
+  const { documentIds, earlierKeys } = manifest;
   const documentId = documentIdOf(scope);
   await store.upsert([
     {
@@ -83,4 +103,10 @@ export async function writeFolderManifest(
       terms: [manifestTerm],
     },
   ]);
+  if (earlierKeys.length === 0) return;
+  await store.deleteDocuments({
+    collection: scope.collection,
+    tenant: manifestTenant,
+    documentIds: earlierKeys,
+  });
 }

@@ -4,6 +4,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  realpathSync,
   rmSync,
   symlinkSync,
   unlinkSync,
@@ -312,7 +313,7 @@ describe('opwire ingest of a folder again', { timeout: 120_000 }, () => {
     const refused = opwire(['ingest', second, '--data-dir', dataDir]);
     expect(refused.status).toBe(1);
     expect(refused.stdout.split('\n')).toEqual([
-      `FAILED x.md: already ingested from ${first} (ingest into another --collection or --data-dir to keep both); not ingested`,
+      `FAILED x.md: already ingested from ${realpathSync(first)} (ingest into another --collection or --data-dir to keep both); not ingested`,
       'ok     y.md: 1 chunks',
       expect.stringMatching(/^ingested 1\/2 documents into .* s$/),
       '',
@@ -346,6 +347,36 @@ describe('opwire ingest of a folder again', { timeout: 120_000 }, () => {
 });
 
 describe('opwire ingest of a folder with symbolic links', { timeout: 120_000 }, () => {
+  it('removes deleted files when the folder is ingested again through a link to it', () => {
+    const real = folder('linked-again', { 'a.md': 'alpha apples\n', 'b.md': 'beta bananas\n' });
+    const link = join(scratch, 'linked-again-link');
+    symlinkSync(real, link);
+    const dataDir = join(scratch, 'linked-again-data');
+    expect(opwire(['ingest', real, '--data-dir', dataDir]).status).toBe(0);
+    unlinkSync(join(real, 'b.md'));
+    const again = opwire(['ingest', link, '--data-dir', dataDir]);
+    expect(again.stdout).toContain('removed b.md: its file is no longer in the folder\n');
+  });
+
+  it('reads as its own, and replaces, what an earlier opwire recorded of the folder under a link to it', async () => {
+    const real = folder('earlier-link', { 'a.md': 'alpha apples\n', 'b.md': 'beta bananas\n' });
+    const link = join(scratch, 'earlier-link-link');
+    symlinkSync(real, link);
+    const dataDir = join(scratch, 'earlier-link-data');
+    expect(opwire(['ingest', real, '--data-dir', dataDir]).status).toBe(0);
+    // As an opwire that kept the manifest under the path as typed left it after \`opwire ingest <link>\`.
+    await writeEarlierManifest(dataDir, realpathSync(real), []);
+    await writeEarlierManifest(dataDir, link, ['a.md', 'b.md']);
+    unlinkSync(join(real, 'b.md'));
+    const again = opwire(['ingest', real, '--data-dir', dataDir]);
+    expect(again.stdout).toContain('removed b.md: its file is no longer in the folder\n');
+    // The link's manifest went with it: once the link is gone, nothing claims b.md for it.
+    unlinkSync(link);
+    const other = folder('earlier-link-other', { 'b.md': 'beta blueberries\n' });
+    const taken = opwire(['ingest', other, '--data-dir', dataDir]);
+    expect(taken.stdout).toContain('ok     b.md: 1 chunks\n');
+  });
+
   it('follows links to files and folders, and says which links it skipped', () => {
     const elsewhere = folder('elsewhere', {
       'returns.md': '# Returns policy\n\nUnworn shoes can be returned.\n',

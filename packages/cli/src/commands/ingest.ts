@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { readFile } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { badTextIn } from '@opwire/core';
@@ -116,7 +116,10 @@ async function removeGone(
   const { gone, holds } = compareManifest(manifest, outcome);
   if (gone.length > 0) await knowledge.remove(scope.collection, gone);
   for (const documentId of gone) console.log(`removed ${documentId}: its file is no longer in the folder`);
-  await writeFolderManifest(knowledge.store, scope, holds);
+  await writeFolderManifest(knowledge.store, scope, {
+    documentIds: holds,
+    earlierKeys: manifest.earlierKeys,
+  });
   return gone.length;
 }
 
@@ -150,7 +153,7 @@ export async function run(args: string[]): Promise<number> {
   });
   const { knowledge, dimensions, location, close } = await openCliKnowledge(options);
   try {
-    const scope = { collection: values.collection, folder: directory, dimensions };
+    const scope = { collection: values.collection, folder: await realpath(directory), dimensions };
     const manifest = await readFolderManifest(knowledge.store, scope);
     const read = await mapConcurrently(files, filesReadAtOnce, async (file) =>
       refuseHeldElsewhere(await readDocument(directory, file), manifest.heldElsewhere),
