@@ -14,6 +14,7 @@ import {
 import { DataError } from './data-error.js';
 import { isLockFile, lockDataDir } from './lock-data-dir.js';
 import { requirePgliteCollection } from './require-pglite-collection.js';
+import { requirePgliteDimensions } from './require-pglite-dimensions.js';
 import { requireQdrantCollection } from './require-qdrant-collection.js';
 import { requireDataDirNamed, requireStore, requireStoreOrNew } from './require-store.js';
 import { UsageError } from './usage-error.js';
@@ -119,19 +120,23 @@ interface OpenedStore {
 }
 
 /**
- * Opens the PGlite store in `dataDir` under its lock; with `requireExisting`, a collection it holds no record of is a
- * `DataError`. The lock and the database are let go again when opening fails.
+ * Opens the PGlite store in `dataDir` under its lock; a collection of vectors of another length is a `DataError`,
+ * and so, with `requireExisting`, is a collection it holds no record of. The lock and the database are let go again
+ * when opening fails.
  */
-async function openPgliteFolder(dataDir: string, options: CliKnowledgeOptions): Promise<OpenedStore> {
+async function openPgliteFolder(
+  dataDir: string,
+  options: CliKnowledgeOptions,
+  dimensions: number,
+): Promise<OpenedStore> {
   const release = lockDataDir(dataDir);
   try {
     const client = await openPgliteClient({ dataDir });
     try {
       const store = await createPostgresKnowledgeStore({ client });
-      if (options.requireExisting) {
-        for (const collection of options.collections ?? ['default']) {
-          await requirePgliteCollection({ client, dataDir, collection });
-        }
+      for (const collection of options.collections ?? ['default']) {
+        if (options.requireExisting) await requirePgliteCollection({ client, dataDir, collection });
+        await requirePgliteDimensions({ client, dataDir, collection, dimensions });
       }
       return { store, location: dataDir, release };
     } catch (error) {
@@ -150,7 +155,7 @@ async function openStore(options: CliKnowledgeOptions, dimensions: number): Prom
     if (options.dataDir === undefined) {
       return { store: await openPostgresKnowledgeStore({}), location: 'PGlite in memory' };
     }
-    return openPgliteFolder(options.dataDir, options);
+    return openPgliteFolder(options.dataDir, options, dimensions);
   }
   // Checked with the other options: there is a server, and every name is one Qdrant takes.
   const url = qdrantUrlOf(options)!;

@@ -401,6 +401,25 @@ describe('opwire ingest of a folder with symbolic links', { timeout: 120_000 }, 
   });
 });
 
+describe('opwire ingest and ask with other --dimensions', { timeout: 120_000 }, () => {
+  it('refuses a PGlite collection made with other --dimensions before reading or removing anything', () => {
+    const docs = folder('pglite-dimensions', { 'a.md': 'alpha apples\n', 'b.md': 'beta bananas\n' });
+    const dataDir = join(scratch, 'pglite-dimensions-data');
+    expect(opwire(['ingest', docs, '--data-dir', dataDir]).status).toBe(0);
+    unlinkSync(join(docs, 'b.md'));
+    const refused = `collection default in --data-dir ${dataDir} has vectors of 384 dimensions, not 128: pass the --dimensions it was made with, or use another --collection\n`;
+    for (const command of [
+      ['ingest', docs],
+      ['ask', 'beta bananas'],
+    ]) {
+      const run = opwire([...command, '--data-dir', dataDir, '--dimensions', '128']);
+      expect(run).toMatchObject({ status: 1, stdout: '', stderr: `opwire ${command[0]}: ${refused}` });
+    }
+    const asked = opwire(['ask', 'beta bananas', '--data-dir', dataDir, '--mode', 'lexical']);
+    expect(asked.stdout).toMatch(/\(b\.md#0, score/);
+  });
+});
+
 describe('opwire ask --store qdrant', { timeout: 120_000 }, () => {
   let standIn: QdrantStandIn;
   beforeAll(async () => {

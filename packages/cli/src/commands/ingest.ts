@@ -145,14 +145,16 @@ export async function run(args: string[]): Promise<number> {
   // Every option is checked before the folder is listed: a wrong command line prints only what is wrong.
   checkCliKnowledgeOptions(options);
   requireFolder('folder', directory);
-  const { files, skipped, unlisted } = await listTextFiles(directory);
-  for (const link of skipped) console.log(`skipped ${link.split('\\').join('/')}`);
-  const folders = unlisted.map(({ folder }) => folder.split('\\').join('/'));
-  unlisted.forEach(({ why }, index) => {
-    console.log(`FAILED ${folders[index]}/: ${why}; nothing in it ingested`);
-  });
+  // Opened before the folder is listed: a store this command cannot use (locked, other --dimensions) is the only
+  // thing it prints.
   const { knowledge, dimensions, location, close } = await openCliKnowledge(options);
   try {
+    const { files, skipped, unlisted } = await listTextFiles(directory);
+    for (const link of skipped) console.log(`skipped ${link.split('\\').join('/')}`);
+    const folders = unlisted.map(({ folder }) => folder.split('\\').join('/'));
+    unlisted.forEach(({ why }, index) => {
+      console.log(`FAILED ${folders[index]}/: ${why}; nothing in it ingested`);
+    });
     const scope = { collection: values.collection, folder: await realpath(directory), dimensions };
     const manifest = await readFolderManifest(knowledge.store, scope);
     const read = await mapConcurrently(files, filesReadAtOnce, async (file) =>
