@@ -25,6 +25,22 @@ describe('createAnalyzer', () => {
     expect(analyzer.analyze('我想取消订单的运费')).toEqual(['我想', '取消', '订单', '运费']);
   });
 
+  it('adds the bigrams inside a Han word of three or more characters, so 偏远 and 地区 find 偏远地区', () => {
+    expect(analyzer.analyze('偏远地区需要额外支付运费')).toEqual([
+      '偏远地区',
+      '偏远',
+      '远地',
+      '地区',
+      '需要',
+      '额外',
+      '支付',
+      '运费',
+    ]);
+    // A query's words get the same bigrams, and a two-character word is its own only bigram.
+    expect(analyzer.analyze('偏远的地方')).toEqual(['偏远', '地方']);
+    expect(analyzer.analyze('什么时候')).toEqual(['什么时候', '什么', '么时', '时候']);
+  });
+
   it('keeps katakana words with the long-vowel mark ー whole', () => {
     expect(analyzer.analyze('コーヒー')).toEqual(['コーヒー']);
     expect(analyzer.analyze('データベースの設計')).toEqual(['データベース', 'の', '設計']);

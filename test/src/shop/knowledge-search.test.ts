@@ -1,0 +1,30 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningShop, startShop } from './shop-harness.js';
+
+describe('POST /knowledge/search on the demo shop', { timeout: 60_000 }, () => {
+  let running: RunningShop;
+  beforeAll(async () => {
+    running = await startShop({ assistant: { env: {} } });
+  }, 120_000);
+  afterAll(() => running?.close(), 60_000);
+
+  const search = async (body: Record<string, unknown>) => {
+    const response = await running.request('/knowledge/search', {
+      method: 'POST',
+      token: 'customer-token',
+      body,
+    });
+    expect(response.status).toBe(200);
+    return response.body.results as Array<{ documentId: string; text: string }>;
+  };
+
+  // ICU segments 偏远地区 as one word; before, 偏远 found nothing and hybrid ranked English chunks first.
+  it('finds 偏远地区 in the shipping page when a customer asks about 偏远 places', async () => {
+    const lexical = await search({ query: '偏远', mode: 'lexical' });
+    expect(lexical.map((chunk) => chunk.documentId)).toEqual(['shipping.zh-CN.md']);
+    expect(lexical[0]?.text).toContain('偏远地区可能多需 2 到 4 天');
+    const [hybrid] = await search({ query: '偏远的地方送货要多久', mode: 'hybrid' });
+    expect(hybrid?.documentId).toBe('shipping.zh-CN.md');
+    expect(hybrid?.text).toContain('偏远地区');
+  });
+});
