@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const folder = fileURLToPath(new URL('../../../apps/shop/knowledge', import.meta.url));
 const customer: Caller = { principalId: 'alice', tenant: 'shop', permissions: ['knowledge:read'] };
-type Search = { results: Array<{ documentId: string; source: string; text: string }> };
+type Search = { results: Array<{ documentId: string; chunkIndex: number; source: string; text: string }> };
 
 const loadShopDocuments = async () =>
   Promise.all(
@@ -99,6 +99,26 @@ describe('shop knowledge through the operations', () => {
       expect(firsts).toEqual(asked.map((question) => [...question, 'shipping.zh-CN.md', true]));
     },
   );
+
+  // Before, `# Cancellation FAQ` was chunk #0 on its own and took one of the five slots for these questions.
+  it.each(stores)('returns no chunk that is only a heading (%s)', { timeout: 60_000 }, async (_, open) => {
+    const search = await searchShop(await open());
+    const headingOnly = (text: string) => /^#{1,6} [^\n]*$/.test(text);
+    for (const mode of ['lexical', 'hybrid']) {
+      for (const query of [
+        'What is the return policy?',
+        '退货政策是什么？',
+        'cancellation FAQ',
+        '取消订单常见问题',
+      ]) {
+        const results = await search(query, mode, 5);
+        expect([query, mode, results.filter((chunk) => headingOnly(chunk.text))]).toEqual([query, mode, []]);
+      }
+    }
+    const [first] = await search('Can I cancel an order?', 'lexical');
+    expect([first?.documentId, first?.chunkIndex]).toEqual(['cancellation-faq.md', 0]);
+    expect(first?.text).toMatch(/^# Cancellation FAQ\n\n## Can I cancel an order\?\n\nYes, as long as/);
+  });
 });
 
 // A real AI SDK provider (@ai-sdk/openai) speaking the OpenAI wire format to a loopback server.

@@ -27,4 +27,12 @@ describe('POST /knowledge/search on the demo shop', { timeout: 60_000 }, () => {
     expect(hybrid?.documentId).toBe('shipping.zh-CN.md');
     expect(hybrid?.text).toContain('偏远地区');
   });
+
+  // Before, `cancellation-faq.md#0` was the bare `# Cancellation FAQ` and took the fifth of five slots here.
+  it('answers "What is the return policy?" with passages, never a bare heading', async () => {
+    const results = await search({ query: 'What is the return policy?', top: 5 });
+    expect(results).toHaveLength(5);
+    expect(results.filter((chunk) => /^#{1,6} [^\n]*$/.test(chunk.text))).toEqual([]);
+    expect(results.filter((chunk) => chunk.documentId === 'returns-policy.md')).toHaveLength(3);
+  });
 });

@@ -13,6 +13,33 @@ describe('chunkStructured', () => {
     ]);
   });
 
+  it('carries a heading with no text under it into the next section, never a chunk alone', () => {
+    const text =
+      '# Cancellation FAQ\n\n## Can I cancel?\n\nYes, before it ships.\n\n## Shipped?\n\nRefuse it.';
+    expect(chunkStructured(text, { maxTokens: 50 })).toEqual([
+      '# Cancellation FAQ\n\n## Can I cancel?\n\nYes, before it ships.',
+      '## Shipped?\n\nRefuse it.',
+    ]);
+    expect(chunkStructured('# 取消订单常见问题\n\n## 可以取消订单吗？\n\n可以。', { maxTokens: 50 })).toEqual(
+      ['# 取消订单常见问题\n\n## 可以取消订单吗？\n\n可以。'],
+    );
+  });
+
+  it('gives a heading the first sentences of a paragraph too long to sit beside it whole', () => {
+    // Heading 2 tokens, paragraph 9: together over 10, so the heading takes the first sentence.
+    expect(
+      chunkStructured('# Returns\n\nReturn within thirty days. Keep the receipt.', { maxTokens: 10 }),
+    ).toEqual(['# Returns\n\nReturn within thirty days.', 'Keep the receipt.']);
+  });
+
+  it('keeps a text that is only headings as one chunk, and a last heading with the text before it', () => {
+    expect(chunkStructured('# 取消订单常见问题', { maxTokens: 50 })).toEqual(['# 取消订单常见问题']);
+    expect(chunkStructured('# FAQ\n\n## Soon\n', { maxTokens: 50 })).toEqual(['# FAQ\n\n## Soon']);
+    expect(chunkStructured('# FAQ\n\nAsk us.\n\n## More soon', { maxTokens: 50 })).toEqual([
+      '# FAQ\n\nAsk us.\n\n## More soon',
+    ]);
+  });
+
   it('splits long paragraphs at sentences, including Chinese 。！？', () => {
     const chunks = chunkStructured('收到商品七天内可以退货。运费由买家承担！有问题吗？', { maxTokens: 12 });
     expect(chunks).toEqual(['收到商品七天内可以退货。', '运费由买家承担！', '有问题吗？']);
@@ -48,6 +75,38 @@ describe('chunkStructured', () => {
         const text = words.join(' ');
         const chunks = chunkStructured(text, { maxTokens });
         for (const chunk of chunks) expect(countTokens(chunk)).toBeLessThanOrEqual(maxTokens);
+        const squeeze = (value: string) => value.replace(/\s+/g, '');
+        expect(squeeze(chunks.join(''))).toBe(squeeze(text));
+      }),
+    );
+  });
+
+  it('never leaves a heading alone while text follows it, and keeps every word', () => {
+    const word = fc.constantFrom('alpha', 'beta', '退货', '政策', '。', '.', 'x1');
+    const heading = fc
+      .tuple(fc.integer({ min: 1, max: 3 }), fc.array(word, { minLength: 1, maxLength: 3 }))
+      .map(([level, words]) => `${'#'.repeat(level)} ${words.join(' ')}`);
+    const paragraph = fc.array(word, { minLength: 1, maxLength: 40 }).map((words) => words.join(' '));
+    const section = fc.tuple(heading, fc.array(paragraph, { minLength: 1, maxLength: 3 }));
+    // Like a document: a title with nothing under it may open it, and a heading with nothing under it may end it.
+    const bare = fc.option(
+      heading.map((title): [string, string[]] => [title, []]),
+      { nil: undefined },
+    );
+    const document = fc
+      .tuple(bare, fc.array(section, { minLength: 1, maxLength: 5 }), bare)
+      .map(([first, middle, last]) => [...(first ? [first] : []), ...middle, ...(last ? [last] : [])]);
+    const headingsOnly = (chunk: string) =>
+      chunk.split('\n').every((line) => line === '' || /^#{1,3} /.test(line));
+    fc.assert(
+      // A heading is at most 9 tokens (### and three words of up to two), two stacked 18: from 19 on text fits beside.
+      fc.property(document, fc.integer({ min: 19, max: 60 }), (sections, maxTokens) => {
+        const text = sections.map(([title, paragraphs]) => [title, ...paragraphs].join('\n\n')).join('\n\n');
+        const chunks = chunkStructured(text, { maxTokens });
+        for (const chunk of chunks) expect(countTokens(chunk)).toBeLessThanOrEqual(maxTokens);
+        expect(chunks.slice(0, -1).filter(headingsOnly)).toEqual([]);
+        // The last chunk is headings alone only when the text ends in a heading with nothing under it.
+        if (headingsOnly(chunks.at(-1)!)) expect(sections.at(-1)![1]).toEqual([]);
         const squeeze = (value: string) => value.replace(/\s+/g, '');
         expect(squeeze(chunks.join(''))).toBe(squeeze(text));
       }),

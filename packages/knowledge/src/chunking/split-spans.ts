@@ -23,17 +23,30 @@ export function splitSpan(text: string, span: Span, boundary: RegExp): Span[] {
   return pieces;
 }
 
-/** Cuts a span before every line that starts a Markdown heading. */
+const headingsOnly = /^(?:[ \t]*\n|#{1,6}[ \t][^\n]*(?:\n|$))*[ \t]*$/;
+
+/** Whether a text holds nothing but Markdown heading lines and blank lines. */
+export function isHeadingsOnly(text: string): boolean {
+  return headingsOnly.test(text);
+}
+
+/**
+ * Cuts a span before every line that starts a Markdown heading. A heading with no text under it stays with the
+ * next section (`# FAQ` with its first question), or, at the end, with the section before.
+ */
 export function splitSections(text: string, span: Span): Span[] {
   const pieces: Span[] = [];
   let start = span.start;
   for (const match of text.slice(span.start, span.end).matchAll(/^#{1,6}[ \t]/gm)) {
     const cut = span.start + match.index;
-    if (cut > start) {
+    if (cut > start && !isHeadingsOnly(text.slice(start, cut))) {
       pieces.push({ start, end: cut });
       start = cut;
     }
   }
-  pieces.push({ start, end: span.end });
+  const previous = pieces.at(-1);
+  if (previous && isHeadingsOnly(text.slice(start, span.end)))
+    pieces[pieces.length - 1] = { ...previous, end: span.end };
+  else pieces.push({ start, end: span.end });
   return pieces;
 }
