@@ -33,8 +33,6 @@ export function compileOperationRoute(
   const status = route.successStatus;
   const anonymousRejected = !operation.public;
   const streams = operation.stream === true;
-  // Only an operation whose middleware declares response headers gets a place to put them.
-  const setsHeaders = app.responseHeadersOf(operation).length > 0;
 
   /** Answers a failure as a problem; `logged` when the pipeline already logged (and audited) it. */
   const fail = (exchange: HttpExchange, thrown: unknown, request: RouteRequest, logged: boolean) => {
@@ -155,7 +153,8 @@ export function compileOperationRoute(
 
   const proceed = (exchange: HttpExchange, request: RouteRequest) => {
     try {
-      if (setsHeaders) request.responseHeaders = {};
+      // Whatever the handler or any middleware sets goes out; what middleware declares is only documented.
+      request.responseHeaders = {};
       request.options = invokeOptionsFrom({
         surface: 'http',
         caller: request.caller,
