@@ -51,7 +51,11 @@ export interface InvocationContext {
   readonly logger: Logger;
   /** The transport's request headers (HTTP); empty for in-process, model and MCP calls. */
   readonly headers: RequestHeaders;
-  /** Sets a response header the surface sends, with the answer or the error (HTTP; others ignore it). */
+  /**
+   * Sets a response header the surface sends, with the answer or the error (HTTP; others ignore it). Throws a
+   * `TypeError` for a name that is not an HTTP token, a value with control characters, or a header the surface
+   * writes itself (`content-type`, `content-length`, `x-request-id`, …).
+   */
   setHeader(name: string, value: string): void;
   /** Resolves a service from this invocation's DI scope, where the current transaction is bound. */
   resolve<T>(token: ServiceIdentifier<T>): T;

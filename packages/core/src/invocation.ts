@@ -7,6 +7,7 @@ import type { Locale } from './errors/locale.js';
 import type { Logger } from './logger.js';
 import type { AnyOperation } from './operation.js';
 import type { Transaction } from './ports/transaction-manager.js';
+import { checkResponseHeader } from './response-header.js';
 import { createIdSequence } from './sequential-ids.js';
 import { CurrentContext, CurrentTransaction } from './tokens.js';
 
@@ -116,6 +117,8 @@ export class Invocation implements InvocationContext {
   }
 
   setHeader(name: string, value: string): void {
+    // Checked on every surface, so a handler that works in-process also works over HTTP.
+    checkResponseHeader(name, value, `context.setHeader in "${this.operation.id}"`);
     if (this.responseHeaders) this.responseHeaders[name.toLowerCase()] = value;
   }
 

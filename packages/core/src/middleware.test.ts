@@ -189,4 +189,15 @@ describe('middleware', () => {
   it('needs a well-formed name', () => {
     expect(() => defineMiddleware({ name: '', run: async (_context, next) => next() })).toThrow(/must start/);
   });
+
+  it.each([
+    ['bad header', /"bad header" is not an HTTP token/],
+    ['x-é', /is not an HTTP token/],
+    ['', /is not an HTTP token/],
+    ['Content-Type', /"Content-Type" is written by the surface itself/],
+  ])('refuses to declare the response header %j', (header, message) => {
+    expect(() =>
+      defineMiddleware({ name: 'stamp', headers: [header], run: async (_context, next) => next() }),
+    ).toThrow(message);
+  });
 });

@@ -1,6 +1,7 @@
 import type { InvocationContext } from './context.js';
 import type { AnyErrorEntry } from './errors/define-errors.js';
 import type { AnyOperation } from './operation.js';
+import { checkResponseHeaderName } from './response-header.js';
 
 declare const extensionMark: unique symbol;
 
@@ -86,6 +87,9 @@ export function defineMiddleware<
     throw new TypeError(
       `Middleware name "${definition.name}" must start with a letter (letters, digits, . _ -).`,
     );
+  }
+  for (const header of definition.headers ?? []) {
+    checkResponseHeaderName(header, `Middleware "${definition.name}"`);
   }
   return Object.freeze({
     ...definition,

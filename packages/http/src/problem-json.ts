@@ -1,6 +1,6 @@
 import { describeError, type Locale, type Logger, type OpwireError } from '@opwire/core';
 import { rejectedCredentials } from '@opwire/core/surface';
-import type { PlainAnswer } from './answer.js';
+import { joinVary, type PlainAnswer } from './answer.js';
 import { statusTable } from './status-table.js';
 
 /** An RFC 9457 problem document as Opwire writes it. */
@@ -76,7 +76,10 @@ export function problemAnswer(error: OpwireError, options: ProblemAnswerOptions)
     'content-type': 'application/problem+json',
     'content-language': options.locale,
     // The detail is in the caller's language: a cache must not give one language's problem to another.
-    vary: 'Accept-Language',
+    vary:
+      options.headers?.vary === undefined
+        ? 'Accept-Language'
+        : joinVary(options.headers.vary, 'Accept-Language'),
     'x-request-id': options.requestId,
   };
   if (problem.status === 401) {

@@ -34,6 +34,7 @@ function createApp() {
     handle: (input, context) => {
       context.setHeader('Cache-Control', 'no-store');
       context.setHeader('x-handler', 'yes');
+      context.setHeader('vary', 'Cookie');
       if (input.fail) throw context.errors.SLOW_DOWN({ headers: { 'retry-after': '5' } });
       return { ok: true };
     },
@@ -66,8 +67,57 @@ function createApp() {
       yield { type: 'tick' as const };
     },
   });
-  return createOpwire({ operations: [plain, wrapped, ticks] });
+  // What no server can send: each way of setting it must end in a 500 INTERNAL, never a dropped connection.
+  const broken = defineOperation({
+    id: 'broken.run',
+    public: true,
+    expose: ['http'],
+    http: { method: 'POST' },
+    use: [echo],
+    request: Type.Object({ mode: Type.String() }),
+    response: Type.Object({ ok: Type.Boolean() }),
+    errors: [errors.SLOW_DOWN],
+    handle: ({ mode }, context) => {
+      const value = badValues[mode];
+      if (value !== undefined) context.setHeader('x-bad', value);
+      if (mode === 'name') context.setHeader('x bad', '1');
+      if (mode === 'owned') context.setHeader('Content-Type', 'text/plain');
+      if (mode === 'raised value')
+        throw context.errors.SLOW_DOWN({ headers: { 'retry-after': '1\r\nset-cookie: a=b' } });
+      if (mode === 'raised name') throw context.errors.SLOW_DOWN({ headers: { 'retry after': '1' } });
+      return { ok: true };
+    },
+  });
+  const logged: unknown[] = [];
+  const logger = { error: (_message: string, details?: unknown) => logged.push(details), warn: () => {} };
+  return Object.assign(createOpwire({ operations: [plain, wrapped, ticks, broken], logger }), { logged });
 }
+
+// Echoes a request header as a response header, as a correlation-id middleware might.
+const echo = defineMiddleware({
+  name: 'echo',
+  async run(context, next) {
+    const sent = context.headers['x-echo'];
+    if (sent !== undefined) context.setHeader('x-echo', decodeURIComponent(sent));
+    return next();
+  },
+});
+
+const badValues: Readonly<Record<string, string>> = {
+  'CR LF': 'a\r\nset-cookie: a=b',
+  LF: 'a\nb',
+  NUL: 'a\u0000b',
+  DEL: 'a\u007fb',
+  'leading space': ' a',
+};
+
+const internal = {
+  type: 'urn:opwire:error:INTERNAL',
+  title: 'Internal Server Error',
+  status: 500,
+  detail: 'An internal error occurred.',
+  code: 'INTERNAL',
+};
 
 const servers = [
   ['node server', (app: ReturnType<typeof createApp>) => serveOverLoopback(app)],
@@ -99,6 +149,8 @@ describe.each(servers)('response headers over the %s', (_name, serve) => {
     expect([response.status, ((await response.json()) as { code: string }).code]).toEqual([429, 'SLOW_DOWN']);
     expect(response.headers.get('x-handler')).toBe('yes');
     expect(response.headers.get('retry-after')).toBe('5');
+    // The problem's own Vary is joined to the handler's, not put in its place.
+    expect(response.headers.get('vary')).toBe('Cookie, Accept-Language');
   });
 
   it('sends what an undeclaring middleware and the handler set', async () => {
@@ -124,6 +176,36 @@ describe.each(servers)('response headers over the %s', (_name, serve) => {
   });
 });
 
+describe.each(servers)('a header no server can send, over the %s', (_name, serve) => {
+  it.each([...Object.keys(badValues), 'name', 'owned', 'raised value', 'raised name'])(
+    'answers 500 INTERNAL without details for a bad header (%s), logged with its cause',
+    async (mode) => {
+      const app = createApp();
+      const client = await serve(app);
+      clients.push(client);
+      const response = await post(client, '/broken/run', { mode });
+      expect([response.status, await response.json()]).toEqual([500, internal]);
+      expect(response.headers.get('x-bad')).toBeNull();
+      expect(
+        JSON.stringify(app.logged, (_key, value) => (value instanceof Error ? value.message : value)),
+      ).toMatch(/response header/);
+    },
+  );
+
+  it('answers 500 INTERNAL when middleware echoes a CR LF a client sent', async () => {
+    const client = await serve(createApp());
+    clients.push(client);
+    const response = await client.send({
+      method: 'POST',
+      path: '/broken/run',
+      json: { mode: 'none' },
+      headers: { 'x-echo': '%0d%0aSet-Cookie:%20a=b' },
+    });
+    expect([response.status, await response.json()]).toEqual([500, internal]);
+    expect(response.headers.get('set-cookie')).toBeNull();
+  });
+});
+
 describe('response headers on both servers', () => {
   it('are the same on the node server and the fetch handler', async () => {
     const [overNode, direct] = await Promise.all(servers.map(([, serve]) => serve(createApp())));
@@ -133,13 +215,16 @@ describe('response headers on both servers', () => {
       ['/plain/run', {}],
       ['/plain/run', { fail: true }],
       ['/wrapped/run', {}],
+      ['/broken/run', { mode: 'CR LF' }],
+      ['/broken/run', { mode: 'raised name' }],
     ] as const) {
       const [a, b] = await Promise.all([post(overNode, path, json), post(direct, path, json)]);
       const own = (response: Response) =>
         ['x-handler', 'x-middleware', 'cache-control', 'retry-after'].map((name) =>
           response.headers.get(name),
         );
-      expect(a.headers.get('x-handler')).toBe('yes');
+      if (path !== '/broken/run') expect(a.headers.get('x-handler')).toBe('yes');
+      expect(await b.text()).toBe(await a.text());
       expect([b.status, own(b)]).toEqual([a.status, own(a)]);
     }
   });

@@ -1,4 +1,5 @@
 import type { Static, TSchema } from 'typebox';
+import { checkResponseHeaderName } from '../response-header.js';
 import { type Locale, type LocalizedText, localizeText } from './locale.js';
 import { OpwireError, type ValidationIssue } from './opwire-error.js';
 
@@ -125,6 +126,7 @@ export function defineErrors<const Definitions extends Readonly<Record<string, E
         `Error code "${code}": the en and zh-CN messages must name the same placeholders (${english || 'none'} vs ${chinese || 'none'}).`,
       );
     }
+    for (const header of definition.headers ?? []) checkResponseHeaderName(header, `Error code "${code}"`);
     catalogue[code] = createEntry(code, definition);
   }
   return Object.freeze(catalogue) as ErrorCatalogue<Definitions>;

@@ -6,6 +6,22 @@ import { createErrorRegistry } from './error-registry.js';
 import { isOpwireError, OpwireError } from './opwire-error.js';
 
 describe('OpwireError', () => {
+  it('refuses response headers no server could send, declared or raised', () => {
+    expect(() =>
+      defineErrors({
+        SLOW: { kind: 'limited', messages: { en: 'Slow.', 'zh-CN': '慢。' }, headers: ['retry after'] },
+      }),
+    ).toThrow(/Error code "SLOW": response header name "retry after" is not an HTTP token/);
+    const { SLOW } = defineErrors({
+      SLOW: { kind: 'limited', messages: { en: 'Slow.', 'zh-CN': '慢。' }, headers: ['retry-after'] },
+    });
+    expect(() => SLOW({ headers: { 'retry-after': '1\r\nx-injected: 1' } })).toThrow(
+      /error SLOW: the value of response header "retry-after"/,
+    );
+    expect(() => SLOW({ headers: { 'retry after': '1' } })).toThrow(/is not an HTTP token/);
+    expect(SLOW({ headers: { 'retry-after': '1' } }).headers).toEqual({ 'retry-after': '1' });
+  });
+
   it('is recognised across copies of the package through its Symbol.for marker', () => {
     const foreign = Object.assign(Object.create(null), { [Symbol.for('opwire.error')]: true, code: 'X' });
     expect(isOpwireError(foreign)).toBe(true);

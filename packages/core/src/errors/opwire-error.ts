@@ -1,3 +1,4 @@
+import { checkResponseHeader } from '../response-header.js';
 import type { AnyErrorEntry, ErrorKind } from './define-errors.js';
 import { formatMessage } from './define-errors.js';
 import type { Locale } from './locale.js';
@@ -53,6 +54,10 @@ export class OpwireError<Code extends string = string> extends Error {
     this.field = options.field;
     this.issues = options.issues;
     this.data = options.data as Readonly<Record<string, unknown>> | undefined;
+    if (options.headers) {
+      for (const [header, value] of Object.entries(options.headers))
+        checkResponseHeader(header, value, `error ${entry.code}`);
+    }
     this.headers = options.headers;
   }
 

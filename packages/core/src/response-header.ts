@@ -1,0 +1,51 @@
+/** A header name: an RFC 9110 token (section 5.6.2). */
+const tokenPattern = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/**
+ * A field value (RFC 9110, section 5.5): no control character (CR and LF would split the header), no space or
+ * tab at either end (the fetch handler's `Headers` would trim it, the node server send it).
+ */
+const valuePattern = /^(?:[\x21-\x7e\x80-\xff](?:[\t\x20-\x7e\x80-\xff]*[\x21-\x7e\x80-\xff])?)?$/;
+
+/**
+ * Headers the HTTP surface writes itself: the body's type, length and framing, the connection, the request id.
+ * Setting one would contradict the answer (or send it twice), so it is refused.
+ */
+const ownedHeaders: ReadonlySet<string> = new Set([
+  'connection',
+  'content-encoding',
+  'content-length',
+  'content-type',
+  'keep-alive',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'x-request-id',
+]);
+
+/**
+ * Refuses, with a `TypeError` naming it, a response header name that is not an HTTP token or that the surface
+ * writes itself; `where` says who named it (`middleware "limit"`).
+ */
+export function checkResponseHeaderName(name: string, where: string): void {
+  if (!tokenPattern.test(name)) {
+    throw new TypeError(
+      `${where}: response header name ${JSON.stringify(name)} is not an HTTP token (letters, digits and !#$%&'*+-.^_\`|~).`,
+    );
+  }
+  if (ownedHeaders.has(name.toLowerCase())) {
+    throw new TypeError(
+      `${where}: response header "${name}" is written by the surface itself and cannot be set.`,
+    );
+  }
+}
+
+/** Refuses, with a `TypeError`, a response header whose name or value no server could send as given. */
+export function checkResponseHeader(name: string, value: string, where: string): void {
+  checkResponseHeaderName(name, where);
+  if (typeof value !== 'string' || !valuePattern.test(value)) {
+    throw new TypeError(
+      `${where}: the value of response header "${name}" must be text without control characters or spaces at either end.`,
+    );
+  }
+}
