@@ -2,10 +2,13 @@
 const tokenPattern = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 /**
- * A field value (RFC 9110, section 5.5): no control character (CR and LF would split the header), no space or
- * tab at either end (the fetch handler's `Headers` would trim it, the node server send it).
+ * A field value (RFC 9110, section 5.5): visible ASCII with spaces and tabs inside. No control character (CR and
+ * LF would split the header), no space or tab at either end (the fetch handler's `Headers` would trim it, the
+ * node server send it), and no character past ASCII: RFC 9110 leaves such octets (obs-text) opaque, and a
+ * JavaScript string has no bytes, so each server would pick its own encoding. Text beyond ASCII is sent
+ * percent-encoded (`encodeURIComponent`, or RFC 8187's `UTF-8''caf%C3%A9` in a parameter).
  */
-const valuePattern = /^(?:[\x21-\x7e\x80-\xff](?:[\t\x20-\x7e\x80-\xff]*[\x21-\x7e\x80-\xff])?)?$/;
+const valuePattern = /^(?:[\x21-\x7e](?:[\t\x20-\x7e]*[\x21-\x7e])?)?$/;
 
 /**
  * Headers the HTTP surface writes itself: the body's type, length and framing, the connection, the request id.
@@ -45,7 +48,7 @@ export function checkResponseHeader(name: string, value: string, where: string):
   checkResponseHeaderName(name, where);
   if (typeof value !== 'string' || !valuePattern.test(value)) {
     throw new TypeError(
-      `${where}: the value of response header "${name}" must be text without control characters or spaces at either end.`,
+      `${where}: the value of response header "${name}" must be visible ASCII, spaces and tabs only inside (RFC 9110).`,
     );
   }
 }

@@ -109,6 +109,8 @@ const badValues: Readonly<Record<string, string>> = {
   NUL: 'a\u0000b',
   DEL: 'a\u007fb',
   'leading space': ' a',
+  'non-ASCII': 'café',
+  'beyond Latin-1': 'a€',
 };
 
 const internal = {
@@ -204,6 +206,19 @@ describe.each(servers)('a header no server can send, over the %s', (_name, serve
     expect([response.status, await response.json()]).toEqual([500, internal]);
     expect(response.headers.get('set-cookie')).toBeNull();
   });
+
+  it('answers 500 INTERNAL when middleware echoes text beyond ASCII a client sent, not bytes of a guessed charset', async () => {
+    const client = await serve(createApp());
+    clients.push(client);
+    const response = await client.send({
+      method: 'POST',
+      path: '/broken/run',
+      json: { mode: 'none' },
+      headers: { 'x-echo': 'caf%C3%A9' },
+    });
+    expect([response.status, await response.json()]).toEqual([500, internal]);
+    expect(response.headers.get('x-echo')).toBeNull();
+  });
 });
 
 describe('response headers on both servers', () => {
@@ -217,6 +232,7 @@ describe('response headers on both servers', () => {
       ['/wrapped/run', {}],
       ['/broken/run', { mode: 'CR LF' }],
       ['/broken/run', { mode: 'raised name' }],
+      ['/broken/run', { mode: 'non-ASCII' }],
     ] as const) {
       const [a, b] = await Promise.all([post(overNode, path, json), post(direct, path, json)]);
       const own = (response: Response) =>
