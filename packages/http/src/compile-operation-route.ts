@@ -12,6 +12,7 @@ import { takesBody as methodTakesBody, type RouteSpec } from './derive-route.js'
 import { toEventStream } from './event-stream.js';
 import type { HttpExchange, OperationRoute, OperationRouteRequest } from './http-options.js';
 import { parseBody } from './parse-json-body.js';
+import { checkQueryEncoding } from './percent-encoding.js';
 import { authenticateRequest, checkBodyHeaders, localeOf, requestIdOf } from './request-preamble.js';
 import { failureAnswer, type RouteHandler, type RouteRuntime } from './route-runtime.js';
 
@@ -139,6 +140,7 @@ export function compileOperationRoute(
     }
     let input: unknown;
     try {
+      if (!takesBody) checkQueryEncoding(exchange.url);
       const source = takesBody ? {} : request.query;
       input = codec?.decode
         ? codec.decode(source, codecRequest(exchange, request))

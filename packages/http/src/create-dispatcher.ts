@@ -14,6 +14,7 @@ import { httpErrors } from './http-errors.js';
 import type { HttpExchange, HttpOptions } from './http-options.js';
 import { ObservedExchange } from './observed-exchange.js';
 import { createOpenApiDocument, type OpenApiDocument, type OpenApiInput } from './openapi.js';
+import { malformedEscapeReason } from './percent-encoding.js';
 import { problemAnswer } from './problem-json.js';
 import { localeOf, requestIdOf } from './request-preamble.js';
 import { normalizePrefix } from './route-prefix.js';
@@ -342,30 +343,12 @@ function routed(
 const noParameters: Readonly<Record<string, never>> = Object.freeze({});
 
 const slash = '/'.charCodeAt(0);
-/** A `%` not followed by two hexadecimal digits: a path no route can be matched against. */
-const malformedEscape = /%(?![0-9a-f]{2})/i;
-const badEscape = {
-  en: 'a "%" must start a percent-encoded byte such as %20',
-  'zh-CN': '“%”必须开始一个百分号编码的字节，例如 %20',
-};
-const notUtf8 = {
-  en: 'percent-encoded bytes must spell UTF-8 text (%C3%A9, not %E9)',
-  'zh-CN': '百分号编码的字节必须是 UTF-8 文本（如 %C3%A9，而不是 %E9）',
-};
-
 /**
  * Why a path no route matched cannot name any resource: a broken escape, or escaped bytes that are not UTF-8
  * (the router cannot decode a parameter from them); `undefined` for a path that is just not served.
  */
-function malformedPathReason(path: string): typeof badEscape | undefined {
-  if (malformedEscape.test(path)) return badEscape;
-  if (!path.includes('%')) return undefined;
-  try {
-    decodeURIComponent(path);
-    return undefined;
-  } catch {
-    return notUtf8;
-  }
+function malformedPathReason(path: string): ReturnType<typeof malformedEscapeReason> {
+  return path.includes('%') ? malformedEscapeReason(path) : undefined;
 }
 
 const notAPath = {

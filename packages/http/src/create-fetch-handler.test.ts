@@ -216,6 +216,18 @@ const matrix: readonly BadInput[] = [
     code: 'PROTOTYPE_POISONING',
     audited: false,
   },
+  ...[
+    ['escaped bytes that are not UTF-8 in a query value', '/orders?status=%6fpen%ff'],
+    ['a broken escape in a query value', '/orders?status=a%2'],
+    ['a broken escape in one of a repeated query value', '/orders?tags=%ff&tags=%41'],
+    ['a broken escape in a query name', '/orders?st%atus=open'],
+  ].map(([name, path]) => ({
+    name: name as string,
+    request: { path: path as string, token: customer },
+    status: 400,
+    code: 'MALFORMED_QUERY',
+    audited: false,
+  })),
   {
     name: 'query wrong type',
     request: { path: '/orders?limit=ten', token: customer },
@@ -324,6 +336,29 @@ describe.each(servers)('bad input through the %s', (_name, serve) => {
     const records = await fixture.audit.list();
     expect(records.filter((record) => record.outcome === 'ok')).toEqual([]);
     expect(records.map((record) => record.code)).toEqual(entry.audited ? [entry.code] : []);
+  });
+
+  it('names the query parameter it cannot decode, and decodes good escapes beside it', async () => {
+    const broken = await client.send({ path: '/orders?limit=5&status=%6fpen%ff', token: customer });
+    expect([broken.status, await broken.json()]).toEqual([
+      400,
+      expect.objectContaining({
+        code: 'MALFORMED_QUERY',
+        field: 'status',
+        detail:
+          'The query parameter "status" is not valid: percent-encoded bytes must spell UTF-8 text (%C3%A9, not %E9).',
+      }),
+    ]);
+    const chinese = await client.send({
+      path: '/orders?status=a%2',
+      token: customer,
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    expect(((await chinese.json()) as { detail: string }).detail).toBe(
+      '查询参数“status”无效：“%”必须开始一个百分号编码的字节，例如 %20。',
+    );
+    const decoded = await client.send({ path: '/orders?status=%6fpen&tags=caf%C3%A9', token: customer });
+    expect([decoded.status, ((await decoded.json()) as { limit: number }).limit]).toEqual([200, 10]);
   });
 
   it('routes a path parameter of any length to its operation, which answers for it (not ROUTE_NOT_FOUND)', async () => {

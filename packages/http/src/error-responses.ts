@@ -21,6 +21,8 @@ const bodyErrors: readonly AnyErrorEntry[] = [
   httpErrors.PAYLOAD_TOO_LARGE,
 ];
 
+const queryErrors: readonly AnyErrorEntry[] = [httpErrors.PROTOTYPE_POISONING, httpErrors.MALFORMED_QUERY];
+
 /** What an operation's route can fail with besides its own declared codes. */
 export interface ErrorCodeContext {
   readonly hasBody: boolean;
@@ -37,7 +39,7 @@ export function errorCodesByStatus(
 ): Map<string, AnyErrorEntry[]> {
   return groupByStatus([
     ...validationErrors,
-    ...(context.hasBody ? bodyErrors : [httpErrors.PROTOTYPE_POISONING]),
+    ...(context.hasBody ? bodyErrors : queryErrors),
     coreErrors.UNAUTHENTICATED,
     ...(operation.permission ? [coreErrors.PERMISSION_DENIED] : []),
     ...(context.authenticates ? [coreErrors.UNAVAILABLE] : []),

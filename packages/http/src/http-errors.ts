@@ -38,6 +38,13 @@ export const httpErrors = defineErrors({
       'zh-CN': '请求路径 {path} 无效：{reason}。',
     },
   },
+  MALFORMED_QUERY: {
+    kind: 'invalid',
+    messages: {
+      en: 'The query parameter "{field}" is not valid: {reason}.',
+      'zh-CN': '查询参数“{field}”无效：{reason}。',
+    },
+  },
   METHOD_NOT_ALLOWED: {
     kind: 'method',
     messages: {

@@ -536,7 +536,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, PROTOTYPE_POISONING, MALFORMED_QUERY */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -556,7 +556,8 @@ export interface operations {
               | 'INVALID_FORMAT'
               | 'NUL_CHARACTER'
               | 'INVALID_UNICODE'
-              | 'PROTOTYPE_POISONING';
+              | 'PROTOTYPE_POISONING'
+              | 'MALFORMED_QUERY';
           };
         };
       };
@@ -861,7 +862,7 @@ export interface operations {
           'application/json': components['schemas']['Order'];
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, PROTOTYPE_POISONING, MALFORMED_QUERY */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -881,7 +882,8 @@ export interface operations {
               | 'INVALID_FORMAT'
               | 'NUL_CHARACTER'
               | 'INVALID_UNICODE'
-              | 'PROTOTYPE_POISONING';
+              | 'PROTOTYPE_POISONING'
+              | 'MALFORMED_QUERY';
           };
         };
       };
@@ -2320,7 +2322,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, PROTOTYPE_POISONING, MALFORMED_QUERY */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -2340,7 +2342,8 @@ export interface operations {
               | 'INVALID_FORMAT'
               | 'NUL_CHARACTER'
               | 'INVALID_UNICODE'
-              | 'PROTOTYPE_POISONING';
+              | 'PROTOTYPE_POISONING'
+              | 'MALFORMED_QUERY';
           };
         };
       };
@@ -2472,7 +2475,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, PROTOTYPE_POISONING, MALFORMED_QUERY */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -2492,7 +2495,8 @@ export interface operations {
               | 'INVALID_FORMAT'
               | 'NUL_CHARACTER'
               | 'INVALID_UNICODE'
-              | 'PROTOTYPE_POISONING';
+              | 'PROTOTYPE_POISONING'
+              | 'MALFORMED_QUERY';
           };
         };
       };
@@ -2627,7 +2631,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, PROTOTYPE_POISONING, MALFORMED_QUERY */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -2647,7 +2651,8 @@ export interface operations {
               | 'INVALID_FORMAT'
               | 'NUL_CHARACTER'
               | 'INVALID_UNICODE'
-              | 'PROTOTYPE_POISONING';
+              | 'PROTOTYPE_POISONING'
+              | 'MALFORMED_QUERY';
           };
         };
       };
@@ -2795,7 +2800,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, PROTOTYPE_POISONING, MALFORMED_QUERY */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -2815,7 +2820,8 @@ export interface operations {
               | 'INVALID_FORMAT'
               | 'NUL_CHARACTER'
               | 'INVALID_UNICODE'
-              | 'PROTOTYPE_POISONING';
+              | 'PROTOTYPE_POISONING'
+              | 'MALFORMED_QUERY';
           };
         };
       };
@@ -3074,7 +3080,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, PROTOTYPE_POISONING, MALFORMED_QUERY */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -3094,7 +3100,8 @@ export interface operations {
               | 'INVALID_FORMAT'
               | 'NUL_CHARACTER'
               | 'INVALID_UNICODE'
-              | 'PROTOTYPE_POISONING';
+              | 'PROTOTYPE_POISONING'
+              | 'MALFORMED_QUERY';
           };
         };
       };
@@ -3391,7 +3398,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, PROTOTYPE_POISONING, MALFORMED_QUERY */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -3411,7 +3418,8 @@ export interface operations {
               | 'INVALID_FORMAT'
               | 'NUL_CHARACTER'
               | 'INVALID_UNICODE'
-              | 'PROTOTYPE_POISONING';
+              | 'PROTOTYPE_POISONING'
+              | 'MALFORMED_QUERY';
           };
         };
       };
@@ -3511,7 +3519,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, PROTOTYPE_POISONING, MALFORMED_QUERY, INVALID_IDEMPOTENCY_KEY */
       400: {
         headers: {
           /** @description Set by middleware when it applies. */
@@ -3534,6 +3542,7 @@ export interface operations {
               | 'NUL_CHARACTER'
               | 'INVALID_UNICODE'
               | 'PROTOTYPE_POISONING'
+              | 'MALFORMED_QUERY'
               | 'INVALID_IDEMPOTENCY_KEY';
           };
         };
