@@ -61,6 +61,32 @@ describe('deriveRoute', () => {
     expect(() => deriveRoute(operation('orders.get', withId, { path }))).toThrow(message);
   });
 
+  it.each([
+    ['an object', Type.Object({ id: Type.Object({ sku: Type.String() }) })],
+    ['an array', Type.Object({ id: Type.Array(Type.String()) })],
+    ['a union with an object', Type.Object({ id: Type.Union([Type.String(), Type.Object({})]) })],
+  ])(
+    'fails at startup for a path parameter bound to %s, which no path segment can carry',
+    (_name, request) => {
+      expect(() => deriveRoute(operation('orders.get', request))).toThrow(
+        /operation "orders.get": path parameter "id" is bound to a field a path segment cannot carry/,
+      );
+    },
+  );
+
+  it('binds a path parameter to a string, number, integer, boolean, literal union or untyped field', () => {
+    for (const id of [
+      Type.String(),
+      Type.Number(),
+      Type.Integer(),
+      Type.Boolean(),
+      Type.Union([Type.Literal('a'), Type.Literal(1)]),
+      Type.Unknown(),
+    ]) {
+      expect(deriveRoute(operation('orders.get', Type.Object({ id }))).pathParameters).toEqual(['id']);
+    }
+  });
+
   it('translates braces to the router syntax', () => {
     expect(toRouterPath('/orders/{id}/lines/{line}')).toBe('/orders/:id/lines/:line');
   });

@@ -35,6 +35,12 @@ export function deriveRoute(operation: AnyOperation): RouteSpec {
   for (const name of pathParameters) {
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) fail(`path parameter "${name}" must be an identifier`);
     if (!Object.hasOwn(properties, name)) fail(`path parameter "${name}" is not a field of the request`);
+    // A path segment is one piece of text: it can carry a scalar, never an object or an array.
+    if (!fitsQuery(properties[name] as Record<string, unknown>, false)) {
+      fail(
+        `path parameter "${name}" is bound to a field a path segment cannot carry (an object or an array)`,
+      );
+    }
   }
   if (new Set(pathParameters).size !== pathParameters.length) fail(`http.path "${path}" repeats a parameter`);
   const successStatus = method === 'POST' && verb === 'create' ? 201 : 200;
@@ -82,7 +88,10 @@ export function checkQueryFields(operation: AnyOperation, route: RouteSpec): voi
   }
 }
 
-/** Whether a value of this schema can be written as query parameters: scalars, and (at the top) arrays of them. */
+/**
+ * Whether a value of this schema can be written as query parameters: scalars, and (at the top) arrays of them.
+ * With `top` false, only scalars: what one path segment or one query value carries.
+ */
 function fitsQuery(schema: Record<string, unknown>, top: boolean): boolean {
   const members = (schema.anyOf ?? schema.oneOf) as Record<string, unknown>[] | undefined;
   if (Array.isArray(members)) return members.every((member) => fitsQuery(member, top));
