@@ -29,9 +29,21 @@ export function idempotency(
   {},
   readonly [typeof coreErrors.IDEMPOTENCY_KEY_REUSED, typeof coreErrors.INVALID_IDEMPOTENCY_KEY]
 > {
-  const store = options.store ?? createMemoryIdempotencyStore();
   const ttlMs = options.ttlMs ?? 24 * 60 * 60_000;
+  // A key kept for no time would replay nothing: every repeat would write again, silently.
+  if (!Number.isInteger(ttlMs) || ttlMs < 1) {
+    throw coreErrors.INVALID_CONFIGURATION({
+      params: { reason: 'idempotency: ttlMs must be an integer ≥ 1' },
+    });
+  }
   const header = (options.header ?? 'idempotency-key').toLowerCase();
+  // A name no request can carry would never match: every call would pass unguarded.
+  if (!/^[!#$%&'*+\-.^_`|~0-9a-z]+$/.test(header)) {
+    throw coreErrors.INVALID_CONFIGURATION({
+      params: { reason: `idempotency: header ${JSON.stringify(options.header)} is not an HTTP header name` },
+    });
+  }
+  const store = options.store ?? createMemoryIdempotencyStore();
   const now = options.now ?? Date.now;
   return defineMiddleware({
     name: 'idempotency',
