@@ -84,7 +84,8 @@ function createApp() {
       if (mode === 'owned') context.setHeader('Content-Type', 'text/plain');
       if (mode === 'raised value')
         throw context.errors.SLOW_DOWN({ headers: { 'retry-after': '1\r\nset-cookie: a=b' } });
-      if (mode === 'raised name') throw context.errors.SLOW_DOWN({ headers: { 'retry after': '1' } });
+      if (mode === 'raised name')
+        throw context.errors.SLOW_DOWN({ headers: { 'retry-after': '1', 'retry after': '1' } });
       return { ok: true };
     },
   });

@@ -31,6 +31,22 @@ describe('error entries are typed constructors', () => {
     shop.SOLD_OUT();
   });
 
+  it('require a value for each response header the code declares', () => {
+    const { SLOW } = defineErrors({
+      SLOW: { kind: 'limited', messages: { en: 'Slow.', 'zh-CN': '慢。' }, headers: ['Retry-After'] },
+    });
+    // @ts-expect-error: SLOW declares retry-after, so a raise must give it
+    SLOW();
+    // @ts-expect-error: the declared header is missing
+    SLOW({ headers: {} });
+    // @ts-expect-error: a misspelled header is not the declared one
+    SLOW({ headers: { 'retry-afte': '1' } });
+    expectTypeOf(SLOW({ headers: { 'retry-after': '1' } })).toEqualTypeOf<OpwireError<'SLOW'>>();
+    // A code declaring none takes headers a middleware declares, or none.
+    shop.SOLD_OUT({ headers: { 'retry-after': '1' } });
+    shop.SOLD_OUT();
+  });
+
   it('require the field of a message that names {field}', () => {
     // @ts-expect-error: MISSING_FIELD names {field}
     coreErrors.MISSING_FIELD();

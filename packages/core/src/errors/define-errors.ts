@@ -32,7 +32,10 @@ export interface ErrorDefinition {
   readonly messages: { readonly en: string; readonly 'zh-CN': string };
   /** The caller-safe data the error carries, published in OpenAPI. */
   readonly data?: TSchema;
-  /** Response headers every raise of the code sends (such as `retry-after`), documented in OpenAPI. */
+  /**
+   * Response headers every raise of the code sends (such as `retry-after`), documented in OpenAPI: raising the
+   * code without a value for each fails to compile (and at run time, if types are bypassed).
+   */
   readonly headers?: readonly string[];
 }
 
@@ -42,15 +45,32 @@ export interface ErrorDefinition {
  */
 export type ParamValue = number | boolean | LocalizedText;
 
-/** What raising an error takes: the params its messages name, its typed data, a field and a cause. */
-export type RaiseOptions<Placeholders extends string = never, Data = undefined> = {
+/**
+ * What raising an error takes: the params its messages name, its typed data, the headers its entry declares, a
+ * field and a cause.
+ */
+export type RaiseOptions<
+  Placeholders extends string = never,
+  Data = undefined,
+  Headers extends string = never,
+> = {
   readonly cause?: unknown;
   readonly issues?: readonly ValidationIssue[];
-  /** Response headers the surface sends with the error (such as `retry-after`). */
-  readonly headers?: Readonly<Record<string, string>>;
-} & ('field' extends Placeholders
-  ? { /** The request field the error is about. */ readonly field: string }
-  : { /** The request field the error is about. */ readonly field?: string }) &
+} & ([Headers] extends [never]
+  ? {
+      /**
+       * Response headers the surface sends with the error. A middleware raising a shared code (`RATE_LIMITED`)
+       * sends here the headers it declares itself (`retry-after`).
+       */
+      readonly headers?: Readonly<Record<string, string>>;
+    }
+  : {
+      /** Response headers the surface sends with the error: a value for each header the entry declares. */
+      readonly headers: Readonly<Record<Headers, string>> & Readonly<Record<string, string>>;
+    }) &
+  ('field' extends Placeholders
+    ? { /** The request field the error is about. */ readonly field: string }
+    : { /** The request field the error is about. */ readonly field?: string }) &
   ([Exclude<Placeholders, 'field'>] extends [never]
     ? { readonly params?: undefined }
     : { readonly params: Readonly<Record<Exclude<Placeholders, 'field'>, ParamValue>> }) &
@@ -77,13 +97,14 @@ export interface ErrorEntry<
   Code extends string = string,
   Placeholders extends string = never,
   Data = undefined,
+  Headers extends string = never,
 > extends AnyErrorEntry {
   (
-    ...options: [Placeholders] extends [never]
+    ...options: [Placeholders | Headers] extends [never]
       ? [Data] extends [undefined]
-        ? [options?: RaiseOptions<Placeholders, Data>]
-        : [options: RaiseOptions<Placeholders, Data>]
-      : [options: RaiseOptions<Placeholders, Data>]
+        ? [options?: RaiseOptions<Placeholders, Data, Headers>]
+        : [options: RaiseOptions<Placeholders, Data, Headers>]
+      : [options: RaiseOptions<Placeholders, Data, Headers>]
   ): OpwireError<Code>;
   readonly code: Code;
 }
@@ -92,7 +113,10 @@ export interface ErrorEntry<
 export type EntryOf<Code extends string, Definition extends ErrorDefinition> = ErrorEntry<
   Code,
   PlaceholdersOf<Definition['messages']['en']>,
-  Definition extends { readonly data: infer Schema extends TSchema } ? Static<Schema> : undefined
+  Definition extends { readonly data: infer Schema extends TSchema } ? Static<Schema> : undefined,
+  Definition extends { readonly headers: readonly (infer Header extends string)[] }
+    ? Lowercase<Header>
+    : never
 >;
 
 /** A catalogue: its entries by code. */
@@ -134,7 +158,7 @@ export function defineErrors<const Definitions extends Readonly<Record<string, E
 
 function createEntry(code: string, definition: ErrorDefinition): AnyErrorEntry {
   const entry = Object.assign(
-    (options?: RaiseOptions<string, unknown>) => new OpwireError(entry as AnyErrorEntry, options),
+    (options?: RaiseOptions<string, unknown, string>) => new OpwireError(entry as AnyErrorEntry, options),
     {
       code,
       kind: definition.kind,

@@ -18,8 +18,28 @@ describe('OpwireError', () => {
     expect(() => SLOW({ headers: { 'retry-after': '1\r\nx-injected: 1' } })).toThrow(
       /error SLOW: the value of response header "retry-after"/,
     );
-    expect(() => SLOW({ headers: { 'retry after': '1' } })).toThrow(/is not an HTTP token/);
+    expect(() => SLOW({ headers: { 'retry-after': '1', 'retry after': '1' } })).toThrow(
+      /is not an HTTP token/,
+    );
     expect(SLOW({ headers: { 'retry-after': '1' } }).headers).toEqual({ 'retry-after': '1' });
+  });
+
+  it('refuses a raise that gives no value for a header its code declares, whatever the case of the name', () => {
+    const { SLOW, PLAIN } = defineErrors({
+      SLOW: { kind: 'limited', messages: { en: 'Slow.', 'zh-CN': '慢。' }, headers: ['Retry-After'] },
+      PLAIN: { kind: 'limited', messages: { en: 'Plain.', 'zh-CN': '普通。' } },
+    });
+    const bypassed = SLOW as unknown as (options?: object) => OpwireError;
+    const missing =
+      /error SLOW: the code declares the response header "retry-after", but this raise gives it no value/;
+    expect(() => bypassed()).toThrow(missing);
+    expect(() => bypassed({ headers: {} })).toThrow(missing);
+    expect(() => bypassed({ headers: { 'x-other': '1' } })).toThrow(missing);
+    expect(SLOW({ headers: { 'retry-after': '3' } }).headers).toEqual({ 'retry-after': '3' });
+    expect(bypassed({ headers: { 'Retry-After': '3' } }).headers).toEqual({ 'Retry-After': '3' });
+    // A code that declares none may still carry headers a middleware declares (the rate limiter's `retry-after`).
+    expect(PLAIN({ headers: { 'retry-after': '3' } }).headers).toEqual({ 'retry-after': '3' });
+    expect(PLAIN().headers).toBeUndefined();
   });
 
   it('is recognised across copies of the package through its Symbol.for marker', () => {

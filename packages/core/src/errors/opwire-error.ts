@@ -58,6 +58,14 @@ export class OpwireError<Code extends string = string> extends Error {
       for (const [header, value] of Object.entries(options.headers))
         checkResponseHeader(header, value, `error ${entry.code}`);
     }
+    // What the entry declares (and OpenAPI promises) every raise sends; a raise without it cannot keep that promise.
+    for (const declared of entry.headers) {
+      if (!Object.keys(options.headers ?? {}).some((header) => header.toLowerCase() === declared)) {
+        throw new TypeError(
+          `error ${entry.code}: the code declares the response header "${declared}", but this raise gives it no value.`,
+        );
+      }
+    }
     this.headers = options.headers;
   }
 
