@@ -40,16 +40,21 @@ export interface WatchedPage {
   close(): Promise<void>;
 }
 
-/** Opens a page in a fresh context (its own storage) in a language, 1280 × 860 unless told (a phone's 375 wide). */
+/**
+ * Opens a page in a fresh context (its own storage) in a language, 1280 × 860 unless told (a phone's 375 wide),
+ * in UTC unless told (a time zone such as `Asia/Shanghai`), whatever the machine's own time zone.
+ */
 export async function openPage(
   browser: Browser,
   baseUrl: string,
   locale: 'en-US' | 'zh-CN' = 'en-US',
   viewport: { readonly width: number; readonly height: number } = { width: 1280, height: 860 },
+  timezoneId = 'UTC',
 ): Promise<WatchedPage> {
   const context = await browser.newContext({
     locale,
     viewport,
+    timezoneId,
     extraHTTPHeaders: { 'accept-language': locale === 'zh-CN' ? 'zh-CN,zh;q=0.9' : 'en-US,en;q=0.9' },
   });
   const page = await context.newPage();

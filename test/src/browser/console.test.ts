@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningShop, startShop } from '../shop/shop-harness.js';
@@ -678,6 +679,96 @@ describe.skipIf(!hasChromium)(title, { timeout: 90_000 }, () => {
       // The cards say there is nothing to show, not that something is still loading.
       expect(await page.locator('[data-metric="requests"] [data-value]').textContent()).toBe('—');
       await screenshot(page, 'console-turns-refused-range');
+      afterwards(watched);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  it('a custom range covers whole local days: in Shanghai one day lists its 07:30 turn, not the evening before nor the small hours after', async () => {
+    // Four turns around 10 March 2019 in Shanghai (UTC+8), by their local time.
+    const startedAt = {
+      eveningBefore: '2019-03-09T15:30:00.000Z', // 9 March, 23:30
+      earlyMorning: '2019-03-09T23:30:00.000Z', // 10 March, 07:30: still 9 March in UTC
+      lateEvening: '2019-03-10T15:30:00.000Z', // 10 March, 23:30
+      smallHoursAfter: '2019-03-10T19:00:00.000Z', // 11 March, 03:00: still 10 March in UTC
+    };
+    const turnIds = Object.fromEntries(Object.keys(startedAt).map((name) => [name, randomUUID()])) as Record<
+      keyof typeof startedAt,
+      string
+    >;
+    for (const [name, at] of Object.entries(startedAt) as Array<[keyof typeof startedAt, string]>) {
+      await running.shop.governance.ledger.record({
+        turnId: turnIds[name],
+        tenant: 'acme',
+        principalId: 'shanghai',
+        provider: 'openai',
+        requestedModel: 'gpt-4o-mini',
+        model: 'gpt-4o-mini',
+        inputTokens: 100,
+        outputTokens: 10,
+        cost: { amount: 0.000021, currency: 'USD' },
+        toolCalls: [],
+        latencyMs: 1_000,
+        outcome: 'completed',
+        startedAt: at,
+        finishedAt: new Date(Date.parse(at) + 1_000).toISOString(),
+      });
+    }
+    const watched = await openPage(browser, running.url, 'en-US', undefined, 'Asia/Shanghai');
+    const { page } = watched;
+    const asked: URLSearchParams[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/governance/turns') asked.push(url.searchParams);
+    });
+    try {
+      await page.goto(`${running.url}/console/turns`);
+      await signIn(page, 'Root · admin (acme)');
+      const rows = page.locator('[data-table="turns"] tbody tr');
+      await rows.first().waitFor();
+      await chooseSegment(page, 'Time range', 'Custom');
+      await page.getByLabel('From', { exact: true }).fill('2019-03-10');
+      await page.getByLabel('To', { exact: true }).fill('2019-03-10');
+      // The range was read as a UTC day: the 07:30 turn was missing and the next day's 03:00 one was listed.
+      await expect
+        .poll(() => rows.evaluateAll((all) => all.map((row) => row.getAttribute('data-turn'))), {
+          timeout: 10_000,
+        })
+        .toEqual([turnIds.lateEvening, turnIds.earlyMorning]);
+      expect(await page.locator(`tr[data-turn="${turnIds.earlyMorning}"] td`).first().textContent()).toMatch(
+        /^Mar 10, 2019, 7:30:00\sAM$/,
+      );
+      expect(await page.locator('[data-metric="requests"] [data-value]').textContent()).toBe('2');
+      // From Shanghai's midnight starting 10 March to the one starting 11 March.
+      const last = asked.at(-1);
+      expect([last?.get('from'), last?.get('to')]).toEqual([
+        '2019-03-09T16:00:00.000Z',
+        '2019-03-10T16:00:00.000Z',
+      ]);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'console-turns-range-shanghai');
+      afterwards(watched);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  it('Custom opens on today’s local date: before 08:00 in Shanghai, not yesterday’s UTC date', async () => {
+    const watched = await openPage(browser, running.url, 'en-US', undefined, 'Asia/Shanghai');
+    const { page } = watched;
+    try {
+      // 07:45 on 10 March 2019 in Shanghai, 23:45 on 9 March in UTC.
+      await page.clock.setFixedTime(new Date('2019-03-09T23:45:00.000Z'));
+      await page.goto(`${running.url}/console/audit`);
+      await signIn(page, 'Root · admin (acme)');
+      await page.getByRole('radiogroup', { name: 'Time range' }).waitFor();
+      await chooseSegment(page, 'Time range', 'Custom');
+      expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe('2019-03-10');
+      expect(await page.getByLabel('To', { exact: true }).inputValue()).toBe('2019-03-10');
+      await expect
+        .poll(() => Object.fromEntries(new URL(page.url()).searchParams))
+        .toEqual({ range: 'custom', from: '2019-03-10', to: '2019-03-10' });
       afterwards(watched);
     } finally {
       await watched.close();

@@ -12,7 +12,10 @@ export const defaultRange: RangeChoice = { preset: 'month' };
 const days = { day: 1, week: 7, month: 30, quarter: 90 } as const;
 const presets = Object.keys(days) as Array<keyof typeof days>;
 
-/** Whether a query value is a calendar day as a date input writes it (`2030-01-31`, not `2030-02-30`). */
+/**
+ * Whether a query value is a calendar day as a date input writes it (`2030-01-31`, not `2030-02-30`). A pure
+ * calendar check: UTC is only the arithmetic here; the range itself covers the browser's local days.
+ */
 function isDay(value: string): boolean {
   const time = Date.parse(`${value}T00:00:00.000Z`);
   return (
@@ -38,7 +41,22 @@ export function rangeQuery(choice: RangeChoice): Record<string, string> {
   return choice.preset === defaultRange.preset ? {} : { range: choice.preset };
 }
 
-/** The `from` and `to` of a choice as RFC 3339 times (custom dates cover whole UTC days). */
+/**
+ * Local midnight at the start of a day (`2030-01-31`), `after` days later; built from the calendar fields, so a
+ * day a daylight-saving change makes 23 or 25 hours long still ends at the next local midnight.
+ */
+function localMidnight(day: string, after = 0): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const midnight = new Date(year, month - 1, date + after);
+  // The constructor reads years 0 to 99 as 1900 to 1999.
+  if (year < 100) midnight.setFullYear(year, month - 1, date + after);
+  return midnight.toISOString();
+}
+
+/**
+ * The `from` and `to` of a choice as RFC 3339 times. Custom dates cover whole local days of the browser, the
+ * time zone the pages show times in: from local midnight at the start of From to the one after To.
+ */
 export function rangeOf(choice: RangeChoice, now: number = Date.now()): { from?: string; to?: string } {
   if (choice.preset !== 'custom') {
     return {
@@ -47,11 +65,16 @@ export function rangeOf(choice: RangeChoice, now: number = Date.now()): { from?:
     };
   }
   return {
-    ...(choice.from ? { from: `${choice.from}T00:00:00.000Z` } : {}),
-    ...(choice.to
-      ? { to: new Date(Date.parse(`${choice.to}T00:00:00.000Z`) + 86_400_000).toISOString() }
-      : {}),
+    ...(choice.from ? { from: localMidnight(choice.from) } : {}),
+    ...(choice.to ? { to: localMidnight(choice.to, 1) } : {}),
   };
+}
+
+/** Today's date in the browser's time zone, as a date input writes it (`2030-01-31`). */
+function localToday(): string {
+  const now = new Date();
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 /** Whether a custom range ends before it starts: the page says so and asks the server nothing. */
@@ -74,7 +97,7 @@ export function TimeRange({
   readonly onChange: (choice: RangeChoice) => void;
   readonly text: ConsoleText;
 }) {
-  const today = new Date().toISOString().slice(0, 10);
+  const today = localToday();
   const backwards = isBackwards(value);
   return (
     <Stack gap={4} maw="100%" data-time-range>
