@@ -1,5 +1,7 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import Type from 'typebox';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { customer } from '../test/orders-fixture.js';
 import { createOpwire } from './create-opwire.js';
 import { coreErrors } from './errors/core-errors.js';
@@ -152,6 +154,81 @@ describe('streaming operations', () => {
     ).rejects.toMatchObject({ code: 'CANCELLED' });
     expect(seen).toHaveLength(2);
     expect((await app.audit.list()).map((record) => record.outcome)).toEqual(['stopped']);
+  });
+
+  it('stop when the caller cancels while nobody reads: the handler closes, audited as stopped', async () => {
+    const log: string[] = [];
+    const ticks = ticker({ log });
+    const app = createOpwire({ operations: [ticks] });
+    const controller = new AbortController();
+    const events = await app.invoke(ticks, { count: 50 }, { caller: customer, signal: controller.signal });
+    controller.abort();
+    await vi.waitFor(async () =>
+      expect((await app.audit.list()).map((record) => [record.outcome, record.code])).toEqual([
+        ['stopped', 'CANCELLED'],
+      ]),
+    );
+    expect(log).toEqual(['closed, signal aborted: true']);
+    // A read after that says why the stream ended, once; then the stream is done.
+    const iterator = events[Symbol.asyncIterator]();
+    await expect(iterator.next()).rejects.toMatchObject({ code: 'CANCELLED' });
+    expect(await iterator.next()).toEqual({ done: true, value: undefined });
+    expect(await app.audit.list()).toHaveLength(1);
+  });
+
+  it('end with DEADLINE_EXCEEDED when the caller’s deadline passes while nobody reads', async () => {
+    const ticks = ticker();
+    const app = createOpwire({ operations: [ticks], logger: silent });
+    const events = await app.invoke(
+      ticks,
+      { count: 50 },
+      { caller: customer, signal: AbortSignal.timeout(20) },
+    );
+    await vi.waitFor(async () =>
+      expect((await app.audit.list()).map((record) => [record.outcome, record.code])).toEqual([
+        ['error', 'DEADLINE_EXCEEDED'],
+      ]),
+    );
+    await expect(collect(events)).rejects.toMatchObject({ code: 'DEADLINE_EXCEEDED' });
+  });
+
+  it('stop when the caller drops a stream it never read: audited as stopped once it is collected', async () => {
+    setFlagsFromString('--expose-gc');
+    const collectGarbage = runInNewContext('gc') as () => void;
+    const log: string[] = [];
+    const ticks = ticker({ log });
+    const app = createOpwire({ operations: [ticks] });
+    // The stream is made and dropped in a function of its own, so nothing here keeps it.
+    await (async () => {
+      await app.invoke(ticks, { count: 50 }, { caller: customer });
+    })();
+    expect(await app.audit.list()).toEqual([]);
+    await vi.waitFor(
+      async () => {
+        collectGarbage();
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        expect((await app.audit.list()).map((record) => [record.outcome, record.code])).toEqual([
+          ['stopped', 'CANCELLED'],
+        ]);
+      },
+      { timeout: 10_000, interval: 20 },
+    );
+    expect(log).toEqual(['closed, signal aborted: true']);
+  });
+
+  it('are audited once however they end: read to the end, then dropped and collected', async () => {
+    setFlagsFromString('--expose-gc');
+    const collectGarbage = runInNewContext('gc') as () => void;
+    const ticks = ticker();
+    const app = createOpwire({ operations: [ticks] });
+    await (async () => {
+      expect(await collect(await app.invoke(ticks, { count: 2 }, { caller: customer }))).toHaveLength(2);
+    })();
+    for (let round = 0; round < 5; round++) {
+      collectGarbage();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect((await app.audit.list()).map((record) => record.outcome)).toEqual(['ok']);
   });
 
   it('run their middleware before the first event, and a refusal streams nothing', async () => {

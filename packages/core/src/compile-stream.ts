@@ -51,7 +51,8 @@ export function compileStream(
   };
   return async (invocation, span) => {
     const stop = new AbortController();
-    invocation.signal = AbortSignal.any([invocation.signal, stop.signal]);
+    const callerSignal = invocation.signal;
+    invocation.signal = AbortSignal.any([callerSignal, stop.signal]);
     const events = (await outside(invocation, (inner) => inside(inner, open))) as AsyncIterable<unknown>;
     const end = async (outcome: 'ok' | 'error' | 'stopped', error: OpwireError | undefined) => {
       recordOperation(invocation, outcome, error?.code);
@@ -79,13 +80,40 @@ export function compileStream(
     const first = await iterator.next();
     if (!first.done) check(invocation, first.value);
     invocation.audited = true;
-    return new GuardedStream(invocation, iterator, check, stop, end, first, dependencies.raised);
+    const stream = new GuardedStream(invocation, iterator, check, stop, end, first, dependencies.raised);
+    stream.watch(callerSignal);
+    return stream;
   };
 }
+
+/** What closes a stream nobody reads any more: its handler's iterator, its signal, its audit record. */
+interface Abandoned {
+  readonly source: AsyncIterator<unknown>;
+  readonly stop: AbortController;
+  readonly end: (outcome: 'stopped', error: OpwireError) => Promise<void>;
+  unwatch: (() => void) | undefined;
+}
+
+/**
+ * A stream its caller dropped without reading to the end or calling `return()` (an `app.invoke` whose result
+ * is never iterated) is closed when it is garbage-collected: the handler's signal aborts, its iterator is
+ * returned, and the call is audited as `stopped`, so no call goes unrecorded.
+ */
+const abandoned = new FinalizationRegistry<Abandoned>((held) => {
+  held.unwatch?.();
+  held.stop.abort(coreErrors.CANCELLED());
+  held.source.return?.().catch(() => undefined);
+  void held.end('stopped', coreErrors.CANCELLED());
+});
 
 /** A stream's events as its consumer reads them: checked one by one, audited once when it ends. */
 class GuardedStream implements AsyncIterableIterator<unknown> {
   private ended: Promise<void> | undefined;
+  /** Reads in progress: while one is, a cancelled caller is seen by the handler through its signal. */
+  private reading = 0;
+  private held: Abandoned | undefined;
+  /** Why the caller cancelled between reads, until a read reports it. */
+  private cancelled: OpwireError | undefined;
 
   constructor(
     private readonly invocation: Invocation,
@@ -104,8 +132,45 @@ class GuardedStream implements AsyncIterableIterator<unknown> {
     return this;
   }
 
+  /**
+   * Closes the stream, audited as `stopped`, when the caller cancels while nobody is reading it, and when it
+   * is garbage-collected unfinished. Only a weak reference is kept, so watching does not keep it alive.
+   */
+  watch(signal: AbortSignal): void {
+    const self = new WeakRef(this);
+    const cancelled = () => {
+      const stream = self.deref();
+      if (stream !== undefined && stream.reading === 0) void stream.cancel(abortError(signal));
+    };
+    this.held = {
+      source: this.source,
+      stop: this.stop,
+      end: this.end,
+      unwatch: () => signal.removeEventListener('abort', cancelled),
+    };
+    abandoned.register(this, this.held, this);
+    if (signal.aborted) cancelled();
+    else signal.addEventListener('abort', cancelled, { once: true });
+  }
+
   async next(): Promise<IteratorResult<unknown>> {
+    if (this.cancelled) {
+      // The caller cancelled between reads: its next read says so, once, as a read in progress would have.
+      const error = this.cancelled;
+      this.cancelled = undefined;
+      await this.ended;
+      throw error;
+    }
     if (this.ended) return { done: true, value: undefined };
+    this.reading++;
+    try {
+      return await this.read();
+    } finally {
+      this.reading--;
+    }
+  }
+
+  private async read(): Promise<IteratorResult<unknown>> {
     let step: IteratorResult<unknown>;
     try {
       if (this.first) {
@@ -145,6 +210,19 @@ class GuardedStream implements AsyncIterableIterator<unknown> {
     return { done: true, value: undefined };
   }
 
+  /** The caller cancelled while nobody was reading: the handler's iterator closes and the call ends now. */
+  private async cancel(error: OpwireError): Promise<void> {
+    if (this.ended) return;
+    this.cancelled = error;
+    const ending = this.finish(error.code === 'CANCELLED' ? 'stopped' : 'error', error);
+    try {
+      await this.source.return?.();
+    } catch {
+      // The handler's own cleanup failing changes nothing: the call already ended.
+    }
+    await ending;
+  }
+
   private failure(thrown: unknown): OpwireError {
     const signal = this.invocation.signal;
     return this.raised(
@@ -153,7 +231,11 @@ class GuardedStream implements AsyncIterableIterator<unknown> {
   }
 
   private finish(outcome: 'ok' | 'error' | 'stopped', error: OpwireError | undefined): Promise<void> {
-    this.ended ??= this.end(outcome, error);
+    if (this.ended === undefined) {
+      abandoned.unregister(this);
+      this.held?.unwatch?.();
+      this.ended = this.end(outcome, error);
+    }
     return this.ended;
   }
 }
