@@ -14,7 +14,7 @@ import { type IngestDocument, type IngestOptions, type IngestResult, ingest } fr
 import { knowledgeErrors } from './knowledge-errors.js';
 import type { EmbeddingBatchOptions, KnowledgeSettings } from './knowledge-settings.js';
 import { type RetrieveRequest, retrieve } from './retrieve.js';
-import type { Bm25Parameters, KnowledgeStore, ScoredRecord } from './store/knowledge-store.js';
+import type { Bm25Parameters, KnowledgeStore, ScoredRecord, StoredChunk } from './store/knowledge-store.js';
 import { toStoreError } from './store/to-store-error.js';
 
 /** How a collection's documents are cut: structure-aware by tokens, or fixed windows of characters. */
@@ -52,7 +52,7 @@ export interface KnowledgeOptions {
   readonly template?: string;
 }
 
-/** The knowledge pipeline: ingest, remove, retrieve, augment. */
+/** The knowledge pipeline: ingest, remove, read a document, retrieve, augment. */
 export interface Knowledge {
   readonly store: KnowledgeStore;
   readonly defaultCollection: string;
@@ -63,6 +63,15 @@ export interface Knowledge {
     documentIds: readonly string[],
     options?: { readonly tenant?: string },
   ): Promise<number>;
+  /**
+   * One tenant's chunks of a document, by chunk index (none when that tenant's collection does not hold it):
+   * what the knowledge base says the document is now. Fails with `KNOWLEDGE_STORE_FAILED`.
+   */
+  readDocument(
+    collection: string,
+    documentId: string,
+    options?: { readonly tenant?: string },
+  ): Promise<StoredChunk[]>;
   retrieve(request: RetrieveRequest): Promise<ScoredRecord[]>;
   /** Builds the prompt from chunks with a named template (checked when first used if not the default). */
   augment(
@@ -118,6 +127,12 @@ export function createKnowledge(options: KnowledgeOptions): Knowledge {
     remove: (collection, documentIds, removeOptions) =>
       options.store
         .deleteDocuments({ collection, tenant: removeOptions?.tenant ?? '', documentIds })
+        .catch((error: unknown) => {
+          throw toStoreError(error);
+        }),
+    readDocument: (collection, documentId, readOptions) =>
+      options.store
+        .readDocument({ collection, tenant: readOptions?.tenant ?? '', documentId })
         .catch((error: unknown) => {
           throw toStoreError(error);
         }),

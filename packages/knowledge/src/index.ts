@@ -112,6 +112,7 @@ export type {
   MetadataValue,
   QueryTerm,
   ScoredRecord,
+  StoredChunk,
   StoreHealth,
 } from './store/knowledge-store.js';
 /** Whether a record passes a filter (for adapters that filter in process). */

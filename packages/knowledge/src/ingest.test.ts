@@ -174,4 +174,29 @@ describe('ingest', () => {
     expect(await knowledge.remove('default', ['returns'], { tenant: 'acme' })).toBe(1);
     expect(await chunksOf('returns')).toHaveLength(3);
   });
+
+  it('reads what one tenant holds of a document, as the last ingest or remove left it', async () => {
+    const read = (tenant: string) =>
+      knowledge
+        .readDocument('default', 'returns', { tenant })
+        .then((chunks) => chunks.map((chunk) => `${chunk.id} ${chunk.metadata.from}: ${chunk.text}`));
+    await knowledge.ingest([
+      { documentId: 'returns', text: version1, tenant: 'acme', metadata: { from: 'file' } },
+      { documentId: 'returns', text: version1, tenant: 'globex', metadata: { from: 'file' } },
+    ]);
+    expect(await read('acme')).toEqual([
+      'returns#0 file: Returns are accepted within 30 days.',
+      'returns#1 file: Refunds go to the original card.',
+      'returns#2 file: Shoes must be unworn.',
+    ]);
+    await knowledge.ingest([
+      { documentId: 'returns', text: version2, tenant: 'acme', metadata: { from: 'api' } },
+    ]);
+    expect(await read('acme')).toEqual([`returns#0 api: ${version2}`]);
+    await knowledge.remove('default', ['returns'], { tenant: 'acme' });
+    expect(await read('acme')).toEqual([]);
+    expect(await read('globex')).toHaveLength(3);
+    // Without a tenant, the shared document (tenant ''), which no tenant's ingest or remove touched.
+    expect(await knowledge.readDocument('default', 'returns')).toHaveLength(3);
+  });
 });

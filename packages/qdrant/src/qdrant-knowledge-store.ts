@@ -63,6 +63,7 @@ export async function openQdrantKnowledgeStore(
   return {
     upsert: rethrowing(writes.upsert),
     replaceDocument: rethrowing(writes.replaceDocument),
+    readDocument: rethrowing(search.readDocument),
     deleteDocuments: rethrowing(writes.deleteDocuments),
     deleteChunksFrom: rethrowing(writes.deleteChunksFrom),
     searchDense: rethrowing(search.searchDense),

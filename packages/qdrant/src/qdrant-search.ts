@@ -1,17 +1,19 @@
 import type {
   Bm25Parameters,
   DenseSearch,
+  DocumentScope,
   HybridSearch,
   KnowledgeFilter,
   LexicalSearch,
   MetadataValue,
   ScoredRecord,
+  StoredChunk,
 } from '@opwire/knowledge';
 import { compareRecordIds } from '@opwire/knowledge';
 import { checkVectorLength, type QdrantContext } from './qdrant-context.js';
 import { qdrantErrors } from './qdrant-errors.js';
 import { queryVector } from './sparse-terms.js';
-import { tenantFilter, toQdrantFilter } from './to-qdrant-filter.js';
+import { documentFilter, tenantFilter, toQdrantFilter } from './to-qdrant-filter.js';
 
 interface ChunkPayload {
   readonly documentId: string;
@@ -67,6 +69,40 @@ export function createQdrantSearch(context: QdrantContext) {
       .sort((left, right) => right.score - left.score || compareRecordIds(left.id, right.id));
 
   return {
+    /**
+     * The document's live chunks, by chunk index. While a replace switches versions both may be live for a moment
+     * (as a search sees them): of one chunk index, the newest version is read.
+     */
+    async readDocument(scope: DocumentScope): Promise<StoredChunk[]> {
+      const settings = context.collection(scope.collection);
+      const filter = {
+        must: [
+          ...documentFilter(scope.tenant, [scope.documentId]).must,
+          { key: 'live', match: { value: true } },
+        ],
+      };
+      const newest = new Map<number, { chunk: StoredChunk; revision: number; version: string }>();
+      let offset: string | number | undefined;
+      do {
+        const page = await client.scroll(settings.qdrantName, {
+          filter,
+          limit: 1000,
+          with_payload: [...returned, 'revision', 'version'],
+          ...(offset === undefined ? {} : { offset }),
+        });
+        for (const point of page.points) {
+          const { score: _, ...chunk } = toScored({ payload: point.payload, score: 0 });
+          const { revision, version } = point.payload as { revision: number; version: string };
+          const seen = newest.get(chunk.chunkIndex);
+          if (!seen || seen.revision < revision || (seen.revision === revision && seen.version < version))
+            newest.set(chunk.chunkIndex, { chunk, revision, version });
+        }
+        offset = (page.next_page_offset ?? undefined) as string | number | undefined;
+      } while (offset !== undefined);
+      return [...newest.values()]
+        .map(({ chunk }) => chunk)
+        .sort((left, right) => left.chunkIndex - right.chunkIndex);
+    },
     async searchDense(search: DenseSearch): Promise<ScoredRecord[]> {
       checkVectorLength(search.collection, context.collection(search.collection), search.vector);
       if (isZero(search.vector) || nothingMatches(search.filter)) return [];

@@ -18,7 +18,7 @@ import {
   createMemoryKnowledgeStore,
   type Knowledge,
 } from '@opwire/knowledge';
-import { knowledgeDocumentRoute, servedDocuments } from './knowledge-document-route.js';
+import { isShopFile, knowledgeDocumentRoute, servedDocuments } from './knowledge-document-route.js';
 import { loadShopDocuments } from './load-knowledge.js';
 
 /** How the shop's assistant is configured. */
@@ -99,19 +99,16 @@ export async function createAssistant(options: AssistantOptions): Promise<Assist
           });
           const { prompt, sources } = knowledge.augment(question, chunks, { template: 'passages' });
           if (sources.length === 0) return undefined;
-          // Only the shop's own documents have a page to link to; one ingested through `knowledge.ingest` is
-          // cited by its title alone (a source-document part), never by a dead link, nor by the page of the file
-          // whose id it took (the page would say what the cited text does not).
+          // Only the shop's own documents have a page to link to (`isShopFile`, as the page itself decides); one
+          // ingested through `knowledge.ingest` is cited by its title alone (a source-document part), never by a
+          // dead link, nor by the page of the file whose id it took (the page would say what the cited text does not).
           const served = await servedDocuments();
-          const fromFiles = new Set(
-            chunks.filter((chunk) => chunk.metadata.shopDocument === true).map((chunk) => chunk.documentId),
-          );
           return {
             text: prompt,
             sources: sources.map((source) => ({
               sourceId: `${source.number}`,
               title: source.name,
-              ...(served.has(source.documentId) && fromFiles.has(source.documentId)
+              ...(isShopFile(served, source.documentId, chunks)
                 ? {
                     url: `${options.basePath ?? ''}/knowledge/documents/${encodeURIComponent(source.documentId)}`,
                   }
@@ -123,7 +120,7 @@ export async function createAssistant(options: AssistantOptions): Promise<Assist
       return {
         chat,
         operationRoutes: [chatJsonRoute(), chatUiRoute()],
-        routes: [knowledgeDocumentRoute()],
+        routes: [knowledgeDocumentRoute(knowledge)],
       };
     },
   };

@@ -1,11 +1,12 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { coreErrors } from '@opwire/core';
 import type { CustomRoute } from '@opwire/http';
+import { type Knowledge, knowledgeErrors, type StoredChunk } from '@opwire/knowledge';
 import { knowledgeFolder } from './load-knowledge.js';
 
 const listed = new Map<string, Promise<ReadonlySet<string>>>();
 
-/** The documents the route serves: the markdown files of the shop's knowledge folder (read once). */
+/** The markdown files of the shop's knowledge folder (read once): the documents that can have a page. */
 export function servedDocuments(folder = knowledgeFolder): Promise<ReadonlySet<string>> {
   let names = listed.get(folder);
   if (names === undefined) {
@@ -16,10 +17,29 @@ export function servedDocuments(folder = knowledgeFolder): Promise<ReadonlySet<s
 }
 
 /**
- * `GET /knowledge/documents/{documentId}`: a knowledge document as markdown, for the citations the chat
- * streams (its source parts link here). Only the shop's own documents, by exact name; any other id is 404.
+ * Whether a tenant's chunks of `documentId` (all its knowledge base holds of it, or those a search returned) are
+ * the shop's file of that name: a file of the folder, and every chunk ingested from it (`shopDocument`, which a
+ * later ingest under the same id does not carry). Only then does the document's page say what the chunks say;
+ * a removed document has no chunks, so no page. The route serves by it, and citations link by it.
  */
-export function knowledgeDocumentRoute(folder = knowledgeFolder): CustomRoute {
+export function isShopFile(
+  served: ReadonlySet<string>,
+  documentId: string,
+  chunks: ReadonlyArray<Pick<StoredChunk, 'documentId' | 'metadata'>>,
+): boolean {
+  const own = chunks.filter((chunk) => chunk.documentId === documentId);
+  return (
+    served.has(documentId) && own.length > 0 && own.every((chunk) => chunk.metadata.shopDocument === true)
+  );
+}
+
+/**
+ * `GET /knowledge/documents/{documentId}`: a knowledge document as markdown, for the citations the chat
+ * streams (its source parts link here). Only the shop's own documents, by exact name, and only while the caller's
+ * tenant's knowledge base holds the file's text under that id (`isShopFile`): any other id, a removed document,
+ * or one replaced by another ingest under its id is 404.
+ */
+export function knowledgeDocumentRoute(knowledge: Knowledge, folder = knowledgeFolder): CustomRoute {
   return {
     method: 'GET',
     path: '/knowledge/documents/{documentId}',
@@ -30,7 +50,8 @@ export function knowledgeDocumentRoute(folder = knowledgeFolder): CustomRoute {
         name: 'documentId',
         in: 'path',
         required: true,
-        description: 'The document file name, such as returns.md; any other id is 404.',
+        description:
+          "The document file name, such as returns-policy.md; any other id, or one the caller's knowledge base no longer holds as the shop's file (removed, or replaced by another ingest), is 404.",
         schema: { type: 'string', maxLength: 200, pattern: '^[A-Za-z0-9_.-]+\\.md$' },
       },
     ],
@@ -40,13 +61,21 @@ export function knowledgeDocumentRoute(folder = knowledgeFolder): CustomRoute {
         content: { 'text/markdown': { schema: { type: 'string' } } },
       },
     },
-    errors: [coreErrors.NOT_FOUND],
+    errors: [coreErrors.NOT_FOUND, knowledgeErrors.KNOWLEDGE_STORE_FAILED],
     async handle(input) {
       const documentId = input.params.documentId ?? '';
-      if (!(await servedDocuments(folder)).has(documentId))
+      const served = await servedDocuments(folder);
+      // Not a public route: the server answered 401 before here without a caller.
+      const tenant = input.caller?.tenant;
+      const chunks =
+        served.has(documentId) && tenant !== undefined
+          ? await knowledge.readDocument(knowledge.defaultCollection, documentId, { tenant })
+          : [];
+      if (!isShopFile(served, documentId, chunks))
         throw coreErrors.NOT_FOUND({ params: { resource: { en: 'document', 'zh-CN': '文档' } } });
       return new Response(await readFile(`${folder}/${documentId}`, 'utf8'), {
-        headers: { 'content-type': 'text/markdown; charset=utf-8', 'cache-control': 'private, max-age=300' },
+        // Revalidated on every open: the knowledge base may remove or replace the document at any time.
+        headers: { 'content-type': 'text/markdown; charset=utf-8', 'cache-control': 'private, no-cache' },
       });
     },
   };

@@ -6,7 +6,7 @@ import type {
   KnowledgeScope,
   KnowledgeStore,
 } from '../store/knowledge-store.js';
-import { toScoredRecord } from '../store/to-scored-record.js';
+import { toScoredRecord, toStoredChunk } from '../store/to-scored-record.js';
 import type { VectorIndex } from '../vector/index.js';
 import { createVectorIndex } from '../vector/index.js';
 import { createLexicalIndex, type LexicalIndex } from './lexical-index.js';
@@ -85,6 +85,13 @@ export function createMemoryKnowledgeStore(): KnowledgeStore {
     async replaceDocument(scope, records) {
       write(records);
       return deleteTail(scope, records.length);
+    },
+    async readDocument(scope) {
+      const records = [...(partitionOf(scope, false)?.records.values() ?? [])];
+      return records
+        .filter((record) => record.documentId === scope.documentId)
+        .sort((left, right) => left.chunkIndex - right.chunkIndex)
+        .map(toStoredChunk);
     },
     async deleteDocuments(scope) {
       const ids = new Set(scope.documentIds);

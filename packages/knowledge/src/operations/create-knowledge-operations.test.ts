@@ -115,6 +115,17 @@ describe('createKnowledgeOperations', () => {
     expect(ingest.errors.map((entry: AnyErrorEntry) => entry.code)).toContain('CANCELLED');
   });
 
+  it('fails a document read with KNOWLEDGE_STORE_FAILED and the store reason', async () => {
+    const memory = createMemoryKnowledgeStore();
+    const knowledge = createKnowledge({
+      store: { ...memory, readDocument: () => Promise.reject(new Error('relation is locked')) },
+    });
+    await expect(knowledge.readDocument('default', 'a', { tenant: 'acme' })).rejects.toMatchObject({
+      code: 'KNOWLEDGE_STORE_FAILED',
+      params: { reason: 'relation is locked' },
+    });
+  });
+
   it('fails remove with KNOWLEDGE_STORE_FAILED and the store reason, through knowledge and the operation', async () => {
     const memory = createMemoryKnowledgeStore();
     const store: KnowledgeStore = {

@@ -18,8 +18,8 @@ export interface KnowledgeRecord {
   readonly terms: readonly string[];
 }
 
-/** A stored record and how well it matched, without its vector and terms. */
-export interface ScoredRecord {
+/** A stored record without its vector and terms: what a read of a document returns. */
+export interface StoredChunk {
   readonly id: string;
   readonly documentId: string;
   readonly chunkIndex: number;
@@ -27,6 +27,10 @@ export interface ScoredRecord {
   readonly title?: string;
   readonly source?: string;
   readonly metadata: Readonly<Record<string, MetadataValue>>;
+}
+
+/** A stored record and how well it matched, without its vector and terms. */
+export interface ScoredRecord extends StoredChunk {
   readonly score: number;
 }
 
@@ -109,6 +113,11 @@ export interface KnowledgeStore {
    * Resolves to the number of stale chunks deleted.
    */
   replaceDocument(scope: DocumentScope, records: readonly KnowledgeRecord[]): Promise<number>;
+  /**
+   * The chunks the scope holds of one document, by chunk index, without vectors and terms; none when the scope
+   * does not hold it (another tenant's or collection's document of that id is never read).
+   */
+  readDocument(scope: DocumentScope): Promise<StoredChunk[]>;
   /** Deletes every chunk of these documents; resolves to the number of chunks deleted. */
   deleteDocuments(scope: KnowledgeScope & { readonly documentIds: readonly string[] }): Promise<number>;
   /** Deletes a document's chunks whose index is at least `fromIndex` (the stale tail after re-ingest). */

@@ -1,7 +1,7 @@
-import type { KnowledgeRecord, ScoredRecord } from './knowledge-store.js';
+import type { KnowledgeRecord, ScoredRecord, StoredChunk } from './knowledge-store.js';
 
-/** Drops a record's vector and terms and attaches its score. */
-export function toScoredRecord(record: KnowledgeRecord, score: number): ScoredRecord {
+/** Drops a record's vector and terms. */
+export function toStoredChunk(record: KnowledgeRecord): StoredChunk {
   return {
     id: record.id,
     documentId: record.documentId,
@@ -10,6 +10,10 @@ export function toScoredRecord(record: KnowledgeRecord, score: number): ScoredRe
     ...(record.title === undefined ? {} : { title: record.title }),
     ...(record.source === undefined ? {} : { source: record.source }),
     metadata: record.metadata,
-    score,
   };
+}
+
+/** Drops a record's vector and terms and attaches its score. */
+export function toScoredRecord(record: KnowledgeRecord, score: number): ScoredRecord {
+  return { ...toStoredChunk(record), score };
 }

@@ -42,6 +42,7 @@ export function createFaultyStore(store: KnowledgeStore, faults: StoreFaults): K
       faults.failStaleDelete = false;
       throw new Error('connection reset (injected)');
     },
+    readDocument: (scope) => store.readDocument(scope),
     searchDense: (search) => store.searchDense(search),
     searchLexical: (search) => store.searchLexical(search),
     deleteDocuments: (scope) => store.deleteDocuments(scope),

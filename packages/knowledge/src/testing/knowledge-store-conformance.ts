@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { KnowledgeStore } from '../store/knowledge-store.js';
+import type { DocumentScope, KnowledgeStore } from '../store/knowledge-store.js';
 import type { CasePromises } from './case-promises.js';
 import { itChecksMetadata } from './metadata-cases.js';
 import { itReplacesDocuments } from './replace-document-cases.js';
@@ -159,6 +159,52 @@ export function describeKnowledgeStoreConformance(name: string, options: Conform
       ).toBe(1);
       const left = await store.searchDense({ collection: 'docs', tenant: '', vector: [1, 0, 0], top: 10 });
       expect(left.map((hit) => hit.id).sort()).toEqual(['a#0', 'a#1']);
+    });
+
+    it('reads one document of one tenant and collection, by chunk index, as the last write left it', async () => {
+      const metadata = { lang: 'en', shop: true };
+      await store.upsert([
+        ...[2, 0, 1].map((chunkIndex) =>
+          testRecord({
+            documentId: 'a',
+            chunkIndex,
+            text: `a ${chunkIndex}`,
+            title: 'A',
+            source: 'a.md',
+            metadata,
+          }),
+        ),
+        testRecord({ documentId: 'a', tenant: 't', text: 'theirs' }),
+        testRecord({ documentId: 'a', collection: 'other', text: 'elsewhere' }),
+        testRecord({ documentId: 'empty', embedding: [0, 0, 0] }),
+      ]);
+      const read = (scope: Partial<DocumentScope>) =>
+        store.readDocument({ collection: 'docs', tenant: '', documentId: 'a', ...scope });
+      expect(await read({})).toEqual(
+        [0, 1, 2].map((chunkIndex) => ({
+          id: `a#${chunkIndex}`,
+          documentId: 'a',
+          chunkIndex,
+          text: `a ${chunkIndex}`,
+          title: 'A',
+          source: 'a.md',
+          metadata,
+        })),
+      );
+      expect((await read({ tenant: 't' })).map((chunk) => chunk.text)).toEqual(['theirs']);
+      expect((await read({ collection: 'other' })).map((chunk) => chunk.text)).toEqual(['elsewhere']);
+      expect(await read({ tenant: 'nobody' })).toEqual([]);
+      expect(await read({ documentId: 'missing' })).toEqual([]);
+      // A chunk no dense search returns (its vector is zero) is still the document's.
+      expect((await read({ documentId: 'empty' })).map((chunk) => chunk.id)).toEqual(['empty#0']);
+      const scope = { collection: 'docs', tenant: '', documentId: 'a' };
+      await store.replaceDocument(scope, [testRecord({ documentId: 'a', text: 'new' })]);
+      expect(await read({})).toEqual([
+        { id: 'a#0', documentId: 'a', chunkIndex: 0, text: 'new', metadata: {} },
+      ]);
+      await store.deleteDocuments({ ...scope, documentIds: ['a'] });
+      expect(await read({})).toEqual([]);
+      expect((await read({ tenant: 't' })).map((chunk) => chunk.text)).toEqual(['theirs']);
     });
 
     itReplacesDocuments(() => store);

@@ -1,7 +1,7 @@
-import type { KnowledgeRecord, ScoredRecord } from '@opwire/knowledge';
+import type { KnowledgeRecord, ScoredRecord, StoredChunk } from '@opwire/knowledge';
 
-/** A chunk as the searches select it, with its score. */
-export interface ChunkRow {
+/** A chunk as a read selects it. */
+export interface StoredChunkRow {
   id: string;
   document_id: string;
   chunk_index: number;
@@ -9,11 +9,15 @@ export interface ChunkRow {
   title: string | null;
   source: string | null;
   metadata: Record<string, string | number | boolean>;
+}
+
+/** A chunk as the searches select it, with its score. */
+export interface ChunkRow extends StoredChunkRow {
   score: number;
 }
 
-/** Turns a selected row into the record a search returns. */
-export const toScored = (row: ChunkRow): ScoredRecord => ({
+/** Turns a selected row into the chunk a read returns. */
+export const toStored = (row: StoredChunkRow): StoredChunk => ({
   id: row.id,
   documentId: row.document_id,
   chunkIndex: Number(row.chunk_index),
@@ -21,8 +25,10 @@ export const toScored = (row: ChunkRow): ScoredRecord => ({
   ...(row.title === null ? {} : { title: row.title }),
   ...(row.source === null ? {} : { source: row.source }),
   metadata: row.metadata,
-  score: Number(row.score),
 });
+
+/** Turns a selected row into the record a search returns. */
+export const toScored = (row: ChunkRow): ScoredRecord => ({ ...toStored(row), score: Number(row.score) });
 
 /** The row a record is written as: vector literal, distinct terms, term frequencies and length. */
 export const toChunkRow = (record: KnowledgeRecord) => {

@@ -2,7 +2,7 @@ import { coreErrors } from '@opwire/core';
 import type { KnowledgeFilter, KnowledgeRecord, KnowledgeScope, KnowledgeStore } from '@opwire/knowledge';
 import { knowledgeErrors } from '@opwire/knowledge';
 import { createAnalyzeSchedule } from './analyze-schedule.js';
-import { type ChunkRow, toChunkRow, toScored } from './chunk-row.js';
+import { type ChunkRow, type StoredChunkRow, toChunkRow, toScored, toStored } from './chunk-row.js';
 import { knowledgeBackfill, knowledgeSchema } from './knowledge-schema.js';
 import {
   admitChunksSql,
@@ -130,6 +130,14 @@ export async function createPostgresKnowledgeStore(
       });
       await analyzeSchedule.afterWrite(records.length);
       return stale;
+    },
+    async readDocument(scope) {
+      const rows = await client.query<StoredChunkRow>(
+        `SELECT ${columns} FROM ${table} c WHERE c.collection = $1 AND c.tenant = $2 AND c.document_id = $3
+         ORDER BY c.chunk_index`,
+        [scope.collection, scope.tenant, scope.documentId],
+      );
+      return rows.map(toStored);
     },
     async deleteDocuments(scope) {
       return deleteInScope(

@@ -4082,7 +4082,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The document file name, such as returns.md; any other id is 404. */
+        /** @description The document file name, such as returns-policy.md; any other id, or one the caller's knowledge base no longer holds as the shop's file (removed, or replaced by another ingest), is 404. */
         documentId: string;
       };
       cookie?: never;
@@ -4140,7 +4140,7 @@ export interface operations {
           };
         };
       };
-      /** @description Service Unavailable: UNAVAILABLE */
+      /** @description Service Unavailable: UNAVAILABLE, KNOWLEDGE_STORE_FAILED */
       503: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -4149,7 +4149,7 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'UNAVAILABLE';
+            code?: 'UNAVAILABLE' | 'KNOWLEDGE_STORE_FAILED';
           };
         };
       };

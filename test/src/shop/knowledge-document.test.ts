@@ -1,0 +1,99 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningShop, startShop } from './shop-harness.js';
+
+// `GET /knowledge/documents/{documentId}` serves a shop file only while the caller's tenant's knowledge base holds
+// it as that file: what an admin removes or replaces there is no longer published as a cited source.
+
+const fileText = (name: string) =>
+  readFile(new URL(`../../../apps/shop/knowledge/${name}`, import.meta.url), 'utf8');
+
+describe('GET /knowledge/documents/{documentId} on the demo shop', { timeout: 60_000 }, () => {
+  let running: RunningShop;
+  beforeAll(async () => {
+    running = await startShop({ assistant: { env: {} } });
+  }, 120_000);
+  afterAll(() => running?.close(), 60_000);
+
+  const page = (name: string, token: string) => running.request(`/knowledge/documents/${name}`, { token });
+  const admin = (operation: 'ingest' | 'remove', body: object) =>
+    running.request(`/knowledge/${operation}`, { method: 'POST', token: 'admin-token', body });
+  /** The shop's own text back under its id, as the shop ingests it at start (acme is the admin's tenant). */
+  const restore = async (name: string) => {
+    const text = await fileText(name);
+    const restored = await admin('ingest', {
+      documents: [
+        {
+          documentId: name,
+          title: /^#\s+(.+)$/m.exec(text)?.[1]?.trim(),
+          source: name,
+          text,
+          metadata: { lang: 'en', shopDocument: true },
+        },
+      ],
+    });
+    expect(restored.status).toBe(200);
+  };
+  /** The problem an unknown id answers, without the fields that differ per request. */
+  const notFound = (response: { status: number; body: any }) => {
+    const { instance: _instance, requestId: _requestId, ...problem } = response.body;
+    return { status: response.status, problem };
+  };
+
+  it("serves a shop document the knowledge base still holds, as the file's markdown", async () => {
+    const served = await page('shipping.md', 'customer-token');
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(served.body).toBe(await fileText('shipping.md'));
+    expect((await page('shipping.zh-CN.md', 'globex-token')).status).toBe(200);
+  });
+
+  it("is 404 NOT_FOUND, as an unknown id is, once the admin removed the document, in the admin's tenant only", async () => {
+    const unknown = notFound(await page('no-such-page.md', 'support-token'));
+    expect(unknown).toMatchObject({ status: 404, problem: { code: 'NOT_FOUND' } });
+    const removed = await admin('remove', { documentIds: ['returns-policy.md'] });
+    expect(removed.status).toBe(200);
+    expect(removed.body.removedChunks).toBeGreaterThan(0);
+    try {
+      for (const token of ['admin-token', 'support-token', 'customer-token']) {
+        expect([token, notFound(await page('returns-policy.md', token))]).toEqual([token, unknown]);
+      }
+      // Globex's knowledge base is its own: the acme admin removed nothing from it.
+      const globex = await page('returns-policy.md', 'globex-token');
+      expect(globex.status).toBe(200);
+      expect(globex.body).toBe(await fileText('returns-policy.md'));
+      // The other documents of acme are still served.
+      expect((await page('returns-policy.zh-CN.md', 'customer-token')).status).toBe(200);
+    } finally {
+      await restore('returns-policy.md');
+    }
+    expect((await page('returns-policy.md', 'customer-token')).status).toBe(200);
+  });
+
+  it('is 404 once the admin ingested another text under the document’s id, in the admin’s tenant only', async () => {
+    const unknown = notFound(await page('no-such-page.md', 'customer-token'));
+    const replaced = await admin('ingest', {
+      documents: [
+        {
+          documentId: 'cancellation-faq.md',
+          title: 'Cancellation update',
+          text: 'Orders can no longer be cancelled once placed.',
+        },
+      ],
+    });
+    expect(replaced.status).toBe(200);
+    expect(replaced.body.results).toEqual([{ documentId: 'cancellation-faq.md', chunks: 1 }]);
+    try {
+      // The file still exists, but the knowledge base no longer says what it says.
+      for (const token of ['admin-token', 'customer-token']) {
+        expect([token, notFound(await page('cancellation-faq.md', token))]).toEqual([token, unknown]);
+      }
+      expect((await page('cancellation-faq.md', 'globex-token')).status).toBe(200);
+    } finally {
+      await restore('cancellation-faq.md');
+    }
+    expect((await page('cancellation-faq.md', 'customer-token')).body).toBe(
+      await fileText('cancellation-faq.md'),
+    );
+  });
+});
