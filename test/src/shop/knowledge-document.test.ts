@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { demoCallers } from '@opwire/example-shop';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningShop, startShop } from './shop-harness.js';
 
@@ -11,7 +12,14 @@ const fileText = (name: string) =>
 describe('GET /knowledge/documents/{documentId} on the demo shop', { timeout: 60_000 }, () => {
   let running: RunningShop;
   beforeAll(async () => {
-    running = await startShop({ assistant: { env: {} } });
+    running = await startShop({
+      assistant: { env: {} },
+      // A signed-in caller of acme who may not read the knowledge base.
+      callers: {
+        ...demoCallers,
+        'orders-only-token': { principalId: 'olga', tenant: 'acme', permissions: ['orders:read'] },
+      },
+    });
   }, 120_000);
   afterAll(() => running?.close(), 60_000);
 
@@ -46,6 +54,14 @@ describe('GET /knowledge/documents/{documentId} on the demo shop', { timeout: 60
     expect(served.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
     expect(served.body).toBe(await fileText('shipping.md'));
     expect((await page('shipping.zh-CN.md', 'globex-token')).status).toBe(200);
+  });
+
+  it('is 403 PERMISSION_DENIED for a caller without knowledge:read, and 401 without a token', async () => {
+    const refused = await page('shipping.md', 'orders-only-token');
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('PERMISSION_DENIED');
+    expect(refused.body.detail).toBe('You do not have permission to perform "knowledge.document".');
+    expect((await running.request('/knowledge/documents/shipping.md')).status).toBe(401);
   });
 
   it("is 404 NOT_FOUND, as an unknown id is, once the admin removed the document, in the admin's tenant only", async () => {

@@ -67,6 +67,8 @@ export async function startShop(
     readonly governance?: ShopOptions['governance'];
     /** A base path, CORS origins and the access log, as `main.ts` reads them from the environment. */
     readonly http?: Pick<ShopOptions, 'prefix' | 'corsOrigins' | 'accessLog' | 'logger'>;
+    /** The tokens and their callers (default: the demo's). */
+    readonly callers?: ShopOptions['callers'];
   } = {},
 ): Promise<RunningShop> {
   const folder = options.databaseUrl ? undefined : await mkdtemp(join(tmpdir(), 'opwire-shop-'));
@@ -81,6 +83,7 @@ export async function startShop(
     ...(options.operations ? { operations: options.operations } : {}),
     ...(options.mcp === undefined ? {} : { mcp: options.mcp }),
     ...(options.governance ? { governance: options.governance } : {}),
+    ...(options.callers ? { callers: options.callers } : {}),
     ...options.http,
   });
   const { url } = await shop.listen();

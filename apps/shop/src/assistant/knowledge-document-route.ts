@@ -1,5 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { coreErrors } from '@opwire/core';
+import { coreErrors, hasPermission } from '@opwire/core';
 import type { CustomRoute } from '@opwire/http';
 import { type Knowledge, knowledgeErrors, type StoredChunk } from '@opwire/knowledge';
 import { knowledgeFolder } from './load-knowledge.js';
@@ -61,8 +61,12 @@ export function knowledgeDocumentRoute(knowledge: Knowledge, folder = knowledgeF
         content: { 'text/markdown': { schema: { type: 'string' } } },
       },
     },
-    errors: [coreErrors.NOT_FOUND, knowledgeErrors.KNOWLEDGE_STORE_FAILED],
+    errors: [coreErrors.PERMISSION_DENIED, coreErrors.NOT_FOUND, knowledgeErrors.KNOWLEDGE_STORE_FAILED],
     async handle(input) {
+      // It reads the tenant's knowledge base, so it asks what `knowledge.search` asks.
+      if (input.caller !== undefined && !hasPermission(input.caller, 'knowledge:read')) {
+        throw coreErrors.PERMISSION_DENIED({ params: { operation: 'knowledge.document' } });
+      }
       const documentId = input.params.documentId ?? '';
       const served = await servedDocuments(folder);
       // Not a public route: the server answered 401 before here without a caller.

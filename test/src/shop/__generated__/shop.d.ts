@@ -4114,6 +4114,19 @@ export interface operations {
           };
         };
       };
+      /** @description Forbidden: PERMISSION_DENIED */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
+          };
+        };
+      };
       /** @description Not Found: NOT_FOUND */
       404: {
         headers: {
