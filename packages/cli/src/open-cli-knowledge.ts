@@ -14,7 +14,6 @@ import {
 import { DataError } from './data-error.js';
 import { isLockFile, lockDataDir } from './lock-data-dir.js';
 import { requirePgliteCollection } from './require-pglite-collection.js';
-import { requirePgliteDimensions } from './require-pglite-dimensions.js';
 import { requireQdrantCollection } from './require-qdrant-collection.js';
 import { requireDataDirNamed, requireStore, requireStoreOrNew } from './require-store.js';
 import { UsageError } from './usage-error.js';
@@ -135,8 +134,8 @@ async function openPgliteFolder(
     try {
       const store = await createPostgresKnowledgeStore({ client });
       for (const collection of options.collections ?? ['default']) {
-        if (options.requireExisting) await requirePgliteCollection({ client, dataDir, collection });
-        await requirePgliteDimensions({ client, dataDir, collection, dimensions });
+        const existing = options.requireExisting === true;
+        await requirePgliteCollection({ client, dataDir, collection, dimensions, existing });
       }
       return { store, location: dataDir, release };
     } catch (error) {
