@@ -75,7 +75,7 @@ describe('precheck: whether a call could be made, without making it', () => {
     expect(await app.audit.list()).toEqual([]);
   });
 
-  it('rejects with the code the call itself answers, and writes no audit record', async () => {
+  it('rejects with the code the call itself answers, audited as that call would be', async () => {
     const { app, cancel, seen } = setup();
     const cases: Array<[Caller | undefined, unknown, string]> = [
       [undefined, { id: 'o-1' }, 'UNAUTHENTICATED'],
@@ -85,13 +85,20 @@ describe('precheck: whether a call could be made, without making it', () => {
       [globex, { id: 'o-1' }, 'NOT_FOUND'],
       [support, { id: 'o-404' }, 'NOT_FOUND'],
     ];
+    const records = async () =>
+      (await app.audit.list()).map((record) => [record.outcome, record.code, record.principalId ?? null]);
     for (const [caller, input, code] of cases) {
+      const before = (await records()).length;
       await expect(app.precheck(cancel, input as never, { caller })).rejects.toMatchObject({ code });
+      // A refused precheck is the call's answer (MCP and the chat answer it instead of asking for approval).
+      expect((await records()).slice(before)).toEqual([['error', code, caller?.principalId ?? null]]);
       const invoked = app.invoke(cancel, input as never, { caller });
       await expect(invoked).rejects.toMatchObject({ code });
+      expect((await records()).slice(before)).toEqual([
+        ['error', code, caller?.principalId ?? null],
+        ['error', code, caller?.principalId ?? null],
+      ]);
     }
-    // Only the invocations were audited, one error record each; the handler never ran.
-    expect((await app.audit.list()).map((record) => record.code)).toEqual(cases.map(([, , code]) => code));
     expect(seen.handled).toBe(0);
   });
 

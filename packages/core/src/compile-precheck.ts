@@ -1,20 +1,24 @@
 import { abortError } from './abort.js';
+import { auditRecord } from './audit-record.js';
 import { compileAdmission } from './compile-admission.js';
 import { toOpwireError } from './errors/describe-error.js';
 import { isOpwireError, type OpwireError } from './errors/opwire-error.js';
 import type { Invocation } from './invocation.js';
 import type { AnyOperation } from './operation.js';
+import type { AuditLog } from './ports/audit-log.js';
 import type { TransactionManager } from './ports/transaction-manager.js';
 
 /**
  * Compiles an operation's precheck: the call's admission (authenticated, valid, permitted), then the
- * operation's `precheck` in a read-only transaction. Neither middleware nor the handler runs and nothing is
- * audited; the promise rejects with the `OpwireError` the call itself would have answered.
+ * operation's `precheck` in a read-only transaction. Neither middleware nor the handler runs. A precheck that
+ * passes is not audited (the call that follows is); one that refuses is the call's answer, so it is audited
+ * like a refused call (`error` with its code), and the promise rejects with that `OpwireError`.
  */
 export function compilePrecheck(
   operation: AnyOperation,
   dependencies: {
     readonly transactions: TransactionManager;
+    readonly audit: AuditLog;
     /** Holds a raised error to what the app declared (see `createRaisedCheck`). */
     readonly raised?: (error: OpwireError) => OpwireError;
   },
@@ -53,6 +57,11 @@ export function compilePrecheck(
       );
       if (error.code === 'INTERNAL')
         invocation.logger.error('precheck failed', { error: error.cause ?? error });
+      try {
+        await dependencies.audit.append(auditRecord(invocation, 'error', error.code));
+      } catch (auditError) {
+        invocation.logger.error('audit append failed', { error: auditError });
+      }
       throw error;
     }
   };

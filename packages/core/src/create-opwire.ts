@@ -65,8 +65,8 @@ export interface Opwire {
   /**
    * Whether a call could be made, without making it: the call's authentication, validation and permission,
    * then the operation's `precheck` (the handler's lookup) in a read-only transaction. Resolves when the call
-   * could run, else rejects with the error the call would answer; no middleware or handler runs, nothing is
-   * audited. Surfaces run it before a call waits for approval.
+   * could run, else rejects with the error the call would answer, audited as that call's failure; no middleware
+   * or handler runs, and a precheck that passes is not audited. Surfaces run it before a call waits for approval.
    */
   precheck<O extends AnyOperation>(operation: O, input: RequestOf<O>, options?: InvokeOptions): Promise<void>;
   /** Prechecks the operation registered under an id; its input is checked only at run time. */
@@ -132,7 +132,7 @@ export function createOpwire(options: OpwireOptions): Opwire {
   const precheckOf = (operation: AnyOperation) => {
     let precheck = prechecks.get(operation);
     if (!precheck) {
-      precheck = compilePrecheck(operation, { transactions, raised });
+      precheck = compilePrecheck(operation, { transactions, audit, raised });
       prechecks.set(operation, precheck);
     }
     return precheck;

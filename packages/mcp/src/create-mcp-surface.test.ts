@@ -255,6 +255,15 @@ describe('approval over MCP', () => {
     const result = await client.callTool({ name: 'notes_delete', arguments: { id: 7 } });
     expect(structured(result).error.code).toBe('WRONG_TYPE');
     expect(await approvals.pending(noteCallers.writer)).toEqual([]);
+    // The refusal is the call's answer, audited like any refused call.
+    expect(
+      (await app.audit.list()).map((record) => [
+        record.operationId,
+        record.origin,
+        record.outcome,
+        record.code,
+      ]),
+    ).toEqual([['notes.delete', 'mcp', 'error', 'WRONG_TYPE']]);
   });
 
   it("answers another tenant's note NOT_FOUND, as the delete would, without asking or storing anything", async () => {
@@ -282,6 +291,12 @@ describe('approval over MCP', () => {
     expect(asked).toEqual([]);
     expect(await approvals.pending(noteCallers.writer)).toEqual([]);
     expect(notes.has('note-g')).toBe(true);
+    // The direct call, then each refused tool call: one error record each, the tool calls from MCP.
+    expect((await app.audit.list()).map((record) => [record.origin, record.code])).toEqual([
+      ['internal', 'NOT_FOUND'],
+      ['mcp', 'NOT_FOUND'],
+      ['mcp', 'NOT_FOUND'],
+    ]);
   });
 
   it.each([
