@@ -3,6 +3,7 @@ import {
   type Caller,
   coreErrors,
   type InvokeOptions,
+  isOpwireError,
   type OpwireError,
 } from '@opwire/core';
 import { invokeOptionsFrom } from '@opwire/core/surface';
@@ -202,7 +203,14 @@ export function compileOperationRoute(
         request.caller = caller;
         proceed(exchange, request);
       },
-      (thrown: unknown) => fail(exchange, thrown, request, false),
+      (thrown: unknown) => {
+        // Credentials that authenticate no one are refused like none, through the pipeline, so the refusal is
+        // audited (UNAUTHENTICATED) as a missing token's is; the answer still says the token was refused.
+        if (anonymousRejected && isOpwireError(thrown) && thrown.code === 'UNAUTHENTICATED') {
+          return proceed(exchange, request);
+        }
+        fail(exchange, thrown, request, false);
+      },
     );
   };
 }

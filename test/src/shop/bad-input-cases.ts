@@ -156,7 +156,8 @@ export const badInputCases: readonly BadInputCase[] = [
     request: post({ sku: 'KB-01', quantity: 1 }, 'stolen-token'),
     status: 401,
     code: 'UNAUTHENTICATED',
-    audited: false,
+    // Refused like a missing token, through the pipeline, and audited as one is.
+    audited: true,
   },
   {
     name: 'denied (support may not place orders)',

@@ -133,11 +133,16 @@ describe('bad input over HTTP changes nothing', { timeout: 60_000 }, () => {
     await expect(
       running.expectUnchanged(anonymous, { code: 'UNAUTHENTICATED', audited: false }),
     ).rejects.toThrow(/audit after a call rejected with UNAUTHENTICATED/);
+    // A token nobody owns is refused like a missing one, and audited as one is.
     const forged = await running.snapshot();
     expect((await running.request('/orders', { token: 'stolen-token' })).status).toBe(401);
-    await running.expectUnchanged(forged, { code: 'UNAUTHENTICATED', audited: false });
-    await expect(running.expectUnchanged(forged, { code: 'UNAUTHENTICATED', audited: true })).rejects.toThrow(
-      /audit after a call rejected with UNAUTHENTICATED/,
-    );
+    await running.expectUnchanged(forged, { code: 'UNAUTHENTICATED', audited: true });
+    const routeMissing = await running.snapshot();
+    expect(
+      (await running.request('/orders/ord_x/refund', { method: 'POST', token: 'support-token' })).status,
+    ).toBe(404);
+    await expect(
+      running.expectUnchanged(routeMissing, { code: 'ROUTE_NOT_FOUND', audited: true }),
+    ).rejects.toThrow(/audit after a call rejected with ROUTE_NOT_FOUND/);
   });
 });
