@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFetchHandler } from './create-fetch-handler.js';
 import type { HttpOptions } from './http-options.js';
@@ -163,6 +164,23 @@ const matrix: readonly BadInput[] = [
     code: 'UNSUPPORTED_MEDIA_TYPE',
     audited: false,
   },
+  ...[
+    ['a JSON body that says it is brotli', 'br', JSON.stringify(order)],
+    ['a gzip body', 'gzip', gzipSync(JSON.stringify(order))],
+    ['a coding listed after identity', 'identity, gzip', gzipSync(JSON.stringify(order))],
+  ].map(([name, coding, raw]) => ({
+    name: name as string,
+    request: {
+      method: 'POST',
+      path: '/orders',
+      token: customer,
+      raw: raw as string | Uint8Array,
+      headers: { 'content-type': 'application/json', 'content-encoding': coding as string },
+    },
+    status: 415,
+    code: 'UNSUPPORTED_CONTENT_ENCODING',
+    audited: false,
+  })),
   {
     name: 'oversized body',
     request: { method: 'POST', path: '/orders', token: customer, json: { ...order, item: 'x'.repeat(4096) } },
@@ -382,6 +400,62 @@ describe.each(servers)('bad input through the %s', (_name, serve) => {
       expect(fixture.orders.size).toBe(1);
     },
   );
+
+  it.each(['identity', ' IDENTITY ', 'identity, Identity'])(
+    'accepts a JSON body whose Content-Encoding is %j',
+    async (coding) => {
+      const response = await client.send({
+        method: 'POST',
+        path: '/orders',
+        token: customer,
+        raw: JSON.stringify(order),
+        headers: { 'content-type': 'application/json', 'content-encoding': coding },
+      });
+      expect([response.status, await response.json()]).toEqual([201, { id: 'o1', ...order, status: 'open' }]);
+      expect(fixture.orders.size).toBe(1);
+    },
+  );
+
+  it('refuses a compressed body with Accept-Encoding: identity, on a hand-written route too, before it runs', async () => {
+    await client.close();
+    const seen: unknown[] = [];
+    client = await serve(fixture, {
+      routes: [
+        {
+          method: 'POST',
+          path: '/echo',
+          handle: ({ body }) => {
+            seen.push(body);
+            return Response.json({ body });
+          },
+        },
+      ],
+    });
+    for (const path of ['/orders', '/echo']) {
+      const response = await client.send({
+        method: 'POST',
+        path,
+        token: customer,
+        raw: gzipSync(JSON.stringify(order)),
+        headers: {
+          'content-type': 'application/json',
+          'content-encoding': 'gzip',
+          'accept-language': 'zh-CN',
+        },
+      });
+      expect(response.status).toBe(415);
+      expect(response.headers.get('accept-encoding')).toBe('identity');
+      expect(await response.json()).toMatchObject({
+        code: 'UNSUPPORTED_CONTENT_ENCODING',
+        detail: '请求正文不能压缩：Content-Encoding 只接受 identity。',
+      });
+    }
+    expect(seen).toEqual([]);
+    expect(fixture.handlerCalls()).toBe(0);
+    expect(fixture.orders.size).toBe(0);
+    const plain = await client.send({ method: 'POST', path: '/echo', token: customer, json: order });
+    expect([plain.status, await plain.json()]).toEqual([200, { body: order }]);
+  });
 
   it('sends the headers each status needs', async () => {
     const wrongMethod = await client.send({ method: 'PUT', path: '/orders', token: customer, json: order });

@@ -20,6 +20,14 @@ export const httpErrors = defineErrors({
       'zh-CN': '请求正文必须以 application/json 格式发送。',
     },
   },
+  UNSUPPORTED_CONTENT_ENCODING: {
+    kind: 'unsupported',
+    messages: {
+      en: 'The request body must not be compressed: only Content-Encoding identity is accepted.',
+      'zh-CN': '请求正文不能压缩：Content-Encoding 只接受 identity。',
+    },
+    headers: ['accept-encoding'],
+  },
   PAYLOAD_TOO_LARGE: {
     kind: 'too_large',
     messages: {

@@ -74,7 +74,16 @@ describe('the OpenAPI 3.1 document', () => {
         'PROTOTYPE_POISONING',
       ]),
     );
-    expect(codesAt('/orders', 'post', '415')).toEqual(['UNSUPPORTED_MEDIA_TYPE']);
+    expect(codesAt('/orders', 'post', '415')).toEqual([
+      'UNSUPPORTED_MEDIA_TYPE',
+      'UNSUPPORTED_CONTENT_ENCODING',
+    ]);
+    expect(document.paths['/orders'].post.responses['415'].headers).toMatchObject({
+      'Accept-Encoding': {
+        description: 'Sent with UNSUPPORTED_CONTENT_ENCODING.',
+        schema: { type: 'string' },
+      },
+    });
     expect(codesAt('/orders', 'post', '413')).toEqual(['PAYLOAD_TOO_LARGE']);
     expect(codesAt('/orders', 'post', '401')).toEqual(['UNAUTHENTICATED']);
     expect(codesAt('/orders', 'post', '403')).toEqual(['PERMISSION_DENIED']);
@@ -359,7 +368,7 @@ describe('the OpenAPI 3.1 document', () => {
     expect(codes('401')).toEqual(['UNAUTHENTICATED']);
     expect(codes('404')).toEqual(['NOT_FOUND']);
     expect(codes('413')).toEqual(['PAYLOAD_TOO_LARGE']);
-    expect(codes('415')).toEqual(['UNSUPPORTED_MEDIA_TYPE']);
+    expect(codes('415')).toEqual(['UNSUPPORTED_MEDIA_TYPE', 'UNSUPPORTED_CONTENT_ENCODING']);
     expect(codes('500')).toEqual(['INTERNAL']);
     const open = document.paths['/.well-known/thing'].get;
     expect(open.tags).toEqual(['well-known']);

@@ -32,12 +32,17 @@ const jsonMediaType = /^application\/(?:[\w.+-]+\+)?json$/;
 
 /**
  * Checks a request's body headers before reading anything: `PAYLOAD_TOO_LARGE` when the declared
- * length passes the limit, `UNSUPPORTED_MEDIA_TYPE` when a body is not JSON.
+ * length passes the limit, `UNSUPPORTED_CONTENT_ENCODING` when the body has a content coding other than
+ * identity (nothing is decompressed; RFC 9110 §15.5.16), `UNSUPPORTED_MEDIA_TYPE` when a body is not JSON.
  */
 export function checkBodyHeaders(headers: Readonly<Record<string, string | undefined>>, limit: number): void {
   const length = headers['content-length'];
   if (length !== undefined && Number(length) > limit) {
     throw httpErrors.PAYLOAD_TOO_LARGE({ params: { limit } });
+  }
+  const encoding = headers['content-encoding'];
+  if (encoding !== undefined && !onlyIdentity(encoding)) {
+    throw httpErrors.UNSUPPORTED_CONTENT_ENCODING({ headers: { 'accept-encoding': 'identity' } });
   }
   const type = headers['content-type'];
   if (type === 'application/json') return;
@@ -52,6 +57,12 @@ export function checkBodyHeaders(headers: Readonly<Record<string, string | undef
   ) {
     throw httpErrors.UNSUPPORTED_MEDIA_TYPE();
   }
+}
+
+/** Whether a `Content-Encoding` lists only `identity` (any case, comma-separated, blanks ignored). */
+function onlyIdentity(encoding: string): boolean {
+  const codings = encoding.split(',').map((coding) => coding.trim().toLowerCase());
+  return codings.every((coding) => coding === 'identity' || coding === '');
 }
 
 /**

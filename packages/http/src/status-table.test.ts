@@ -17,6 +17,7 @@ describe('statusOf', () => {
     ['CONFLICT', 409],
     ['PAYLOAD_TOO_LARGE', 413],
     ['UNSUPPORTED_MEDIA_TYPE', 415],
+    ['UNSUPPORTED_CONTENT_ENCODING', 415],
     ['RULE_VIOLATION', 422],
     ['RATE_LIMITED', 429],
     ['CANCELLED', 499],

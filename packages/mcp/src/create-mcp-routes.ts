@@ -95,7 +95,9 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
 
   /** What the HTTP server refused before the route ran, answered as MCP: a JSON-RPC error, the 401 challenge. */
   const answerRefusal: McpRoute['answerRefusal'] = (error, { headers, locale }) =>
-    error.code === 'UNAUTHENTICATED' ? unauthenticated(headers, locale) : errorResponse(error, locale);
+    error.code === 'UNAUTHENTICATED'
+      ? unauthenticated(headers, locale)
+      : errorResponse(error, locale, { ...error.headers });
   const endpoint = {
     public: true,
     exposeHeaders: ['mcp-session-id', 'www-authenticate'],

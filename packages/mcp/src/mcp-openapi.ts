@@ -34,7 +34,15 @@ const refusals = {
     'NOT_ACCEPTABLE (-32000): the Accept header does not list application/json and text/event-stream (GET: text/event-stream)',
   ),
   '413': rpcError('PAYLOAD_TOO_LARGE: the body passes the server’s limit'),
-  '415': rpcError('UNSUPPORTED_MEDIA_TYPE: the body is not JSON'),
+  '415': rpcError(
+    'UNSUPPORTED_MEDIA_TYPE (the body is not JSON) or UNSUPPORTED_CONTENT_ENCODING (a Content-Encoding other than identity)',
+    {
+      'Accept-Encoding': {
+        description: 'Sent with UNSUPPORTED_CONTENT_ENCODING: identity.',
+        schema: { type: 'string' },
+      },
+    },
+  ),
   '503': rpcError('UNAVAILABLE or SESSION_LIMIT_REACHED', {
     'Retry-After': { description: 'Seconds to wait before opening a session.', schema: { type: 'string' } },
   }),

@@ -117,6 +117,19 @@ export const badInputCases: readonly BadInputCase[] = [
     audited: false,
   },
   {
+    name: 'a body that says it is brotli',
+    path: '/orders',
+    request: {
+      method: 'POST',
+      token: customer,
+      rawBody: '{"sku":"KB-01","quantity":1}',
+      headers: { ...json(), 'content-encoding': 'br' },
+    },
+    status: 415,
+    code: 'UNSUPPORTED_CONTENT_ENCODING',
+    audited: false,
+  },
+  {
     name: 'oversized body',
     path: '/orders',
     request: {

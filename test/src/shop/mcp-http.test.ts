@@ -1,5 +1,8 @@
+import { gzipSync } from 'node:zlib';
 import { coreErrors, defineOperation } from '@opwire/core';
-import { OrderRepositoryToken } from '@opwire/example-shop';
+import { demoCallers, OrderRepositoryToken } from '@opwire/example-shop';
+import { createFetchHandler, staticTokens } from '@opwire/http';
+import { createMcpRoutes } from '@opwire/mcp';
 import Type from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badArguments, connectShop, rpcCodeOf, structured, toolNames } from './mcp-client.js';
@@ -282,6 +285,56 @@ describe('what the MCP endpoint refuses', { timeout: 60_000 }, () => {
       error: { code: -32700, data: { code: 'MALFORMED_JSON' } },
       id: null,
     });
+  });
+
+  it('refuses a compressed body 415 UNSUPPORTED_CONTENT_ENCODING, over the node server and the fetch handler, and opens no session', async () => {
+    const mcp = createMcpRoutes({ app: running.shop.app, authenticate: staticTokens(demoCallers) });
+    const handler = createFetchHandler(running.shop.app, {
+      authenticate: staticTokens(demoCallers),
+      docs: false,
+      routes: mcp.routes,
+    });
+    const servers: Array<[string, (init: RequestInit) => Promise<Response>]> = [
+      ['node server', (init) => fetch(new URL('/mcp', running.url), init)],
+      ['fetch handler', (init) => handler(new Request('http://shop.test/mcp', init))],
+    ];
+    const before = await running.snapshot();
+    const openBefore = running.shop.mcp?.sessionCount;
+    try {
+      for (const [name, send] of servers) {
+        for (const [coding, body] of [
+          ['br', JSON.stringify(initialize)],
+          ['gzip', gzipSync(JSON.stringify(initialize))],
+        ] as const) {
+          const response = await send({
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              'content-encoding': coding,
+              accept: 'application/json, text/event-stream',
+              authorization: 'Bearer customer-token',
+            },
+            body,
+          });
+          expect([name, coding, response.status, response.headers.get('accept-encoding')]).toEqual([
+            name,
+            coding,
+            415,
+            'identity',
+          ]);
+          expect(response.headers.get('mcp-session-id')).toBeNull();
+          expect(await response.json()).toMatchObject({
+            jsonrpc: '2.0',
+            error: { code: -32600, data: { code: 'UNSUPPORTED_CONTENT_ENCODING' } },
+            id: null,
+          });
+        }
+      }
+      expect([mcp.sessionCount, running.shop.mcp?.sessionCount]).toEqual([0, openBefore]);
+      await running.expectUnchanged(before, { code: 'UNSUPPORTED_CONTENT_ENCODING', audited: false });
+    } finally {
+      await mcp.close();
+    }
   });
 
   it.each([

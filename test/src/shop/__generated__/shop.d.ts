@@ -754,9 +754,11 @@ export interface operations {
           };
         };
       };
-      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_CONTENT_ENCODING */
       415: {
         headers: {
+          /** @description Sent with UNSUPPORTED_CONTENT_ENCODING. */
+          'Accept-Encoding'?: string;
           /** @description Set by middleware when it applies. */
           'Retry-After'?: string;
           /** @description Set by middleware when it applies. */
@@ -767,7 +769,7 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'UNSUPPORTED_MEDIA_TYPE';
+            code?: 'UNSUPPORTED_MEDIA_TYPE' | 'UNSUPPORTED_CONTENT_ENCODING';
           };
         };
       };
@@ -1098,9 +1100,11 @@ export interface operations {
           };
         };
       };
-      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_CONTENT_ENCODING */
       415: {
         headers: {
+          /** @description Sent with UNSUPPORTED_CONTENT_ENCODING. */
+          'Accept-Encoding'?: string;
           /** @description Set by middleware when it applies. */
           'Retry-After'?: string;
           /** @description Set by middleware when it applies. */
@@ -1111,7 +1115,7 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'UNSUPPORTED_MEDIA_TYPE';
+            code?: 'UNSUPPORTED_MEDIA_TYPE' | 'UNSUPPORTED_CONTENT_ENCODING';
           };
         };
       };
@@ -1295,16 +1299,18 @@ export interface operations {
           };
         };
       };
-      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_CONTENT_ENCODING */
       415: {
         headers: {
+          /** @description Sent with UNSUPPORTED_CONTENT_ENCODING. */
+          'Accept-Encoding'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'UNSUPPORTED_MEDIA_TYPE';
+            code?: 'UNSUPPORTED_MEDIA_TYPE' | 'UNSUPPORTED_CONTENT_ENCODING';
           };
         };
       };
@@ -1470,9 +1476,11 @@ export interface operations {
           };
         };
       };
-      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_CONTENT_ENCODING */
       415: {
         headers: {
+          /** @description Sent with UNSUPPORTED_CONTENT_ENCODING. */
+          'Accept-Encoding'?: string;
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1481,7 +1489,7 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'UNSUPPORTED_MEDIA_TYPE';
+            code?: 'UNSUPPORTED_MEDIA_TYPE' | 'UNSUPPORTED_CONTENT_ENCODING';
           };
         };
       };
@@ -1636,9 +1644,11 @@ export interface operations {
           };
         };
       };
-      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_CONTENT_ENCODING */
       415: {
         headers: {
+          /** @description Sent with UNSUPPORTED_CONTENT_ENCODING. */
+          'Accept-Encoding'?: string;
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1647,7 +1657,7 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'UNSUPPORTED_MEDIA_TYPE';
+            code?: 'UNSUPPORTED_MEDIA_TYPE' | 'UNSUPPORTED_CONTENT_ENCODING';
           };
         };
       };
@@ -1881,16 +1891,18 @@ export interface operations {
           };
         };
       };
-      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_CONTENT_ENCODING */
       415: {
         headers: {
+          /** @description Sent with UNSUPPORTED_CONTENT_ENCODING. */
+          'Accept-Encoding'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'UNSUPPORTED_MEDIA_TYPE';
+            code?: 'UNSUPPORTED_MEDIA_TYPE' | 'UNSUPPORTED_CONTENT_ENCODING';
           };
         };
       };
@@ -2068,16 +2080,18 @@ export interface operations {
           };
         };
       };
-      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_CONTENT_ENCODING */
       415: {
         headers: {
+          /** @description Sent with UNSUPPORTED_CONTENT_ENCODING. */
+          'Accept-Encoding'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'UNSUPPORTED_MEDIA_TYPE';
+            code?: 'UNSUPPORTED_MEDIA_TYPE' | 'UNSUPPORTED_CONTENT_ENCODING';
           };
         };
       };
@@ -2213,16 +2227,18 @@ export interface operations {
           };
         };
       };
-      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_CONTENT_ENCODING */
       415: {
         headers: {
+          /** @description Sent with UNSUPPORTED_CONTENT_ENCODING. */
+          'Accept-Encoding'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'UNSUPPORTED_MEDIA_TYPE';
+            code?: 'UNSUPPORTED_MEDIA_TYPE' | 'UNSUPPORTED_CONTENT_ENCODING';
           };
         };
       };
@@ -3003,9 +3019,11 @@ export interface operations {
           };
         };
       };
-      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_CONTENT_ENCODING */
       415: {
         headers: {
+          /** @description Sent with UNSUPPORTED_CONTENT_ENCODING. */
+          'Accept-Encoding'?: string;
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -3014,7 +3032,7 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'UNSUPPORTED_MEDIA_TYPE';
+            code?: 'UNSUPPORTED_MEDIA_TYPE' | 'UNSUPPORTED_CONTENT_ENCODING';
           };
         };
       };
@@ -3283,9 +3301,11 @@ export interface operations {
           };
         };
       };
-      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_CONTENT_ENCODING */
       415: {
         headers: {
+          /** @description Sent with UNSUPPORTED_CONTENT_ENCODING. */
+          'Accept-Encoding'?: string;
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -3294,7 +3314,7 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'UNSUPPORTED_MEDIA_TYPE';
+            code?: 'UNSUPPORTED_MEDIA_TYPE' | 'UNSUPPORTED_CONTENT_ENCODING';
           };
         };
       };
@@ -3799,16 +3819,18 @@ export interface operations {
           };
         };
       };
-      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_CONTENT_ENCODING */
       415: {
         headers: {
+          /** @description Sent with UNSUPPORTED_CONTENT_ENCODING. */
+          'Accept-Encoding'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'UNSUPPORTED_MEDIA_TYPE';
+            code?: 'UNSUPPORTED_MEDIA_TYPE' | 'UNSUPPORTED_CONTENT_ENCODING';
           };
         };
       };
@@ -3995,16 +4017,18 @@ export interface operations {
           };
         };
       };
-      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_CONTENT_ENCODING */
       415: {
         headers: {
+          /** @description Sent with UNSUPPORTED_CONTENT_ENCODING. */
+          'Accept-Encoding'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'UNSUPPORTED_MEDIA_TYPE';
+            code?: 'UNSUPPORTED_MEDIA_TYPE' | 'UNSUPPORTED_CONTENT_ENCODING';
           };
         };
       };
@@ -4276,9 +4300,11 @@ export interface operations {
           };
         };
       };
-      /** @description UNSUPPORTED_MEDIA_TYPE: the body is not JSON */
+      /** @description UNSUPPORTED_MEDIA_TYPE (the body is not JSON) or UNSUPPORTED_CONTENT_ENCODING (a Content-Encoding other than identity) */
       415: {
         headers: {
+          /** @description Sent with UNSUPPORTED_CONTENT_ENCODING: identity. */
+          'Accept-Encoding'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -4448,9 +4474,11 @@ export interface operations {
           };
         };
       };
-      /** @description UNSUPPORTED_MEDIA_TYPE: the body is not JSON */
+      /** @description UNSUPPORTED_MEDIA_TYPE (the body is not JSON) or UNSUPPORTED_CONTENT_ENCODING (a Content-Encoding other than identity) */
       415: {
         headers: {
+          /** @description Sent with UNSUPPORTED_CONTENT_ENCODING: identity. */
+          'Accept-Encoding'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -4599,9 +4627,11 @@ export interface operations {
           };
         };
       };
-      /** @description UNSUPPORTED_MEDIA_TYPE: the body is not JSON */
+      /** @description UNSUPPORTED_MEDIA_TYPE (the body is not JSON) or UNSUPPORTED_CONTENT_ENCODING (a Content-Encoding other than identity) */
       415: {
         headers: {
+          /** @description Sent with UNSUPPORTED_CONTENT_ENCODING: identity. */
+          'Accept-Encoding'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
