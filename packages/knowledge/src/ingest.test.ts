@@ -146,6 +146,20 @@ describe('ingest', () => {
     expect(await chunksOf('returns')).toEqual([]);
   });
 
+  it('fails the later occurrence of a document id given twice with DUPLICATE_DOCUMENT_ID, keeping the first', async () => {
+    const results = await knowledge.ingest([
+      { documentId: 'sizes', text: 'Shoes run small.' },
+      { documentId: 'sizes', text: 'Shoes run large.' },
+      { documentId: 'sizes', text: 'Shoes run large.', tenant: 'globex' },
+    ]);
+    expect(results.map((result) => [result.chunks, result.error?.code, result.error?.field])).toEqual([
+      [1, undefined, undefined],
+      [0, 'DUPLICATE_DOCUMENT_ID', 'documentId'],
+      [1, undefined, undefined],
+    ]);
+    expect(await chunksOf('sizes')).toEqual(['sizes#0: Shoes run small.']);
+  });
+
   it('fails one document with NO_EMBEDDING_MODEL and still ingests the others', async () => {
     const bare = createKnowledge({ store, collections: { faq: { embeddingModel: model } } });
     const results = await bare.ingest([

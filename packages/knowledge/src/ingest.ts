@@ -86,7 +86,9 @@ async function write(settings: KnowledgeSettings, plan: Planned, vectors: number
 }
 
 /**
- * Chunks, embeds and stores documents. Each document's chunks replace its previous version in one store step
+ * Chunks, embeds and stores documents. A document whose text yields no chunks (blank) removes its stored version
+ * (the CLI relies on it for an emptied file); a document id repeated in one call (same collection and tenant)
+ * fails its later occurrences with `DUPLICATE_DOCUMENT_ID`. Each document's chunks replace its previous version in one store step
  * (`replaceDocument`), so a failed embedding or write leaves the previous version retrievable, and two ingests
  * of one document at once leave one whole version, never a mix.
  */
@@ -98,8 +100,20 @@ export async function ingest(
   const plans: Planned[] = [];
   const texts: string[] = [];
   const results = new Map<number, IngestResult>();
+  const seen = new Set<string>();
   documents.forEach((document, index) => {
     const collection = document.collection ?? settings.defaultCollection;
+    // One document twice in a batch: the later one is refused, not silently written over the first.
+    const key = JSON.stringify([collection, document.tenant ?? '', document.documentId]);
+    if (seen.has(key)) {
+      const error = knowledgeErrors.DUPLICATE_DOCUMENT_ID({
+        field: 'documentId',
+        params: { documentId: document.documentId },
+      });
+      results.set(index, { documentId: document.documentId, chunks: 0, error });
+      return;
+    }
+    seen.add(key);
     const chunks = settings.chunk(collection, document.text);
     let model: KnowledgeEmbeddingModel | undefined;
     try {

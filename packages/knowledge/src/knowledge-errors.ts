@@ -30,4 +30,18 @@ export const knowledgeErrors = defineErrors({
       'zh-CN': '知识库存储失败：{reason}',
     },
   },
+  EMPTY_DOCUMENT: {
+    kind: 'invalid',
+    messages: {
+      en: 'Field "{field}" holds no text: document "{documentId}" was not ingested (knowledge.remove deletes a document).',
+      'zh-CN': '字段“{field}”没有文本：文档“{documentId}”未导入（删除文档请用 knowledge.remove）。',
+    },
+  },
+  DUPLICATE_DOCUMENT_ID: {
+    kind: 'invalid',
+    messages: {
+      en: 'Field "{field}": document "{documentId}" appears more than once in one ingest.',
+      'zh-CN': '字段“{field}”：文档“{documentId}”在一次导入中出现了不止一次。',
+    },
+  },
 });

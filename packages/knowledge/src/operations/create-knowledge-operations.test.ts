@@ -73,6 +73,36 @@ describe('createKnowledgeOperations', () => {
     expect(await knowledge.retrieve({ text: 'y', tenant: 'acme', mode: 'lexical' })).toEqual([]);
   });
 
+  const arrivals = { documentId: 'arrivals', text: 'New shoes arrive weekly.' };
+  it.each([
+    ['an empty text', [{ documentId: 'returns', text: '' }, arrivals], 'OUT_OF_RANGE', 'documents[0].text'],
+    [
+      'a blank text',
+      [{ documentId: 'returns', text: ' \n\t ' }, arrivals],
+      'EMPTY_DOCUMENT',
+      'documents[0].text',
+    ],
+    [
+      'a document id given twice',
+      [arrivals, { ...arrivals, text: 'Shoes run small.' }],
+      'DUPLICATE_DOCUMENT_ID',
+      'documents[1].documentId',
+    ],
+  ])(
+    'refuses an ingest with %s, naming the field, and changes nothing',
+    async (_name, documents, code, field) => {
+      const { app, knowledge } = setup();
+      const stored = { documentId: 'returns', text: 'Return unworn shoes within 30 days.' };
+      await app.invoke('knowledge.ingest', { documents: [stored] }, { caller: writer });
+      await expect(app.invoke('knowledge.ingest', { documents }, { caller: writer })).rejects.toMatchObject({
+        code,
+        field,
+      });
+      const found = await knowledge.retrieve({ text: 'shoes', tenant: 'acme', mode: 'lexical' });
+      expect(found.map((chunk) => chunk.documentId)).toEqual(['returns']);
+    },
+  );
+
   it('audits each call', async () => {
     const { app } = setup();
     await app.invoke(

@@ -25,11 +25,31 @@ const Chunk = Type.Object({
 });
 const IngestDocument = Type.Object({
   documentId: Type.String({ minLength: 1, maxLength: 200 }),
-  text: Type.String({ maxLength: 1_000_000 }),
+  text: Type.String({ minLength: 1, maxLength: 1_000_000 }),
   title: Type.Optional(Type.String({ maxLength: 500 })),
   source: Type.Optional(Type.String({ maxLength: 1000 })),
   metadata: Type.Optional(Metadata),
 });
+/**
+ * Refuses the whole batch before anything is written: a blank text (which the pipeline reads as "remove the
+ * document"; `knowledge.remove` is for that) and a document id given twice.
+ */
+function checkBatch(documents: ReadonlyArray<{ readonly documentId: string; readonly text: string }>): void {
+  const seen = new Set<string>();
+  documents.forEach(({ documentId, text }, index) => {
+    if (text.trim() === '') {
+      throw knowledgeErrors.EMPTY_DOCUMENT({ field: `documents[${index}].text`, params: { documentId } });
+    }
+    if (seen.has(documentId)) {
+      throw knowledgeErrors.DUPLICATE_DOCUMENT_ID({
+        field: `documents[${index}].documentId`,
+        params: { documentId },
+      });
+    }
+    seen.add(documentId);
+  });
+}
+
 const ErrorSummary = Type.Object({ code: Type.String(), message: Type.String() });
 
 /** Settings for the knowledge operations. */
@@ -119,9 +139,12 @@ export function createKnowledgeOperations(options: KnowledgeOperationsOptions): 
       knowledgeErrors.EMBEDDING_FAILED,
       knowledgeErrors.EMBEDDING_DIMENSION_MISMATCH,
       knowledgeErrors.KNOWLEDGE_STORE_FAILED,
+      knowledgeErrors.EMPTY_DOCUMENT,
+      knowledgeErrors.DUPLICATE_DOCUMENT_ID,
       coreErrors.CANCELLED,
     ],
     async handle(request, context) {
+      checkBatch(request.documents);
       const tenant = context.tenant;
       const documents = request.documents.map((document) => ({ ...document, collection, tenant }));
       const results = await knowledge.ingest(documents, { signal: context.signal });

@@ -1386,7 +1386,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, EMPTY_DOCUMENT, DUPLICATE_DOCUMENT_ID, INVALID_IDEMPOTENCY_KEY */
       400: {
         headers: {
           /** @description Set by middleware when it applies. */
@@ -1410,6 +1410,8 @@ export interface operations {
               | 'INVALID_UNICODE'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
+              | 'EMPTY_DOCUMENT'
+              | 'DUPLICATE_DOCUMENT_ID'
               | 'INVALID_IDEMPOTENCY_KEY';
           };
         };
