@@ -9,6 +9,13 @@ export const aiErrors = defineErrors({
       'zh-CN': '没有可供您使用的名为“{toolName}”的工具。',
     },
   },
+  UNKNOWN_TOOL: {
+    kind: 'invalid',
+    messages: {
+      en: 'Field "{field}" names "{toolName}", which is no tool available to you.',
+      'zh-CN': '字段“{field}”指定的“{toolName}”不是可供您使用的工具。',
+    },
+  },
   MALFORMED_ARGUMENTS: {
     kind: 'invalid',
     messages: {

@@ -1,6 +1,14 @@
 import type { SpanContext } from '@opentelemetry/api';
-import { type AnyOperation, type Caller, hasPermission, type Locale, type Origin } from '@opwire/core';
+import {
+  type AnyOperation,
+  type Caller,
+  coreErrors,
+  hasPermission,
+  type Locale,
+  type Origin,
+} from '@opwire/core';
 import { jsonSchema, type Tool, type ToolExecutionOptions, type ToolSet, tool } from 'ai';
+import { aiErrors } from './ai-errors.js';
 import { recordedName } from './governance/turn-event.js';
 import { restoreAbsent } from './strict-schema.js';
 import type { ToolCatalog, ToolEntry } from './tool-catalog.js';
@@ -47,6 +55,30 @@ async function watched(
 /** Whether a caller may be offered a catalog entry. */
 export function mayCall(entry: ToolEntry, caller: Caller): boolean {
   return entry.permission === undefined || hasPermission(caller, entry.permission);
+}
+
+/**
+ * Refuses a list of tool names (a chat request's `tools`, on `field`) naming a tool the catalog lacks
+ * (`UNKNOWN_TOOL`) or an operation the caller may not call (`PERMISSION_DENIED`, as calling it would answer).
+ */
+export function checkToolNames(
+  catalog: ToolCatalog,
+  caller: Caller,
+  names: readonly string[],
+  field: string,
+): void {
+  names.forEach((name, index) => {
+    const entry = catalog.find(name);
+    if (!entry) {
+      throw aiErrors.UNKNOWN_TOOL({ field: `${field}[${index}]`, params: { toolName: name } });
+    }
+    if (!mayCall(entry, caller)) {
+      throw coreErrors.PERMISSION_DENIED({
+        field: `${field}[${index}]`,
+        params: { operation: entry.operation?.id ?? name },
+      });
+    }
+  });
 }
 
 /** Binds a catalog to a caller: only the tools the caller may call, each running through `app.invoke`. */

@@ -47,6 +47,8 @@ export function createChatOperations(options: ChatOperationsOptions): AnyOperati
     errors: [
       coreErrors.MISSING_FIELD,
       coreErrors.NOT_FOUND,
+      coreErrors.PERMISSION_DENIED,
+      aiErrors.UNKNOWN_TOOL,
       aiErrors.GUARDRAIL_REJECTED,
       aiErrors.CHAT_NOT_CONFIGURED,
       aiErrors.PROVIDER_FAILED,

@@ -3,6 +3,7 @@ import { coreErrors, isOpwireError, type Locale, type OpwireError } from '@opwir
 import { setFailureStatus } from '@opwire/core/surface';
 import type { ModelMessage, StepResult, ToolSet } from 'ai';
 import { isStepCount } from 'ai';
+import { checkToolNames } from './bind-tools.js';
 import { boundToolArguments } from './bound-tool-arguments.js';
 import type { ChatConfig } from './chat-config.js';
 import { pendingApprovalsOf, stepLimitNotice, toChatSteps } from './chat-result.js';
@@ -85,6 +86,8 @@ export class Turn {
     const { caller, message, approvals } = this.request;
     if (message === undefined && (approvals?.length ?? 0) === 0 && !this.request.regenerate)
       throw coreErrors.MISSING_FIELD({ field: 'message' });
+    // A tool the request names must be one the caller may use: refused before anything is opened or stored.
+    if (this.request.tools) checkToolNames(this.config.catalog, caller, this.request.tools, 'tools');
     const { governance } = this.config;
     const conversation = await governance.openConversation(caller, this.request.conversationId);
     this.conversationId = conversation.id;

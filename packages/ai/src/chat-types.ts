@@ -39,7 +39,7 @@ export interface ChatRequest {
    * replaced; ignored when the turn is not stored.
    */
   readonly regenerateAfter?: string;
-  /** Narrows the offered tools to these names (never widens past the caller's permissions). */
+  /** Narrows the offered tools to these names; one the caller may not use fails the turn before it opens. */
   readonly tools?: readonly string[];
   /** Aborting ends the turn at once (the user pressed stop). */
   readonly signal?: AbortSignal;

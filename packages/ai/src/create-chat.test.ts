@@ -66,6 +66,24 @@ describe('createChat', () => {
     expect(tools[2]).toMatchObject({ strict: true, inputSchema: { additionalProperties: false } });
   });
 
+  it('narrows the tools to the names asked for, and refuses an unknown or forbidden name before any model call', async () => {
+    const model = new MockLanguageModelV4({ doGenerate: [answer('Hi')] });
+    const { chat, ledger } = setup(model);
+    const caller = fixtureCallers.customer;
+    for (const [tools, code, field] of [
+      [['nope_tool'], 'UNKNOWN_TOOL', 'tools[0]'],
+      [['orders_list', 'orders_cancel'], 'PERMISSION_DENIED', 'tools[1]'],
+    ] as const) {
+      await expect(chat.complete({ caller, message: 'hi', tools })).rejects.toMatchObject({ code, field });
+    }
+    expect(model.doGenerateCalls).toHaveLength(0);
+    expect(await ledger()).toEqual([]);
+    expect((await chat.governance.listConversations(caller, { limit: 10 })).conversations).toEqual([]);
+    await chat.complete({ caller, message: 'hi', tools: ['orders_get'] });
+    const offered = model.doGenerateCalls[0]?.tools ?? [];
+    expect(offered.map((each) => (each as { name: string }).name)).toEqual(['orders_get']);
+  });
+
   it('answers a denied tool, malformed arguments and an unknown tool with error results the model reads', async () => {
     const model = new MockLanguageModelV4({
       doGenerate: [

@@ -690,3 +690,34 @@ it('counts each turn, its tokens, cost, tool calls and approval steps on the Ope
   expect(approvals.sort()).toEqual(['orders_cancel approved 1', 'orders_cancel requested 1']);
   await meterProvider.shutdown();
 });
+
+it('refuses a tool list naming an unknown tool (400) or one the caller may not use (403) before anything runs', async () => {
+  const { chatAs, call, governance } = shop();
+  server.script({ kind: 'reply', text: 'Hello.' });
+  const first = await chatAs('token-customer', { message: 'Hi' });
+  const conversationId = first.body.conversationId;
+  const refusals = [
+    [{ message: 'hi', tools: ['nope_tool'] }, 400, 'UNKNOWN_TOOL', 'tools[0]'],
+    [{ message: 'hi', tools: ['orders_list', 'orders_cancel'] }, 403, 'PERMISSION_DENIED', 'tools[1]'],
+    [{ conversationId, message: 'hi', tools: ['nope_tool'] }, 400, 'UNKNOWN_TOOL', 'tools[0]'],
+  ] as const;
+  for (const [body, status, code, field] of refusals) {
+    for (const path of ['/ai/chat', '/ai/chat/stream']) {
+      const refused = await call('POST', path, 'token-customer', body);
+      expect([
+        refused.status,
+        refused.body.code,
+        refused.body.errors?.[0]?.field ?? refused.body.field,
+      ]).toEqual([status, code, field]);
+    }
+  }
+  const unknown = await call('POST', '/ai/chat', 'token-customer', { message: 'hi', tools: ['nope_tool'] });
+  expect(unknown.body.detail).toContain('nope_tool');
+  expect(server.requests).toHaveLength(1);
+  const listed = await call('GET', '/conversations', 'token-customer');
+  expect(listed.body.conversations.map((each: any) => each.id)).toEqual([conversationId]);
+  const read = await call('GET', `/conversations/${conversationId}`, 'token-customer');
+  expect(read.body.messages).toHaveLength(2);
+  const ledger = await governance.ledger.list({}, { limit: 10 });
+  expect(ledger.turns.map((turn) => turn.turnId)).toEqual([first.body.turnId]);
+});

@@ -1809,7 +1809,7 @@ export interface operations {
               };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, PROMPT_NOT_FOUND */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, UNKNOWN_TOOL, PROMPT_NOT_FOUND */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1831,6 +1831,7 @@ export interface operations {
               | 'INVALID_UNICODE'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
+              | 'UNKNOWN_TOOL'
               | 'PROMPT_NOT_FOUND';
           };
         };
@@ -1847,6 +1848,19 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
             code?: 'UNAUTHENTICATED';
+          };
+        };
+      };
+      /** @description Forbidden: PERMISSION_DENIED */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
           };
         };
       };
@@ -3737,7 +3751,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, PROMPT_NOT_FOUND */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, UNKNOWN_TOOL, PROMPT_NOT_FOUND */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -3759,6 +3773,7 @@ export interface operations {
               | 'INVALID_UNICODE'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
+              | 'UNKNOWN_TOOL'
               | 'PROMPT_NOT_FOUND';
           };
         };
@@ -3775,6 +3790,19 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
             code?: 'UNAUTHENTICATED';
+          };
+        };
+      };
+      /** @description Forbidden: PERMISSION_DENIED */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
           };
         };
       };
@@ -3935,7 +3963,7 @@ export interface operations {
           'text/event-stream': string;
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, PROMPT_NOT_FOUND */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, UNKNOWN_TOOL, PROMPT_NOT_FOUND */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -3957,6 +3985,7 @@ export interface operations {
               | 'INVALID_UNICODE'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
+              | 'UNKNOWN_TOOL'
               | 'PROMPT_NOT_FOUND';
           };
         };
@@ -3973,6 +4002,19 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
             code?: 'UNAUTHENTICATED';
+          };
+        };
+      };
+      /** @description Forbidden: PERMISSION_DENIED */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'PERMISSION_DENIED';
           };
         };
       };
