@@ -16,6 +16,14 @@ export const aiErrors = defineErrors({
       'zh-CN': '字段“{field}”指定的“{toolName}”不是可供您使用的工具。',
     },
   },
+  // The code and words HTTP answers a body with such a key (`httpErrors.PROTOTYPE_POISONING`, one definition).
+  PROTOTYPE_POISONING: {
+    kind: 'invalid',
+    messages: {
+      en: 'The request contains a forbidden key at "{field}".',
+      'zh-CN': '请求在“{field}”处包含禁止使用的键。',
+    },
+  },
   MALFORMED_ARGUMENTS: {
     kind: 'invalid',
     messages: {

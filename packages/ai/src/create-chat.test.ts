@@ -120,6 +120,30 @@ describe('createChat', () => {
     expect(order.status).toBe('open');
   });
 
+  it.each([
+    ['{"orderId":"order-1","__proto__":{"admin":true}}', '/__proto__'],
+    ['{"orderId":"order-1","constructor":{"prototype":{}}}', '/constructor/prototype'],
+  ])(
+    'answers arguments %s with PROTOTYPE_POISONING at %s, as HTTP answers such a body',
+    async (input, field) => {
+      const model = new MockLanguageModelV4({
+        doGenerate: [callTools([{ id: 'c1', name: 'orders_get', input }]), answer('Sorry.')],
+      });
+      const { chat, seed } = setup(model);
+      seed();
+      const result = await chat.complete({ caller: fixtureCallers.customer, message: 'show it' });
+      expect(result.steps[0]?.toolResults.map((each) => each.output)).toEqual([
+        {
+          error: {
+            code: 'PROTOTYPE_POISONING',
+            field,
+            message: `The request contains a forbidden key at "${field}".`,
+          },
+        },
+      ]);
+    },
+  );
+
   it('ends with a clear notice when the step limit is reached', async () => {
     const loop = callTools([{ id: 'c', name: 'orders_list', input: '{"status":null}' }]);
     const model = new MockLanguageModelV4({ doGenerate: [loop, loop, loop] });

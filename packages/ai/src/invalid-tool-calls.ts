@@ -1,5 +1,6 @@
 import type { SpanContext } from '@opentelemetry/api';
 import type { Caller, Locale, Origin } from '@opwire/core';
+import { findPoisonedKey } from '@opwire/core/surface';
 import { type ModelMessage, NoSuchToolError, type StepResult, type ToolSet } from 'ai';
 import { aiErrors } from './ai-errors.js';
 import { mayCall } from './bind-tools.js';
@@ -32,7 +33,8 @@ export interface InvalidCallContext {
  * The error result for an invalid call. A catalog operation the caller may not call goes through
  * `invoke` (which refuses it before the handler, and audits the attempt), so the model reads the
  * same code as any other surface (`PERMISSION_DENIED`, or the validation code that comes first); an
- * unknown name is `TOOL_NOT_FOUND`; unparsable arguments are `MALFORMED_ARGUMENTS`. Nothing runs.
+ * unknown name is `TOOL_NOT_FOUND`; arguments with a `__proto__` or `constructor.prototype` key are
+ * `PROTOTYPE_POISONING` naming it, as over HTTP; other unparsable ones are `MALFORMED_ARGUMENTS`. Nothing runs.
  */
 export async function invalidCallResult(
   call: InvalidToolCall,
@@ -54,8 +56,31 @@ export async function invalidCallResult(
       return toToolErrorResult(error, context.locale);
     }
   }
+  if (!unknownTool) {
+    // The AI SDK refuses JSON that carries `__proto__` or `constructor.prototype` as unparsable; it is JSON, and
+    // is answered as HTTP answers such a body, naming the key.
+    const poisoned = poisonedKeyOf(call.input);
+    if (poisoned !== undefined) {
+      return toToolErrorResult(aiErrors.PROTOTYPE_POISONING({ field: poisoned }), context.locale);
+    }
+  }
   const entry = unknownTool ? aiErrors.TOOL_NOT_FOUND : aiErrors.MALFORMED_ARGUMENTS;
   return toToolErrorResult(entry({ params: { toolName: call.toolName } }), context.locale);
+}
+
+/** The pointer of a forbidden key in arguments that are JSON text, or `undefined` (not JSON, or none). */
+function poisonedKeyOf(input: unknown): string | undefined {
+  if (typeof input !== 'string') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(input);
+  } catch {
+    return undefined;
+  }
+  const pointer = findPoisonedKey(value);
+  return pointer === undefined || pointer.length <= 200
+    ? pointer
+    : `${pointer.slice(0, 100)}…${pointer.slice(-99)}`;
 }
 
 /** The invalid calls of a turn's steps. */

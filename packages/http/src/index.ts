@@ -2,9 +2,11 @@
 
 /** Authentication: the authenticator port, bearer tokens and a fixed token table. */
 /** TypeBox schema to plain JSON Schema for OpenAPI 3.1 (shared by every surface). */
+/** JSON body parsing with prototype-poisoning detection. */
 export {
   type AuthenticationRequest,
   type Authenticator,
+  findPoisonedKey,
   isOriginAllowed,
   parseOrigins,
   readBearerToken,
@@ -52,8 +54,7 @@ export type {
 export { type JwtAuthenticatorOptions, jwtAuthenticator } from './jwt-authenticator.js';
 /** The OpenAPI 3.1 document. */
 export { createOpenApiDocument, type OpenApiDocument, type OpenApiInput } from './openapi.js';
-/** JSON body parsing with prototype-poisoning detection. */
-export { findPoisonedKey, parseJsonBody } from './parse-json-body.js';
+export { parseJsonBody } from './parse-json-body.js';
 /** RFC 9457 problem documents. */
 export { type ProblemJson, problemAnswer, problemType, toProblemJson } from './problem-json.js';
 /** Where a well-known document about a resource is served (RFC 9728), outside the prefix. */

@@ -1,7 +1,8 @@
 import { isOpwireError } from '@opwire/core';
+import { findPoisonedKey } from '@opwire/core/surface';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findPoisonedKey, parseJsonBody } from './parse-json-body.js';
+import { parseJsonBody } from './parse-json-body.js';
 
 function codeOf(text: string): string | undefined {
   try {

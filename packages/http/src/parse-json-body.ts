@@ -1,3 +1,4 @@
+import { findPoisonedKey } from '@opwire/core/surface';
 import { httpErrors } from './http-errors.js';
 
 /** Whether a body could spell a forbidden key (directly or through a `\u` escape): only those are walked. */
@@ -36,32 +37,4 @@ function shortened(pointer: string): string {
 /** Parses a body read from the wire, where an empty body means "no fields" (`{}`). */
 export function parseBody(text: string): unknown {
   return text === '' ? {} : parseJsonBody(text);
-}
-
-/** Returns the JSON Pointer of the first forbidden key in a parsed value, walking without recursion. */
-export function findPoisonedKey(root: unknown): string | undefined {
-  const pending: Array<[unknown, string]> = [[root, '']];
-  while (pending.length > 0) {
-    const [value, pointer] = pending.pop() as [unknown, string];
-    if (typeof value !== 'object' || value === null) continue;
-    if (Array.isArray(value)) {
-      for (let index = 0; index < value.length; index++) pending.push([value[index], `${pointer}/${index}`]);
-      continue;
-    }
-    for (const key of Object.keys(value)) {
-      const child = (value as Record<string, unknown>)[key];
-      const childPointer = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-      if (key === '__proto__') return childPointer;
-      if (
-        key === 'constructor' &&
-        typeof child === 'object' &&
-        child !== null &&
-        Object.hasOwn(child, 'prototype')
-      ) {
-        return `${childPointer}/prototype`;
-      }
-      pending.push([child, childPointer]);
-    }
-  }
-  return undefined;
 }

@@ -1,7 +1,8 @@
 /**
- * What every surface shares (`@opwire/core/surface`): JSON Schema emission, tool naming and
- * descriptions, the authenticator port, invoke options built from a request, and a failed span's status. HTTP, the AI
- * tools and MCP all import these from here, so no surface imports another.
+ * What every surface shares (`@opwire/core/surface`): JSON Schema emission, tool naming and descriptions, the
+ * authenticator port, invoke options built from a request, a failed span's status, and the walk that finds a
+ * forbidden key in parsed JSON. HTTP, the AI tools and MCP all import these from here, so no surface imports
+ * another.
  */
 
 export { setFailureStatus } from '../span-status.js';
@@ -12,6 +13,7 @@ export {
   readBearerToken,
   staticTokens,
 } from './authenticator.js';
+export { findPoisonedKey } from './find-poisoned-key.js';
 export { hashArguments } from './hash-arguments.js';
 export { invokeOptionsFrom, type SurfaceRequest } from './invoke-options.js';
 export { rejectedCredentials } from './rejected-credentials.js';
