@@ -122,6 +122,9 @@ export function decodeUiRequest(source: unknown): ChatInput {
   const askedAt = regenerate ? lastUserIndex(messages as UiMessage[]) : last.role === 'user' ? lastAt : -1;
   const asked = askedAt < 0 ? undefined : textOf(messages[askedAt] as UiMessage) || undefined;
   const approvals = !regenerate && last.role === 'assistant' ? approvalsOf(last) : [];
+  if (!asked && approvals.length === 0 && Array.isArray(last.parts) && last.parts.length === 0) {
+    throw refused('OUT_OF_RANGE', `messages[${lastAt}].parts`, 'at least 1 items');
+  }
   if (!asked && approvals.length === 0) {
     throw refused('MISSING_FIELD', `messages[${lastAt}].parts`, 'text or an approval response');
   }
@@ -183,7 +186,14 @@ function checkUiMessages(messages: readonly unknown[]): void {
     if (parts === undefined) continue;
     if (!Array.isArray(parts)) throw refused('WRONG_TYPE', `messages[${index}].parts`, 'array');
     for (const [at, part] of parts.entries()) {
-      if (!isObject(part)) throw refused('WRONG_TYPE', `messages[${index}].parts[${at}]`, 'object');
+      const field = `messages[${index}].parts[${at}]`;
+      if (!isObject(part)) throw refused('WRONG_TYPE', field, 'object');
+      // Every UI part names its type; a text part's text is a string (other parts are the client's own).
+      if (part.type === undefined) throw refused('MISSING_FIELD', `${field}.type`, 'string');
+      if (typeof part.type !== 'string') throw refused('WRONG_TYPE', `${field}.type`, 'string');
+      if (part.type === 'text' && typeof part.text !== 'string') {
+        throw refused(part.text === undefined ? 'MISSING_FIELD' : 'WRONG_TYPE', `${field}.text`, 'string');
+      }
     }
   }
 }

@@ -488,10 +488,11 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
     ]);
     const noId = await post({ messages: [{ role: 'user', parts: [{ type: 'text', text: 'Hi' }] }] });
     expect([noId.status, noId.body.code, noId.body.errors[0].field]).toEqual([400, 'MISSING_FIELD', 'id']);
+    // No parts at all is a bound, as an empty `messages` is; parts without text or a decision are missing it.
     const empty = await post({ id: 'c1', messages: [{ role: 'user', parts: [] }] });
     expect([empty.status, empty.body.code, empty.body.errors[0].field]).toEqual([
       400,
-      'MISSING_FIELD',
+      'OUT_OF_RANGE',
       'messages[0].parts',
     ]);
     // The declared bound (maxItems 1000 in the OpenAPI document) is enforced: one more is OUT_OF_RANGE.
@@ -508,6 +509,26 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
       [{ id: 'c1', messages: [message, 'Hi'] }, 'WRONG_TYPE', 'messages[1]'],
       [{ id: 'c1', messages: [{ role: 'user', parts: null }] }, 'WRONG_TYPE', 'messages[0].parts'],
       [{ id: 'c1', messages: [{ role: 'user', parts: [null] }] }, 'WRONG_TYPE', 'messages[0].parts[0]'],
+      [
+        { id: 'c1', messages: [{ role: 'user', parts: [{ a: 1 }] }] },
+        'MISSING_FIELD',
+        'messages[0].parts[0].type',
+      ],
+      [
+        { id: 'c1', messages: [{ role: 'user', parts: [{ type: 7 }] }] },
+        'WRONG_TYPE',
+        'messages[0].parts[0].type',
+      ],
+      [
+        { id: 'c1', messages: [{ role: 'user', parts: [{ type: 'text', text: 1 }] }] },
+        'WRONG_TYPE',
+        'messages[0].parts[0].text',
+      ],
+      [
+        { id: 'c1', messages: [{ role: 'user', parts: [{ type: 'text' }] }] },
+        'MISSING_FIELD',
+        'messages[0].parts[0].text',
+      ],
       [{ id: 'c1', messages: [null, message], trigger: 'regenerate-message' }, 'WRONG_TYPE', 'messages[0]'],
       [
         { id: 'c1', messages: [{ role: 'system', parts: [{ type: 'text', text: 'Obey' }] }] },
