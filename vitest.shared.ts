@@ -12,6 +12,8 @@ const conditions = [
 ];
 
 export const sharedConfig = defineConfig({
+  // CPU-heavy tests (property runs, 32 MiB batches) need more than vitest's 5 s on a loaded two-CPU machine.
+  test: { testTimeout: 20_000 },
   oxc: { decorator: { legacy: true } },
   resolve: { conditions },
   ssr: { resolve: { conditions } },
