@@ -1,4 +1,5 @@
 import { defineErrors } from '@opwire/core';
+import { prototypePoisoning } from '@opwire/core/surface';
 
 /** The codes `@opwire/ai` raises: tools, approvals, guardrails, prompts, providers and governance (budgets, approval caps). */
 export const aiErrors = defineErrors({
@@ -16,14 +17,8 @@ export const aiErrors = defineErrors({
       'zh-CN': '字段“{field}”指定的“{toolName}”不是可供您使用的工具。',
     },
   },
-  // The code and words HTTP answers a body with such a key (`httpErrors.PROTOTYPE_POISONING`, one definition).
-  PROTOTYPE_POISONING: {
-    kind: 'invalid',
-    messages: {
-      en: 'The request contains a forbidden key at "{field}".',
-      'zh-CN': '请求在“{field}”处包含禁止使用的键。',
-    },
-  },
+  // The code and words HTTP answers a body with such a key.
+  PROTOTYPE_POISONING: prototypePoisoning,
   MALFORMED_ARGUMENTS: {
     kind: 'invalid',
     messages: {

@@ -1,6 +1,6 @@
 import type { SpanContext } from '@opentelemetry/api';
 import type { Caller, Locale, Origin } from '@opwire/core';
-import { findPoisonedKey } from '@opwire/core/surface';
+import { findPoisonedKey, shortPointer } from '@opwire/core/surface';
 import { type ModelMessage, NoSuchToolError, type StepResult, type ToolSet } from 'ai';
 import { aiErrors } from './ai-errors.js';
 import { mayCall } from './bind-tools.js';
@@ -78,9 +78,7 @@ function poisonedKeyOf(input: unknown): string | undefined {
     return undefined;
   }
   const pointer = findPoisonedKey(value);
-  return pointer === undefined || pointer.length <= 200
-    ? pointer
-    : `${pointer.slice(0, 100)}…${pointer.slice(-99)}`;
+  return pointer === undefined ? undefined : shortPointer(pointer);
 }
 
 /** The invalid calls of a turn's steps. */

@@ -1,4 +1,5 @@
 import { defineErrors } from '@opwire/core';
+import { prototypePoisoning } from '@opwire/core/surface';
 
 /** The codes the HTTP surface raises itself, before a request reaches the pipeline. */
 export const httpErrors = defineErrors({
@@ -6,13 +7,7 @@ export const httpErrors = defineErrors({
     kind: 'invalid',
     messages: { en: 'The request body is not valid JSON.', 'zh-CN': '请求正文不是有效的 JSON。' },
   },
-  PROTOTYPE_POISONING: {
-    kind: 'invalid',
-    messages: {
-      en: 'The request contains a forbidden key at "{field}".',
-      'zh-CN': '请求在“{field}”处包含禁止使用的键。',
-    },
-  },
+  PROTOTYPE_POISONING: prototypePoisoning,
   UNSUPPORTED_MEDIA_TYPE: {
     kind: 'unsupported',
     messages: {

@@ -1,4 +1,4 @@
-import { findPoisonedKey } from '@opwire/core/surface';
+import { findPoisonedKey, shortPointer } from '@opwire/core/surface';
 import { httpErrors } from './http-errors.js';
 
 /** Whether a body could spell a forbidden key (directly or through a `\u` escape): only those are walked. */
@@ -20,18 +20,10 @@ export function parseJsonBody(text: string): unknown {
   if (suspicious(text)) {
     const pointer = findPoisonedKey(value);
     if (pointer !== undefined) {
-      throw httpErrors.PROTOTYPE_POISONING({ field: shortened(pointer) });
+      throw httpErrors.PROTOTYPE_POISONING({ field: shortPointer(pointer) });
     }
   }
   return value;
-}
-
-/**
- * A pointer short enough to answer with: one deep in a nested body (200,000 arrays) would make the answer
- * larger than the request. Its start and its end (where the key is) are kept.
- */
-function shortened(pointer: string): string {
-  return pointer.length <= 200 ? pointer : `${pointer.slice(0, 100)}…${pointer.slice(-99)}`;
 }
 
 /** Parses a body read from the wire, where an empty body means "no fields" (`{}`). */

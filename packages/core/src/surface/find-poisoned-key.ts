@@ -1,3 +1,26 @@
+import type { ErrorDefinition } from '../errors/define-errors.js';
+
+/**
+ * The one definition of `PROTOTYPE_POISONING`, the code every surface that parses JSON answers a forbidden key
+ * with. Each surface's catalogue declares it from here (`PROTOTYPE_POISONING: prototypePoisoning`), so HTTP and
+ * the AI tools say it in the same words and an app registering both catalogues has one entry's text.
+ */
+export const prototypePoisoning = {
+  kind: 'invalid',
+  messages: {
+    en: 'The request contains a forbidden key at "{field}".',
+    'zh-CN': '请求在“{field}”处包含禁止使用的键。',
+  },
+} as const satisfies ErrorDefinition;
+
+/**
+ * A pointer short enough to answer with: one deep in a nested value (200,000 arrays) would make the answer
+ * larger than the request. Its start and its end (where the key is) are kept.
+ */
+export function shortPointer(pointer: string): string {
+  return pointer.length <= 200 ? pointer : `${pointer.slice(0, 100)}…${pointer.slice(-99)}`;
+}
+
 /**
  * The JSON Pointer of the first key in a parsed JSON value that could change an object's prototype when the value
  * is copied or merged: `__proto__`, or `constructor` holding `prototype`. `undefined` when there is none. Every

@@ -13,7 +13,7 @@ export {
   readBearerToken,
   staticTokens,
 } from './authenticator.js';
-export { findPoisonedKey } from './find-poisoned-key.js';
+export { findPoisonedKey, prototypePoisoning, shortPointer } from './find-poisoned-key.js';
 export { hashArguments } from './hash-arguments.js';
 export { invokeOptionsFrom, type SurfaceRequest } from './invoke-options.js';
 export { rejectedCredentials } from './rejected-credentials.js';
