@@ -1,6 +1,11 @@
 /** A header name: an RFC 9110 token (section 5.6.2). */
 const tokenPattern = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
+/** Whether a text is a header name (an RFC 9110 token), such as a request header a middleware reads. */
+export function isHeaderName(name: string): boolean {
+  return tokenPattern.test(name);
+}
+
 /**
  * A field value (RFC 9110, section 5.5): visible ASCII with spaces and tabs inside. No control character (CR and
  * LF would split the header), no space or tab at either end (the fetch handler's `Headers` would trim it, the

@@ -1,5 +1,6 @@
 import { coreErrors } from '../errors/core-errors.js';
 import { defineMiddleware, type Middleware, respondWith } from '../middleware.js';
+import { isHeaderName } from '../response-header.js';
 import { hashArguments } from '../surface/hash-arguments.js';
 import { createMemoryIdempotencyStore, type IdempotencyStore } from './idempotency-store.js';
 
@@ -38,7 +39,7 @@ export function idempotency(
   }
   const header = (options.header ?? 'idempotency-key').toLowerCase();
   // A name no request can carry would never match: every call would pass unguarded.
-  if (!/^[!#$%&'*+\-.^_`|~0-9a-z]+$/.test(header)) {
+  if (!isHeaderName(header)) {
     throw coreErrors.INVALID_CONFIGURATION({
       params: { reason: `idempotency: header ${JSON.stringify(options.header)} is not an HTTP header name` },
     });
