@@ -39,8 +39,26 @@ describe('compileParameterCoercer', () => {
     expect(coerce(name, text)).toEqual(expected);
   });
 
-  it('keeps repeated values for a scalar field as a list, so validation rejects them', () => {
-    expect(coerce('count', ['1', '2'])).toEqual(['1', '2']);
+  it('refuses repeated values for a field of one value as MALFORMED_QUERY naming it and the count', () => {
+    for (const name of ['count', 'name', 'flag']) {
+      let thrown: unknown;
+      try {
+        coerce(name, ['1', '2', '3']);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toMatchObject({ code: 'MALFORMED_QUERY', field: name });
+      expect((thrown as Error).message).toBe(
+        `The query parameter "${name}" is not valid: it is given 3 times and takes one value.`,
+      );
+    }
+    // An unknown field is left to validation (UNKNOWN_FIELD); a field whose schema takes a list keeps the list.
+    expect(coerce('unknown', ['1', '2'])).toEqual(['1', '2']);
+    const open = compileParameterCoercer(
+      Type.Object({ any: Type.Unknown(), either: Type.Union([Type.String(), Type.Array(Type.String())]) }),
+    );
+    expect(open('any', ['1', '2'])).toEqual(['1', '2']);
+    expect(open('either', ['a', 'b'])).toEqual(['a', 'b']);
   });
 
   it('makes array fields lists and converts their items', () => {

@@ -1,4 +1,5 @@
 import type { TSchema } from 'typebox';
+import { httpErrors } from './http-errors.js';
 
 /** Converts one path or query value to the type its request field declares, when that is exact. */
 export type ParameterCoercer = (name: string, value: string | string[]) => unknown;
@@ -49,13 +50,13 @@ function converterOf(schema: Record<string, unknown> | undefined): Convert | und
 export function compileParameterCoercer(schema: TSchema): ParameterCoercer {
   const properties = ((schema as { properties?: Record<string, Record<string, unknown>> }).properties ??
     {}) as Record<string, Record<string, unknown>>;
-  const plan = new Map<string, { array: boolean; convert: Convert | undefined }>();
+  const plan = new Map<string, { array: boolean; single: boolean; convert: Convert | undefined }>();
   for (const [name, property] of Object.entries(properties)) {
     if (property.type === 'array') {
       const items = property.items as Record<string, unknown> | undefined;
-      plan.set(name, { array: true, convert: converterOf(items) });
+      plan.set(name, { array: true, single: false, convert: converterOf(items) });
     } else {
-      plan.set(name, { array: false, convert: converterOf(property) });
+      plan.set(name, { array: false, single: !admitsArray(property), convert: converterOf(property) });
     }
   }
   return (name, value) => {
@@ -65,6 +66,26 @@ export function compileParameterCoercer(schema: TSchema): ParameterCoercer {
       const list = Array.isArray(value) ? value : [value];
       return entry.convert ? list.map(entry.convert) : list;
     }
+    // `?limit=1&limit=2` for a field of one value: say so, rather than that a list is not an integer.
+    if (entry.single && Array.isArray(value)) {
+      throw httpErrors.MALFORMED_QUERY({ field: name, params: { reason: repeated(value.length) } });
+    }
     return entry.convert && typeof value === 'string' ? entry.convert(value) : value;
+  };
+}
+
+/** Whether a field's schema takes an array anywhere (a union with an array member, no declared type). */
+function admitsArray(schema: Record<string, unknown>): boolean {
+  if (schema.type === 'array') return true;
+  if (Array.isArray(schema.type)) return schema.type.includes('array');
+  const members = schema.anyOf ?? schema.oneOf;
+  if (Array.isArray(members)) return members.some((member) => admitsArray(member as Record<string, unknown>));
+  return schema.type === undefined && !('const' in schema) && !Array.isArray(schema.enum);
+}
+
+function repeated(count: number) {
+  return {
+    en: `it is given ${count} times and takes one value`,
+    'zh-CN': `它出现了 ${count} 次，但只接受一个值`,
   };
 }
