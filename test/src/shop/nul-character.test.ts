@@ -56,7 +56,7 @@ describe.each(engines)('a NUL character in a request to the shop on $name', { ti
     expect([filter.status, filter.body.code, filter.body.errors[0].field]).toEqual([
       400,
       'NUL_CHARACTER',
-      'metadata.lang\\u0000',
+      'metadata["lang\\u0000"]',
     ]);
   });
 

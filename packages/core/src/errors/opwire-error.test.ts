@@ -94,6 +94,8 @@ describe('OpwireError', () => {
       ['at least 1 items', '至少 1 项'],
       ['at most 10 items', '至多 10 项'],
       ['at least 2 properties', '至少 2 个属性'],
+      ['at most 20 properties', '至多 20 个属性'],
+      ['a finite number', '有限的数字'],
       ['a multiple of 0.5', '0.5 的倍数'],
       ['pattern ^[A-Za-z0-9_-]+$', '匹配模式 ^[A-Za-z0-9_-]+$'],
     ];
@@ -102,6 +104,8 @@ describe('OpwireError', () => {
       expect(describeError(bound, 'zh-CN').message).toBe(`字段“sku”超出范围（应为 ${said}）。`);
       expect(bound.message).toBe(`Field "sku" is out of range (expected ${expected}).`);
     }
+    const key = coreErrors.INVALID_FORMAT({ field: 'tags.x', params: { expected: 'a valid key' } });
+    expect(describeError(key, 'zh-CN').message).toBe('字段“tags.x”格式无效（应为 有效的键）。');
   });
 
   it('turns unknown throwables into INTERNAL, keeping the original as cause', () => {

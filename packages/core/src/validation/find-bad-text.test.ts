@@ -20,7 +20,7 @@ describe('a NUL character (U+0000) in a request', () => {
     ['a string at the very start', { note: '\u0000' }, 'note', '/note'],
     ['an array item', { lines: [{ sku: 'ok' }, { sku: 'x\u0000' }] }, 'lines[1].sku', '/lines/1/sku'],
     ['a record value', { metadata: { colour: 're\u0000d' } }, 'metadata.colour', '/metadata/colour'],
-    ['a record key', { metadata: { 'a\u0000b': 'x' } }, 'metadata.a\\u0000b', '/metadata/a\\u0000b'],
+    ['a record key', { metadata: { 'a\u0000b': 'x' } }, 'metadata["a\\u0000b"]', '/metadata/a\\u0000b'],
     [
       'deep inside an unknown value',
       { anything: { list: ['fine', ['no\u0000']] } },
@@ -47,7 +47,7 @@ describe('a lone UTF-16 surrogate in a request', () => {
     ['a low surrogate alone', { note: '\udc00' }, 'note', '/note'],
     ['a pair written backwards', { note: '\udc00\ud800' }, 'note', '/note'],
     ['an array item', { lines: [{ sku: 'ok' }, { sku: 'x\udbff' }] }, 'lines[1].sku', '/lines/1/sku'],
-    ['a record key', { metadata: { 'a\ud800b': 'x' } }, 'metadata.a\\ud800b', '/metadata/a\\ud800b'],
+    ['a record key', { metadata: { 'a\ud800b': 'x' } }, 'metadata["a\\ud800b"]', '/metadata/a\\ud800b'],
     ['deep inside an unknown value', { anything: [['\ud800']] }, 'anything[0][0]', '/anything/0/0'],
   ])('in %s is refused with INVALID_UNICODE and its field', (_name, value, field, pointer) => {
     expect(validate(value)).toEqual([{ code: 'INVALID_UNICODE', field, pointer }]);

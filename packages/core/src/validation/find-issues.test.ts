@@ -114,6 +114,37 @@ describe('compileValidator', () => {
     );
   });
 
+  it('calls a number past any range (JSON `1e309` is Infinity) OUT_OF_RANGE, not a wrong type', () => {
+    const check = compileValidator(Type.Object({ n: Type.Number(), i: Type.Integer() }));
+    for (const [value, pointer] of [
+      [{ n: JSON.parse('1e309'), i: 1 }, '/n'],
+      [{ n: 1, i: JSON.parse('-1e309') }, '/i'],
+    ] as const) {
+      expect(check(value)?.[0]).toEqual({
+        code: 'OUT_OF_RANGE',
+        field: pointer.slice(1),
+        pointer,
+        expected: 'a finite number',
+      });
+    }
+  });
+
+  it('quotes a key a dotted field would misread, and keeps plain ones (Chinese included) bare', () => {
+    const check = compileValidator(
+      closeSchema(
+        Type.Object({ 名称: Type.Object({ 'x-id': Type.String() }), list: Type.Array(Type.String()) }),
+      ),
+    );
+    const field = (value: unknown) => check(value)?.[0]?.field;
+    const base = { 名称: { 'x-id': 'a' }, list: [] };
+    expect(field({ ...base, '': 1 })).toBe('[""]');
+    expect(field({ ...base, 'a.b': 1 })).toBe('["a.b"]');
+    expect(field({ ...base, '0': 1 })).toBe('["0"]');
+    expect(field({ ...base, 名称: { 'x-id': 'a', 'has space': 1 } })).toBe('名称["has space"]');
+    expect(field({ ...base, 名称: { 'x-id': 3 } })).toBe('名称.x-id');
+    expect(field({ ...base, list: [1] })).toBe('list[0]');
+  });
+
   it('never coerces: a numeric string, a boolean string and null are not numbers', () => {
     const check = compileValidator(Type.Object({ n: Type.Number(), b: Type.Boolean() }));
     expect(check({ n: '10', b: true })?.[0]?.code).toBe('WRONG_TYPE');

@@ -36,6 +36,11 @@ function visit(
     return;
   }
   const type = schema.type;
+  // JSON such as `1e309` parses to Infinity: a number, but past any range, not a value of another type.
+  if ((type === 'number' || type === 'integer') && typeof value === 'number' && !Number.isFinite(value)) {
+    issues.push(issue('OUT_OF_RANGE', path, 'a finite number'));
+    return;
+  }
   if (typeof type === 'string' && !hasType(type, value)) {
     issues.push(issue(value === null ? 'NULL_NOT_ALLOWED' : 'WRONG_TYPE', path, type));
     return;
@@ -222,6 +227,9 @@ function describeExpected(schema: Schema | undefined): string | undefined {
   return typeof schema.type === 'string' ? schema.type : undefined;
 }
 
+/** A key a dotted path can show bare: letters, digits, `_`, `$` and `-`, not starting with a digit. */
+const plainName = /^[\p{L}_$][\p{L}\p{N}_$-]*$/u;
+
 /** One issue at a path: its code, the field as `a.b[0]`, the JSON Pointer and what was expected. */
 export function issue(
   code: string,
@@ -229,10 +237,32 @@ export function issue(
   expected: string | undefined,
 ): ValidationIssue {
   let field = '';
-  for (const segment of path)
-    field += typeof segment === 'number' ? `[${segment}]` : field ? `.${segment}` : segment;
+  for (const segment of path) {
+    if (typeof segment === 'number') field += `[${segment}]`;
+    else if (plainName.test(segment)) field += field ? `.${segment}` : segment;
+    // A key that a dotted path would misread (empty, with a dot, a bracket or a space) is quoted: `a["b.c"]`.
+    else field += `[${JSON.stringify(segment)}]`;
+  }
+  // A key holding NUL or a lone surrogate is written out in both (JSON's `\u0000`), so an answer carries valid text.
   const pointer = path
-    .map((segment) => `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`)
+    .map((segment) => `/${writtenOut(String(segment)).replace(/~/g, '~0').replace(/\//g, '~1')}`)
     .join('');
   return expected === undefined ? { code, field, pointer } : { code, field, pointer, expected };
+}
+
+/** A key with NUL and lone surrogates written as JSON escapes (`\u0000`, `\ud800`); any other key as it is. */
+function writtenOut(key: string): string {
+  if (!key.includes('\u0000') && (key as unknown as { isWellFormed(): boolean }).isWellFormed()) return key;
+  let written = '';
+  for (let index = 0; index < key.length; index++) {
+    const unit = key.charCodeAt(index);
+    const next = key.charCodeAt(index + 1);
+    if (unit >= 0xd800 && unit <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+      written += key.slice(index, index + 2);
+      index++;
+    } else if (unit === 0 || (unit >= 0xd800 && unit <= 0xdfff)) {
+      written += `\\u${unit.toString(16).padStart(4, '0')}`;
+    } else written += key[index];
+  }
+  return written;
 }
