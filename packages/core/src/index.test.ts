@@ -28,6 +28,7 @@ const expected = [
   'defineMiddleware',
   'defineOperation',
   'describeError',
+  'extractRemoteContext',
   'extractTrace',
   'formatMessage',
   'formatTraceparent',

@@ -108,7 +108,13 @@ export type { Transaction, TransactionManager, TransactionOptions } from './port
 export { createRegistry, type Registry } from './registry.js';
 /** Cheap unique ids: a prefix and a counter. */
 export { createIdSequence } from './sequential-ids.js';
-export { extractTrace, formatTraceparent, parseTraceparent } from './telemetry.js';
+export {
+  extractRemoteContext,
+  extractTrace,
+  formatTraceparent,
+  parseTraceparent,
+  type RemoteContext,
+} from './telemetry.js';
 export { CurrentContext, CurrentTransaction } from './tokens.js';
 export { tracingEnabled } from './tracing-enabled.js';
 export { closeSchema } from './validation/close-schema.js';

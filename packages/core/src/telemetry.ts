@@ -33,8 +33,41 @@ export function parseTraceparent(header: string | undefined | null): SpanContext
 export function extractTrace(headers: Readonly<Record<string, string | undefined>>): SpanContext | undefined {
   // The API's no-op propagator, in place until an app registers one, names no fields.
   if (propagation.fields().length === 0) return parseTraceparent(headers.traceparent);
-  const extracted = trace.getSpanContext(propagation.extract(ROOT_CONTEXT, headers));
-  return extracted !== undefined && isSpanContextValid(extracted) ? extracted : undefined;
+  return remoteSpan(propagation.extract(ROOT_CONTEXT, headers));
+}
+
+/** What a request's headers carry for telemetry: the remote trace parent and the baggage. */
+export interface RemoteContext {
+  readonly trace: SpanContext | undefined;
+  /** Baggage entries the registered propagator read (W3C `baggage` in a composite); `undefined` when none. */
+  readonly baggage: Readonly<Record<string, string>> | undefined;
+}
+
+const noRemoteContext: RemoteContext = Object.freeze({ trace: undefined, baggage: undefined });
+
+/**
+ * The trace parent (as `extractTrace` reads it) and the baggage of a request, both read by one extraction
+ * through the registered propagator. Without a propagator there is no baggage: the OpenTelemetry API reads
+ * it only through one (`W3CBaggagePropagator`, alone or in a `CompositePropagator`).
+ */
+export function extractRemoteContext(headers: Readonly<Record<string, string | undefined>>): RemoteContext {
+  if (propagation.fields().length === 0) {
+    const parent = parseTraceparent(headers.traceparent);
+    return parent === undefined ? noRemoteContext : { trace: parent, baggage: undefined };
+  }
+  const extracted = propagation.extract(ROOT_CONTEXT, headers);
+  const entries = propagation.getBaggage(extracted)?.getAllEntries();
+  // `fromEntries` defines each key as an own property, `__proto__` included (a valid baggage key).
+  const baggage =
+    entries !== undefined && entries.length > 0
+      ? Object.fromEntries(entries.map(([key, entry]) => [key, entry.value]))
+      : undefined;
+  return { trace: remoteSpan(extracted), baggage };
+}
+
+function remoteSpan(extracted: Context): SpanContext | undefined {
+  const span = trace.getSpanContext(extracted);
+  return span !== undefined && isSpanContextValid(span) ? span : undefined;
 }
 
 /** Formats a span context as a W3C `traceparent` header. */

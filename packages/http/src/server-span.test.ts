@@ -8,13 +8,15 @@ import {
   trace,
 } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
 import {
   BasicTracerProvider,
   InMemorySpanExporter,
   type ReadableSpan,
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
+import { createOpwire, defineOperation } from '@opwire/core';
+import Type from 'typebox';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import {
   createFixtureApp,
@@ -117,6 +119,64 @@ describe.each([
       expect(operation?.parentSpanContext?.spanId).toBe(server?.spanContext().spanId);
       const [record] = await fixture.audit.list({ operationId: 'orders.create' });
       expect(record?.traceId).toBe('4bf92f3577b34da6a3ce929d0e0e4736');
+    } finally {
+      propagation.disable();
+      propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+    }
+  });
+
+  it("hands the W3C baggage a composite propagator reads to the handler's context and to nested calls", async () => {
+    const seen: Array<Readonly<Record<string, string>>> = [];
+    const inner = defineOperation({
+      id: 'baggage.inner',
+      request: Type.Object({}),
+      response: Type.Object({}),
+      public: true,
+      handle: (_request, context) => {
+        seen.push(context.baggage);
+        return {};
+      },
+    });
+    const read = defineOperation({
+      id: 'baggage.read',
+      request: Type.Object({}),
+      response: Type.Object({ baggage: Type.Record(Type.String(), Type.String()) }),
+      expose: ['http'],
+      public: true,
+      http: { method: 'GET', path: '/baggage' },
+      handle: async (_request, context) => {
+        await context.invoke(inner, {});
+        return { baggage: { ...context.baggage } };
+      },
+    });
+    propagation.disable();
+    propagation.setGlobalPropagator(
+      new CompositePropagator({
+        propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()],
+      }),
+    );
+    try {
+      client = await serve(createOpwire({ operations: [read, inner] }));
+      const carried = await client.send({
+        path: '/baggage',
+        headers: {
+          baggage: 'tier=gold,campaign=spring%20sale;ttl=30',
+          traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01',
+        },
+      });
+      expect(await carried.json()).toEqual({ baggage: { tier: 'gold', campaign: 'spring sale' } });
+      expect(seen).toEqual([{ tier: 'gold', campaign: 'spring sale' }]);
+      const operation = exporter.getFinishedSpans().find((span) => span.name === 'baggage.read');
+      expect(operation?.spanContext().traceId).toBe('4bf92f3577b34da6a3ce929d0e0e4736');
+      // No baggage header, no baggage; a propagator without the baggage one reads none either.
+      expect(await (await client.send({ path: '/baggage' })).json()).toEqual({ baggage: {} });
+      propagation.disable();
+      propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+      expect(
+        await (await client.send({ path: '/baggage', headers: { baggage: 'tier=gold' } })).json(),
+      ).toEqual({
+        baggage: {},
+      });
     } finally {
       propagation.disable();
       propagation.setGlobalPropagator(new W3CTraceContextPropagator());

@@ -1,6 +1,6 @@
 import type { Caller } from '../caller.js';
 import type { InvokeOptions, Origin, RequestHeaders, Surface } from '../context.js';
-import { extractTrace } from '../telemetry.js';
+import { extractRemoteContext } from '../telemetry.js';
 import { requestedLocale } from './request-locale.js';
 
 /** What a surface knows of one request, whatever its transport. */
@@ -8,8 +8,8 @@ export interface SurfaceRequest {
   readonly surface: Surface;
   readonly caller: Caller | undefined;
   /**
-   * Transport headers: the trace parent (through the registered propagator, `traceparent` when there is none)
-   * and `accept-language` are read; middleware sees them all.
+   * Transport headers: the trace parent and baggage (through the registered propagator; a `traceparent` and no
+   * baggage when there is none) and `accept-language` are read; middleware sees them all.
    */
   readonly headers?: RequestHeaders | undefined;
   /** Aborts when the client goes away. */
@@ -23,16 +23,18 @@ export interface SurfaceRequest {
 
 /**
  * The options of one `invoke` built the same way on every surface: caller, origin and ids, trace
- * parent from the headers (`extractTrace`), locale from `Accept-Language` (else the caller's own), signal
+ * parent and baggage from the headers (`extractRemoteContext`), locale from `Accept-Language` (else the caller's own), signal
  * and deadline, transport headers for middleware. A malformed trace header is ignored.
  */
 export function invokeOptionsFrom(request: SurfaceRequest): InvokeOptions {
   const headers = request.headers;
+  const remote = headers ? extractRemoteContext(headers) : undefined;
   // One fixed shape, absent values undefined: surfaces build this once per request.
   return {
     caller: request.caller,
     origin: request.ids ? originWith(request.surface, request.ids) : originOf(request.surface),
-    trace: headers ? extractTrace(headers) : undefined,
+    trace: remote?.trace,
+    baggage: remote?.baggage,
     locale: headers ? requestedLocale(headers) : undefined,
     signal: request.signal,
     timeoutMs: request.timeoutMs,
