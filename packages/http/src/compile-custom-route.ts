@@ -2,6 +2,7 @@ import { type Caller, coreErrors, extractTrace, isOpwireError } from '@opwire/co
 import { takesBody as methodTakesBody } from './derive-route.js';
 import type { CustomRoute, HttpExchange } from './http-options.js';
 import { parseBody } from './parse-json-body.js';
+import { checkQueryEncoding } from './percent-encoding.js';
 import { authenticateRequest, checkBodyHeaders, localeOf, requestIdOf } from './request-preamble.js';
 import { type AsyncRouteHandler, failureAnswer, type RouteRuntime } from './route-runtime.js';
 
@@ -27,7 +28,12 @@ export function compileCustomRoute(route: CustomRoute, runtime: RouteRuntime): A
         signal: exchange.signal,
         body,
         params: params as Record<string, string>,
-        query,
+        // Checked when read: a route that reads the query gets MALFORMED_QUERY for bytes that cannot be decoded
+        // (the router would hand them over undecoded); a page that never reads it is not refused for it.
+        get query() {
+          checkQueryEncoding(exchange.url);
+          return query;
+        },
         trace: extractTrace(headers),
         headers,
         requestId,

@@ -342,6 +342,31 @@ describe('custom routes', () => {
     ]);
     expect(await (await client.send({ path: '/hello' })).json()).toEqual({ hello: 'world' });
   });
+
+  it('refuses a query that cannot be decoded with MALFORMED_QUERY when the route reads it, and only then', async () => {
+    const { client } = await serveFixture({
+      routes: [
+        {
+          method: 'GET',
+          path: '/search',
+          public: true,
+          handle: ({ query }) => Response.json({ q: query.q ?? null }),
+        },
+        { method: 'GET', path: '/page', public: true, handle: () => new Response('<p>page</p>') },
+      ],
+    });
+    expect(await (await client.send({ path: '/search?q=%E4%BD%A0%E5%A5%BD' })).json()).toEqual({ q: '你好' });
+    for (const path of ['/search?q=%ff', '/search?q=a%2', '/search?q%zz=1']) {
+      const refused = await client.send({ path, headers: { 'accept-language': 'zh-CN' } });
+      expect({ path, status: refused.status, body: await refused.json() }).toMatchObject({
+        path,
+        status: 400,
+        body: { code: 'MALFORMED_QUERY', detail: expect.stringContaining('查询参数') },
+      });
+    }
+    const page = await client.send({ path: '/page?utm=%ff' });
+    expect([page.status, await page.text()]).toEqual([200, '<p>page</p>']);
+  });
 });
 
 describe('graceful shutdown', () => {

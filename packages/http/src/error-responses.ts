@@ -55,10 +55,14 @@ export function errorCodesByStatus(
 /** Every code a hand-written route can answer with: the HTTP checks before it, then what it declares. */
 export function customRouteCodesByStatus(
   route: { readonly public?: boolean | undefined; readonly errors?: readonly AnyErrorEntry[] | undefined },
-  context: Omit<ErrorCodeContext, 'declared' | 'hasDeadline'>,
+  context: Omit<ErrorCodeContext, 'declared' | 'hasDeadline'> & {
+    /** The route describes query parameters, so it reads the query: one that cannot be decoded is refused. */
+    readonly readsQuery?: boolean;
+  },
 ): Map<string, AnyErrorEntry[]> {
   return groupByStatus([
     ...(context.hasBody ? bodyErrors : []),
+    ...(context.readsQuery ? [httpErrors.MALFORMED_QUERY] : []),
     ...(route.public ? [] : [coreErrors.UNAUTHENTICATED]),
     ...(context.authenticates ? [coreErrors.UNAVAILABLE] : []),
     ...(route.errors ?? []),

@@ -23,6 +23,10 @@ export interface CustomRouteInput {
   /** The parsed JSON body, or `undefined` when the request had none. */
   readonly body: unknown;
   readonly params: Readonly<Record<string, string>>;
+  /**
+   * The query string as the router parsed it. Reading it refuses the request with `MALFORMED_QUERY` when a name
+   * or value cannot be decoded (`?q=%ff`); a route that never reads it is not refused for it.
+   */
   readonly query: Readonly<Record<string, string | string[]>>;
   /** The parent span from the request's headers (`extractTrace`), ready to pass to `invoke`. */
   readonly trace: InvokeOptions['trace'];

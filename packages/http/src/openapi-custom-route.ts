@@ -20,14 +20,16 @@ export function describeCustomRoute(
     .map((match) => ({ name: match[1], in: 'path', required: true, schema: { type: 'string' } }));
   const parameters = [...pathParameters, ...own];
   const hasBody = takesBody(route.method);
-  // A route that answers the server's refusals itself describes them in its own `responses`.
+  const readsQuery = own.some((parameter) => parameter.in === 'query');
+  // A route that answers the server's refusals itself describes them in its own `responses`; a query it cannot
+  // decode is refused while it runs, as a problem.
   const errors = problemResponses(
     route.answerRefusal
       ? customRouteCodesByStatus(
           { public: true, errors: route.errors },
-          { authenticates: false, hasBody: false },
+          { authenticates: false, hasBody: false, readsQuery },
         )
-      : customRouteCodesByStatus(route, { ...context, hasBody }),
+      : customRouteCodesByStatus(route, { ...context, hasBody, readsQuery }),
   );
   return {
     ...(route.id ? { operationId: route.id } : {}),

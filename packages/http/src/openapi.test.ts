@@ -355,8 +355,20 @@ describe('the OpenAPI 3.1 document', () => {
           handle,
         },
         { method: 'GET', path: '/.well-known/thing', public: true, handle },
+        {
+          method: 'GET',
+          path: '/lookup',
+          public: true,
+          parameters: [{ name: 'q', in: 'query', schema: { type: 'string' } }],
+          handle,
+        },
       ],
     });
+    // A route that describes query parameters reads the query, so one it cannot decode is answered 400.
+    const lookup = document.paths['/lookup'].get;
+    expect(
+      lookup.responses['400'].content['application/problem+json'].schema.allOf[1].properties.code.enum,
+    ).toEqual(['MALFORMED_QUERY']);
     const post = document.paths['/events'].post;
     expect(post.operationId).toBe('events.stream');
     expect(post.tags).toEqual(['events']);
