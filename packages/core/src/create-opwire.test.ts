@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { auditDigest, customer, OrdersTable, ordersOperations, reader } from '../test/orders-fixture.js';
 import { defaultLogger } from './create-logger.js';
 import { createOpwire } from './create-opwire.js';
+import { coreErrors } from './errors/core-errors.js';
 import { isOpwireError, type OpwireError } from './errors/opwire-error.js';
 import { defineOperation } from './operation.js';
 import { parseTraceparent } from './telemetry.js';
@@ -238,6 +239,31 @@ describe('invoke: trace context without an OpenTelemetry SDK', () => {
     expect(new Set(ids).size).toBe(3);
     for (const id of ids)
       expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});
+
+describe('refuse: a call a surface refused before making it', () => {
+  it('is audited as that call, with its code, origin and trace, and nothing runs', async () => {
+    const { app, create, table } = setup();
+    const parent = parseTraceparent('00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01');
+    await app.refuse(create, coreErrors.UNAUTHENTICATED(), {
+      origin: { surface: 'http', requestId: 'r-1' },
+      trace: parent,
+    });
+    expect([table.rows.size, table.handlerCalls]).toEqual([0, 0]);
+    expect(await app.audit.list()).toEqual([
+      expect.objectContaining({
+        operationId: 'orders.create',
+        outcome: 'error',
+        code: 'UNAUTHENTICATED',
+        origin: 'http',
+        principalId: undefined,
+        traceId: parent?.traceId,
+      }),
+    ]);
+    expect((await rejection(app.refuse('orders.nowhere', coreErrors.UNAUTHENTICATED()))).code).toBe(
+      'INVALID_CONFIGURATION',
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 import { Container } from 'inversify';
 import { neverAborted } from './abort.js';
+import { auditRecord } from './audit-record.js';
 import { type CompiledPipeline, compilePipeline } from './compile-pipeline.js';
 import { compilePrecheck } from './compile-precheck.js';
 import type { InvokeOptions, Origin } from './context.js';
@@ -8,6 +9,7 @@ import { createRaisedCheck } from './errors/check-raised.js';
 import { coreErrors } from './errors/core-errors.js';
 import type { AnyErrorEntry } from './errors/define-errors.js';
 import { createErrorRegistry, type ErrorRegistry } from './errors/error-registry.js';
+import type { OpwireError } from './errors/opwire-error.js';
 import { Invocation, type InvocationHost } from './invocation.js';
 import type { Logger } from './logger.js';
 import { createMemoryAuditLog } from './memory/memory-audit-log.js';
@@ -71,6 +73,12 @@ export interface Opwire {
   precheck<O extends AnyOperation>(operation: O, input: RequestOf<O>, options?: InvokeOptions): Promise<void>;
   /** Prechecks the operation registered under an id; its input is checked only at run time. */
   precheck(operation: string, input: unknown, options?: InvokeOptions): Promise<void>;
+  /**
+   * Audits a call a surface refused before making it, as that call's failure (`error` with the code), when the
+   * pipeline itself could not: credentials the authenticator refused on a `public` operation, which is not then
+   * called anonymously. Nothing runs; the promise rejects only if the audit log cannot be written.
+   */
+  refuse(operation: AnyOperation | string, error: OpwireError, options?: InvokeOptions): Promise<void>;
   /** Every error code an operation can answer with beyond validation: its own, then its middleware's. */
   errorsOf(operation: AnyOperation): readonly AnyErrorEntry[];
   /** The response headers an operation's middleware may set (lower case). */
@@ -217,6 +225,12 @@ export function createOpwire(options: OpwireOptions): Opwire {
       } catch (thrown) {
         return Promise.reject(thrown);
       }
+    },
+    async refuse(operation: AnyOperation | string, error: OpwireError, invokeOptions: InvokeOptions = {}) {
+      const invocation = topLevelInvocation(operationOf(operation), invokeOptions);
+      // The record points at the request's trace, as a refusal the pipeline audits does.
+      invocation.trace = invocation.parentTrace;
+      await audit.append(auditRecord(invocation, 'error', error.code));
     },
     errorsOf,
     responseHeadersOf: (operation) => [...new Set(middlewareOf(operation).flatMap((layer) => layer.headers))],

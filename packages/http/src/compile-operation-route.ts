@@ -189,6 +189,27 @@ export function compileOperationRoute(
     bindAndInvoke(exchange, request);
   };
 
+  const refuse = (exchange: HttpExchange, error: OpwireError, request: RouteRequest) => {
+    let options: InvokeOptions;
+    try {
+      options = invokeOptionsFrom({
+        surface: 'http',
+        caller: undefined,
+        headers: exchange.headers,
+        ids: { requestId: request.requestId, clientAddress: exchange.clientAddress },
+      });
+    } catch (thrown) {
+      return fail(exchange, thrown, request, false);
+    }
+    app.refuse(operation, error, options).then(
+      () => fail(exchange, error, request, true),
+      (auditError: unknown) => {
+        logger.error('audit append failed', { error: auditError });
+        fail(exchange, error, request, true);
+      },
+    );
+  };
+
   return (exchange, params, query) => {
     const headers = exchange.headers;
     const request = new RouteRequest(requestIdOf(headers), params, query);
@@ -204,10 +225,12 @@ export function compileOperationRoute(
         proceed(exchange, request);
       },
       (thrown: unknown) => {
-        // Credentials that authenticate no one are refused like none, through the pipeline, so the refusal is
-        // audited (UNAUTHENTICATED) as a missing token's is; the answer still says the token was refused.
-        if (anonymousRejected && isOpwireError(thrown) && thrown.code === 'UNAUTHENTICATED') {
-          return proceed(exchange, request);
+        if (isOpwireError(thrown) && thrown.code === 'UNAUTHENTICATED') {
+          // Credentials that authenticate no one are refused like none, through the pipeline, so the refusal is
+          // audited (UNAUTHENTICATED) as a missing token's is; the answer still says the token was refused.
+          if (anonymousRejected) return proceed(exchange, request);
+          // A public operation is not called anonymously instead: the refusal is audited as its call's.
+          return refuse(exchange, thrown, request);
         }
         fail(exchange, thrown, request, false);
       },

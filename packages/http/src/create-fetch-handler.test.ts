@@ -300,6 +300,14 @@ const matrix: readonly BadInput[] = [
     audited: true,
   },
   {
+    name: 'invalid token on a public operation',
+    request: { path: '/status', token: 'forged' },
+    status: 401,
+    code: 'UNAUTHENTICATED',
+    // Not called anonymously instead, and audited as its call's refusal.
+    audited: true,
+  },
+  {
     name: 'denied',
     request: { method: 'POST', path: '/orders', token: 'viewer-token', json: order },
     status: 403,
