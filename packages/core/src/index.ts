@@ -117,9 +117,9 @@ export {
 } from './telemetry.js';
 export { CurrentContext, CurrentTransaction } from './tokens.js';
 export { tracingEnabled } from './tracing-enabled.js';
+/** What is wrong with a string a store would keep: `NUL_CHARACTER`, `INVALID_UNICODE`, or nothing. */
+export { badTextIn } from './validation/bad-text.js';
 export { closeSchema } from './validation/close-schema.js';
 export { compileValidator, type Validator } from './validation/compile-validator.js';
-/** What is wrong with a string a store would keep: `NUL_CHARACTER`, `INVALID_UNICODE`, or nothing. */
-export { badTextIn } from './validation/find-bad-text.js';
 /** The error of a failed validation: the first issue's code and field, every issue listed. */
 export { validationError } from './validation/validation-error.js';

@@ -1,4 +1,5 @@
-import { badTextIn, findBadText } from './find-bad-text.js';
+import { badTextIn } from './bad-text.js';
+import { findBadText } from './find-bad-text.js';
 
 /** Whether a value that already matched its schema may hold text a store cannot keep (see `findBadText`). */
 export type TextCheck = (value: unknown) => boolean;

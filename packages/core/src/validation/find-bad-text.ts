@@ -1,4 +1,5 @@
 import type { ValidationIssue } from '../errors/opwire-error.js';
+import { type BadTextCode, badTextIn } from './bad-text.js';
 import { issue } from './find-issues.js';
 
 /**
@@ -12,19 +13,6 @@ export function findBadText(value: unknown): ValidationIssue | undefined {
   const path: Array<string | number> = [];
   const code = visit(value, path);
   return code ? issue(code, path, undefined) : undefined;
-}
-
-type BadTextCode = 'NUL_CHARACTER' | 'INVALID_UNICODE';
-
-/** What is wrong with a string, if anything. */
-export function badTextIn(text: string): BadTextCode | undefined {
-  if (text.includes('\u0000')) return 'NUL_CHARACTER';
-  return isWellFormed(text) ? undefined : 'INVALID_UNICODE';
-}
-
-/** `String.prototype.isWellFormed` (ES2024, in every supported Node): no lone surrogate. */
-export function isWellFormed(text: string): boolean {
-  return (text as unknown as { isWellFormed(): boolean }).isWellFormed();
 }
 
 function visit(value: unknown, path: Array<string | number>): BadTextCode | undefined {

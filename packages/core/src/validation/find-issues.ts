@@ -1,5 +1,6 @@
 import { Value } from 'typebox/value';
 import type { ValidationIssue } from '../errors/opwire-error.js';
+import { writtenOut } from './bad-text.js';
 
 type Schema = Record<string, unknown>;
 
@@ -248,21 +249,4 @@ export function issue(
     .map((segment) => `/${writtenOut(String(segment)).replace(/~/g, '~0').replace(/\//g, '~1')}`)
     .join('');
   return expected === undefined ? { code, field, pointer } : { code, field, pointer, expected };
-}
-
-/** A key with NUL and lone surrogates written as JSON escapes (`\u0000`, `\ud800`); any other key as it is. */
-function writtenOut(key: string): string {
-  if (!key.includes('\u0000') && (key as unknown as { isWellFormed(): boolean }).isWellFormed()) return key;
-  let written = '';
-  for (let index = 0; index < key.length; index++) {
-    const unit = key.charCodeAt(index);
-    const next = key.charCodeAt(index + 1);
-    if (unit >= 0xd800 && unit <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
-      written += key.slice(index, index + 2);
-      index++;
-    } else if (unit === 0 || (unit >= 0xd800 && unit <= 0xdfff)) {
-      written += `\\u${unit.toString(16).padStart(4, '0')}`;
-    } else written += key[index];
-  }
-  return written;
 }
