@@ -1,4 +1,7 @@
+import { propagation, type TextMapPropagator } from '@opentelemetry/api';
+import { createOpwire, defineOperation } from '@opwire/core';
 import { staticTokens } from '@opwire/core/surface';
+import Type from 'typebox';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMcpRoutes, type McpHttpOptions } from './create-mcp-routes.js';
 import { connectOverHttp, createNotesApp, hostRoutes, noteCallers } from './test-support.js';
@@ -367,5 +370,43 @@ describe('JSON-RPC batches', () => {
       id: null,
     });
     expect(mcp.sessionCount).toBe(0);
+  });
+});
+
+/** W3C baggage's `key=value` list, written out so the test needs no propagator package. */
+const baggagePropagator: TextMapPropagator = {
+  inject: () => undefined,
+  extract(active, carrier, getter) {
+    const header = String(getter.get(carrier, 'baggage') ?? '');
+    if (header === '') return active;
+    const entries = header.split(',').map((pair) => {
+      const [key = '', value = ''] = pair.split('=');
+      return [key.trim(), { value: decodeURIComponent(value.trim()) }] as const;
+    });
+    return propagation.setBaggage(active, propagation.createBaggage(Object.fromEntries(entries)));
+  },
+  fields: () => ['baggage'],
+};
+
+describe('telemetry', () => {
+  afterEach(() => propagation.disable());
+
+  it("hands the baggage the registered propagator reads from the request to the tool's call", async () => {
+    propagation.setGlobalPropagator(baggagePropagator);
+    const read = defineOperation({
+      id: 'baggage.read',
+      request: Type.Object({}),
+      response: Type.Object({ baggage: Type.Record(Type.String(), Type.String()) }),
+      expose: ['mcp'],
+      handle: (_request, context) => ({ baggage: { ...context.baggage } }),
+    });
+    const mcp = createMcpRoutes({ app: createOpwire({ operations: [read] }), authenticate });
+    opened.push(mcp);
+    const { client } = await connectOverHttp(mcp.routes, 'reader-token', {
+      headers: { baggage: 'tier=gold,campaign=spring%20sale' },
+    });
+    const result = await client.callTool({ name: 'baggage_read', arguments: {} });
+    expect(result.structuredContent).toEqual({ baggage: { tier: 'gold', campaign: 'spring sale' } });
+    await client.close();
   });
 });
