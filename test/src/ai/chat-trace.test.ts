@@ -1,13 +1,14 @@
-import { SpanStatusCode, trace } from '@opentelemetry/api';
+import { propagation, SpanStatusCode, type TextMapPropagator, trace } from '@opentelemetry/api';
 import {
   BasicTracerProvider,
   InMemorySpanExporter,
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
-import { type Chat, createChat, createChatOperations, createToolCatalog } from '@opwire/ai';
+import { type Chat, chatUiRoute, createChat, createChatOperations, createToolCatalog } from '@opwire/ai';
 import { createOrdersFixture, fixtureCallers } from '@opwire/ai/testing';
-import { createOpwire } from '@opwire/core';
+import { createOpwire, defineOperation } from '@opwire/core';
 import { createFetchHandler, staticTokens } from '@opwire/http';
+import Type from 'typebox';
 import { afterAll, expect, it } from 'vitest';
 import { startOpenAIWireServer } from './openai-wire-server.js';
 
@@ -150,6 +151,72 @@ it("marks a failed turn ERROR only when the failure is the server's, as an opera
     });
     expect(broken.status).toMatchObject({ code: SpanStatusCode.ERROR, message: 'PROVIDER_FAILED' });
   } finally {
+    await server.close();
+  }
+});
+
+/** W3C baggage's `key=value` list, written out so the test needs no propagator package. */
+const baggagePropagator: TextMapPropagator = {
+  inject: () => undefined,
+  extract(active, carrier, getter) {
+    const header = String(getter.get(carrier, 'baggage') ?? '');
+    if (header === '') return active;
+    const entries = header.split(',').map((pair) => {
+      const [key = '', value = ''] = pair.split('=');
+      return [key.trim(), { value: decodeURIComponent(value.trim()) }] as const;
+    });
+    return propagation.setBaggage(active, propagation.createBaggage(Object.fromEntries(entries)));
+  },
+  fields: () => ['baggage'],
+};
+
+it('hands the baggage of a POST /api/chat request to the tools its turn calls', async () => {
+  const server = await startOpenAIWireServer();
+  propagation.setGlobalPropagator(baggagePropagator);
+  try {
+    const seen: Array<Readonly<Record<string, string>>> = [];
+    const read = defineOperation({
+      id: 'baggage.read',
+      request: Type.Object({}),
+      response: Type.Object({ tier: Type.String() }),
+      expose: ['ai'],
+      handle: (_request, context) => {
+        seen.push({ ...context.baggage });
+        return { tier: context.baggage.tier ?? 'none' };
+      },
+    });
+    let chat: Chat | undefined;
+    const app = createOpwire({ operations: [read, ...createChatOperations({ chat: () => chat! })] });
+    chat = createChat({ catalog: createToolCatalog({ app }), providers: { local: server.provider() } });
+    const handler = createFetchHandler(app, {
+      authenticate: staticTokens({ 'token-customer': fixtureCallers.customer }),
+      operationRoutes: [chatUiRoute()],
+      docs: false,
+    });
+    server.script(
+      { kind: 'reply', toolCalls: [{ id: 'call_1', name: 'baggage_read', arguments: '{}' }] },
+      { kind: 'reply', text: 'You are gold.' },
+    );
+    const response = await handler(
+      new Request('http://shop.test/api/chat', {
+        method: 'POST',
+        headers: {
+          authorization: 'Bearer token-customer',
+          'content-type': 'application/json',
+          baggage: 'tier=gold,campaign=spring%20sale',
+        },
+        body: JSON.stringify({
+          id: 'chat-baggage',
+          messages: [{ id: 'm1', role: 'user', parts: [{ type: 'text', text: 'Which tier am I?' }] }],
+        }),
+      }),
+    );
+    expect(response.status).toBe(200);
+    const stream = await response.text();
+    expect(stream).toContain('"output":{"tier":"gold"}');
+    expect(seen).toEqual([{ tier: 'gold', campaign: 'spring sale' }]);
+  } finally {
+    propagation.disable();
     await server.close();
   }
 });
