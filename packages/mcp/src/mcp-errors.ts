@@ -1,4 +1,5 @@
 import { defineErrors } from '@opwire/core';
+import { prototypePoisoning } from '@opwire/core/surface';
 
 /** The codes the MCP surface adds: approvals asked of the user, and what the HTTP transport refuses. */
 export const mcpErrors = defineErrors({
@@ -90,6 +91,8 @@ export const mcpErrors = defineErrors({
       'zh-CN': '服务器的 MCP 会话数已达上限，请稍后再试。',
     },
   },
+  /** A message over stdio with a `__proto__` or `constructor.prototype` key (HTTP's host refuses such a body). */
+  PROTOTYPE_POISONING: prototypePoisoning,
   INVALID_CURSOR: {
     kind: 'invalid',
     messages: {

@@ -2,7 +2,11 @@ import type { Readable, Writable } from 'node:stream';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Caller } from '@opwire/core';
+import { findPoisonedKey, shortPointer } from '@opwire/core/surface';
 import { createMcpSurface, type McpOptions } from './create-mcp-surface.js';
+import { localeOf } from './mcp-connection.js';
+import { toProtocolError } from './mcp-error-table.js';
+import { mcpErrors } from './mcp-errors.js';
 
 /** How to serve an app over stdio: one caller for the whole process. */
 export interface McpStdioOptions extends McpOptions {
@@ -51,6 +55,25 @@ export async function serveMcpStdio(options: McpStdioOptions): Promise<McpStdio>
   };
   const receive = transport.onmessage;
   transport.onmessage = (message) => {
+    // A key that could change a prototype when the message is copied is refused as HTTP refuses it in a body
+    // (the SDK's parse keeps it, and the call would run without it): a request answers the error, nothing runs.
+    const poisoned = findPoisonedKey(message);
+    if (poisoned !== undefined) {
+      if ('method' in message && 'id' in message) {
+        const error = toProtocolError(
+          mcpErrors.PROTOTYPE_POISONING({ field: shortPointer(poisoned) }),
+          localeOf(context),
+        );
+        void transport
+          .send({
+            jsonrpc: '2.0',
+            id: message.id,
+            error: { code: error.code, message: error.message, data: error.data },
+          })
+          .catch((sent: unknown) => transport.onerror?.(sent as Error));
+      }
+      return;
+    }
     if ('method' in message && 'id' in message) unanswered.add(message.id);
     if ('method' in message && message.method === 'notifications/cancelled') {
       unanswered.delete((message.params as { requestId: string | number }).requestId);

@@ -1,0 +1,68 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { serveMcpStdio } from './serve-mcp-stdio.js';
+import { createNotesApp, noteCallers } from './test-support.js';
+
+/** A stdio server of the notes app on in-memory streams: write lines to it, read the lines it answers. */
+async function serveNotes(caller = noteCallers.writer) {
+  const { app, notes } = createNotesApp();
+  const input = new PassThrough();
+  const output = new PassThrough();
+  const answers: Array<Record<string, any>> = [];
+  let buffered = '';
+  output.on('data', (chunk) => {
+    buffered += String(chunk);
+    let newline = buffered.indexOf('\n');
+    while (newline >= 0) {
+      answers.push(JSON.parse(buffered.slice(0, newline)));
+      buffered = buffered.slice(newline + 1);
+      newline = buffered.indexOf('\n');
+    }
+  });
+  const stdio = await serveMcpStdio({ app, caller, input, output });
+  const send = (line: string) => input.write(`${line}\n`);
+  const answerTo = async (id: number) => {
+    await expect.poll(() => answers.some((answer) => answer.id === id)).toBe(true);
+    return answers.find((answer) => answer.id === id) as Record<string, any>;
+  };
+  send(
+    JSON.stringify({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    }),
+  );
+  await answerTo(0);
+  send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+  return { notes, send, answerTo, close: () => stdio.close() };
+}
+
+describe('serveMcpStdio', () => {
+  it('refuses a request with a __proto__ or constructor.prototype key as PROTOTYPE_POISONING (-32602), as over HTTP, running nothing', async () => {
+    const { notes, send, answerTo, close } = await serveNotes();
+    const call = (id: number, args: string) =>
+      `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"notes_create","arguments":${args}}}`;
+    send(call(1, '{"text":"hello","__proto__":{"tag":"work"}}'));
+    send(call(2, '{"text":"hello","constructor":{"prototype":{"tag":"work"}}}'));
+    expect(await answerTo(1)).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      error: {
+        code: -32602,
+        message: '请求在“/params/arguments/__proto__”处包含禁止使用的键。',
+        data: { code: 'PROTOTYPE_POISONING' },
+      },
+    });
+    expect((await answerTo(2)).error).toMatchObject({
+      code: -32602,
+      data: { code: 'PROTOTYPE_POISONING' },
+    });
+    expect((await answerTo(2)).error.message).toContain('/params/arguments/constructor/prototype');
+    expect(notes.size).toBe(0);
+    // The same call without the key runs.
+    send(call(3, '{"text":"hello"}'));
+    expect((await answerTo(3)).result.structuredContent).toEqual({ id: 'note-1', text: 'hello' });
+    await close();
+  });
+});
