@@ -373,6 +373,61 @@ describe('JSON-RPC batches', () => {
   });
 });
 
+describe('cancellation over HTTP', () => {
+  it.each(['2025-06-18', '2025-11-25'])(
+    'ends the event stream of a call the client cancels (%s), which answers nothing, so the connection is not held',
+    async (protocolVersion) => {
+      const notes = createNotesApp();
+      const mcp = createMcpRoutes({ app: notes.app, authenticate });
+      opened.push(mcp);
+      const fetch = hostRoutes(mcp.routes);
+      const opening = await fetch(
+        'http://mcp.test/mcp',
+        post(
+          { authorization: 'Bearer writer-token' },
+          { ...initialize, params: { ...initialize.params, protocolVersion } },
+        ),
+      );
+      await opening.text();
+      const headers = {
+        authorization: 'Bearer writer-token',
+        'mcp-session-id': opening.headers.get('mcp-session-id') ?? '',
+        'mcp-protocol-version': protocolVersion,
+      };
+      const started = notes.slowCall();
+      const call = await fetch(
+        'http://mcp.test/mcp',
+        post(headers, {
+          jsonrpc: '2.0',
+          id: 2,
+          method: 'tools/call',
+          params: { name: 'notes_slow', arguments: {} },
+        }),
+      );
+      expect(call.headers.get('content-type')).toBe('text/event-stream');
+      await started;
+      const cancel = await fetch(
+        'http://mcp.test/mcp',
+        post(headers, { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2 } }),
+      );
+      expect(cancel.status).toBe(202);
+      expect(notes.slowSignals[0]?.aborted).toBe(true);
+      const stillOpen = new Promise<string>((resolve) =>
+        setTimeout(() => resolve('still open'), 2000).unref(),
+      );
+      const text = await Promise.race([call.text(), stillOpen]);
+      expect(text).not.toBe('still open');
+      expect(text).not.toContain('"id":2');
+      // The session goes on.
+      const listed = await fetch(
+        'http://mcp.test/mcp',
+        post(headers, { jsonrpc: '2.0', id: 3, method: 'tools/list' }),
+      );
+      expect(await listed.text()).toContain('"id":3');
+    },
+  );
+});
+
 /** W3C baggage's `key=value` list, written out so the test needs no propagator package. */
 const baggagePropagator: TextMapPropagator = {
   inject: () => undefined,

@@ -9,7 +9,7 @@ import { errorResponse } from './mcp-error-table.js';
 import { mcpErrors } from './mcp-errors.js';
 import { mcpOpenApi } from './mcp-openapi.js';
 import type { McpRoute, McpRouteInput } from './mcp-route.js';
-import { openSession, toTransportRequest } from './open-session.js';
+import { firstVersionWithoutBatches, openSession, toTransportRequest } from './open-session.js';
 import { protectedResourceMetadata, type ResourceLocation, resourceUrls } from './protected-resource.js';
 import { createSessionTable, type SessionLimits } from './session-table.js';
 
@@ -196,9 +196,6 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
     close: () => sessions.close(),
   };
 }
-
-// Protocol versions are dates, so they compare as strings.
-const firstVersionWithoutBatches = '2025-06-18';
 
 function isInitialize(body: unknown): boolean {
   return typeof body === 'object' && body !== null && (body as { method?: unknown }).method === 'initialize';

@@ -112,7 +112,7 @@ export function createMcpSurface(options: McpOptions): McpSurface {
           localeOf(context),
         );
       }
-      const end = connection.begin?.();
+      const end = connection.begin?.(extra.requestId);
       try {
         return await callTool({
           app,
@@ -125,7 +125,7 @@ export function createMcpSurface(options: McpOptions): McpSurface {
           elicitationTimeoutMs,
         });
       } finally {
-        end?.();
+        end?.(extra.signal.aborted);
       }
     });
     if (prompts) {

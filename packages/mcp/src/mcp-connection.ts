@@ -13,8 +13,11 @@ export interface McpRequestContext {
 export interface McpConnection {
   /** The caller of one request (HTTP: from that request's token; stdio: the one caller of the process). */
   contextOf(extra: ToolCallExtra): McpRequestContext;
-  /** Called when a tool call starts; the function it returns when the call ends (busy sessions do not expire). */
-  begin?(): () => void;
+  /**
+   * Called when a tool call starts; the function it returns when the call ends, told whether the client cancelled
+   * it (busy sessions do not expire; a cancelled call answers nothing, so HTTP ends its event stream).
+   */
+  begin?(requestId: string | number): (cancelled: boolean) => void;
 }
 
 /** The locale of a request's answers: `Accept-Language` first, then the caller's own, then English. */

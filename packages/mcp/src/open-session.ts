@@ -40,12 +40,17 @@ export async function openSession(opening: SessionOpening): Promise<Response> {
       opening.sessions.add(session);
     },
   });
+  // Batches were removed in 2025-06-18 (the route refuses them): each request of such a session has a stream of its own.
+  const ownStreams = negotiatedVersion(opening.body) >= firstVersionWithoutBatches;
   const server = opening.surface.createServer({
     contextOf: (extra) => extra.authInfo?.extra as unknown as McpRequestContext,
-    begin: () => {
+    begin: (requestId) => {
       const current = session;
       if (current) current.busy++;
-      return () => {
+      return (cancelled) => {
+        // A cancelled call is never answered, and the transport would hold its event stream open (and the
+        // client's connection) until the session ends: end it. A batch's stream still carries other answers.
+        if (cancelled && ownStreams) transport.closeSSEStream(requestId);
         if (!current) return;
         current.busy--;
         current.lastSeen = Date.now();
@@ -63,6 +68,9 @@ export async function openSession(opening: SessionOpening): Promise<Response> {
   if (!session) await server.close();
   return response;
 }
+
+/** The first protocol version without JSON-RPC batches; versions are dates, so they compare as strings. */
+export const firstVersionWithoutBatches = '2025-06-18';
 
 /** The web `Request` the SDK's transport reads: the method, the endpoint's URL and the headers (the body is parsed already). */
 export function toTransportRequest(method: string, url: string, input: McpRouteInput): Request {
