@@ -8,6 +8,14 @@ export function closeSchema<T extends TSchema>(schema: T): T {
   return closeNode(schema) as T;
 }
 
+/**
+ * TypeBox's key pattern for a record keyed by any string. `.` stops at line terminators, so a key holding a
+ * line break matches no pattern and its value was never checked (nor is it in a JSON Schema validator).
+ */
+const anyKeyPattern = '^.*$';
+/** The same "any key", written so that it matches every key. */
+const everyKeyPattern = '^[\\s\\S]*$';
+
 function closeNode(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(closeNode);
   if (typeof node !== 'object' || node === null) return node;
@@ -15,6 +23,15 @@ function closeNode(node: unknown): unknown {
   for (const [key, value] of Object.entries(node)) {
     copy[key] =
       key === 'const' || key === 'enum' || key === 'default' || key === 'examples' ? value : closeNode(value);
+  }
+  const patterns = copy.patternProperties;
+  if (typeof patterns === 'object' && patterns !== null && Object.hasOwn(patterns, anyKeyPattern)) {
+    copy.patternProperties = Object.fromEntries(
+      Object.entries(patterns).map(([pattern, value]) => [
+        pattern === anyKeyPattern ? everyKeyPattern : pattern,
+        value,
+      ]),
+    );
   }
   if (
     copy.type === 'object' &&

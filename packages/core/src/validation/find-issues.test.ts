@@ -255,3 +255,18 @@ it('checks a union whose branch declares an inherited name', () => {
   expect(check({ value: { kind: 'a', toString: 1 } })?.[0]).toMatchObject({ code: 'WRONG_TYPE' });
   expect(check({ value: { kind: 'b', size: 3 } })).toBeUndefined();
 });
+
+describe('records keyed by any string', () => {
+  it('check the value of a key holding a line break like any other key, and publish a pattern that says so', () => {
+    const schema = closeSchema(Type.Object({ scores: Type.Record(Type.String(), Type.Number()) }));
+    const validate = compileValidator(schema);
+    expect(validate({ scores: { a: 1, 'a\nb': 2 } })).toBeUndefined();
+    for (const key of ['a\nb', 'a\rb', 'a\u2028b', 'a\u2029b', '\n']) {
+      expect(validate({ scores: { [key]: 'x' } })?.[0]).toMatchObject({ code: 'WRONG_TYPE' });
+    }
+    const pattern = Object.keys(
+      (schema as unknown as Record<string, any>).properties.scores.patternProperties,
+    );
+    expect(pattern.map((each) => new RegExp(each, 'u').test('a\nb'))).toEqual([true]);
+  });
+});
