@@ -79,18 +79,27 @@ export async function enforceBudgets(options: {
         ]
       : [totals.inputTokens + totals.outputTokens, budget.maxTokens ?? 0];
     if (used < limit) continue;
-    const unit = budget.maxCost ? ` ${budget.maxCost.currency}` : ' tokens';
+    const unit = budget.maxCost ? budget.maxCost.currency : 'tokens';
+    // Said in the caller's language: the scope, the period and a token count (a currency code stays as it is).
+    const amount = (value: number) =>
+      budget.maxCost ? `${value} ${unit}` : { en: `${value} tokens`, 'zh-CN': `${value} 个 token` };
     throw aiErrors.BUDGET_EXCEEDED({
       params: {
-        scope: budget.scope,
-        period: budget.period,
-        limit: `${limit}${unit}`,
-        used: `${used}${unit}`,
+        scope: budgetWords.scope[budget.scope],
+        period: budgetWords.period[budget.period],
+        limit: amount(limit),
+        used: amount(used),
         resetsAt: to,
       },
-      data: { scope: budget.scope, period: budget.period, limit, used, unit: unit.trim(), resetsAt: to },
+      data: { scope: budget.scope, period: budget.period, limit, used, unit, resetsAt: to },
       // Like every 429, it says when to come back: the seconds until the period ends (RFC 9110, section 10.2.3).
       headers: { 'retry-after': String(Math.max(1, Math.ceil((Date.parse(to) - options.now) / 1000))) },
     });
   }
 }
+
+/** How a budget's scope and period read in each language's message. */
+const budgetWords = {
+  scope: { tenant: { en: 'tenant', 'zh-CN': '租户' }, principal: { en: 'principal', 'zh-CN': '用户' } },
+  period: { day: { en: 'day', 'zh-CN': '天' }, month: { en: 'month', 'zh-CN': '月' } },
+} as const;

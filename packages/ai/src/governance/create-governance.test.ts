@@ -1,4 +1,10 @@
-import { type Caller, createMemoryAuditLog, isOpwireError } from '@opwire/core';
+import {
+  type Caller,
+  createMemoryAuditLog,
+  describeError,
+  isOpwireError,
+  type OpwireError,
+} from '@opwire/core';
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { aiErrors } from '../ai-errors.js';
@@ -235,6 +241,31 @@ describe('createGovernance: budgets', () => {
     turn.addUsage({ inputTokens: 6, outputTokens: 4 });
     await turn.finish({ outcome: 'completed' });
     expect(await codeOf(governance.checkBudget(bob))).toBe('BUDGET_EXCEEDED');
+  });
+
+  it('says the budget in the caller’s language: its scope, period and tokens, the currency code as it is', async () => {
+    const { governance } = setup({
+      budgets: [
+        { scope: 'principal', period: 'day', maxTokens: 10 },
+        { scope: 'tenant', tenant: 'globex', period: 'month', maxCost: { amount: 0, currency: 'USD' } },
+      ],
+    });
+    await (await fakeTurn(governance, alice)).finish({ outcome: 'completed' });
+    const tokens = (await governance.checkBudget(alice).catch((error: unknown) => error)) as OpwireError;
+    expect(describeError(tokens, 'zh-CN').message).toBe(
+      '用户每天的预算 10 个 token 已用完（已用 1100000 个 token），将于 2030-01-02T00:00:00.000Z 重置。',
+    );
+    expect(describeError(tokens, 'en').message).toBe(
+      'The principal budget of 10 tokens per day is used up (1100000 tokens used); it resets at 2030-01-02T00:00:00.000Z.',
+    );
+    expect(tokens.data).toMatchObject({ scope: 'principal', period: 'day', unit: 'tokens' });
+    const money = (await governance
+      .checkBudget({ ...alice, tenant: 'globex' })
+      .catch((error: unknown) => error)) as OpwireError;
+    expect(describeError(money, 'zh-CN').message).toBe(
+      '租户每月的预算 0 USD 已用完（已用 0 USD），将于 2030-02-01T00:00:00.000Z 重置。',
+    );
+    expect(money.data).toMatchObject({ scope: 'tenant', period: 'month', unit: 'USD' });
   });
 
   it('rejects budgets, prices and windows that cannot work, at startup', () => {
