@@ -141,6 +141,11 @@ export class Turn {
       });
       this.rewound = rewound;
       this.replacing = rewound.through;
+      // Nothing stored to ask again and nothing new asked: refused here, so a conversation it made is not kept.
+      const nothingAsked = message === undefined && (approvals?.length ?? 0) === 0;
+      if (nothingAsked && rewound.question === undefined && rewound.continued !== true) {
+        throw coreErrors.MISSING_FIELD({ field: 'message' });
+      }
     }
     const decided = await decideApprovals(this.config.catalog.approvals, this.request, {
       locale: this.locale,

@@ -496,6 +496,24 @@ it('keeps no conversation a refused turn made, and keeps one that was there', as
   expect(server.requests).toHaveLength(1);
 });
 
+it('keeps no conversation a regeneration with nothing to ask again made, and asks no model', async () => {
+  const { chatAs, call } = shop();
+  for (const body of [{ regenerate: true }, { conversationId: 'client-chat-3', regenerate: true }]) {
+    const refused = await chatAs('token-support', body);
+    expect([refused.status, refused.body.code]).toEqual([400, 'MISSING_FIELD']);
+  }
+  expect((await call('GET', '/conversations', 'token-support')).body.conversations).toEqual([]);
+  // The client's id stays its owner's: asked under it, the question is answered there.
+  server.script({ kind: 'reply', text: 'Hello.' });
+  const asked = await chatAs('token-support', { conversationId: 'client-chat-3', message: 'Hi' });
+  expect([asked.status, asked.body.conversationId, asked.body.text]).toEqual([
+    200,
+    'client-chat-3',
+    'Hello.',
+  ]);
+  expect(server.requests).toHaveLength(1);
+});
+
 it('refuses a turn past its budget with 429 BUDGET_EXCEEDED before any model request', async () => {
   const { chatAs, governance } = shop({
     governance: { budgets: [{ scope: 'principal', period: 'day', maxTokens: 100 }] },
