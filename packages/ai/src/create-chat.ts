@@ -1,6 +1,6 @@
 import { context as otelContext, trace } from '@opentelemetry/api';
 import { coreErrors, type Logger } from '@opwire/core';
-import { streamText } from 'ai';
+import { AISDKError, streamText } from 'ai';
 import { aiErrors } from './ai-errors.js';
 import type { ChatConfig, TurnContext, TurnContextInput } from './chat-config.js';
 import { Turn } from './chat-turn.js';
@@ -163,6 +163,14 @@ async function run(turn: Turn, emit: (event: ChatEvent) => void): Promise<ChatRe
   }
   if (turn.request.signal?.aborted) throw turn.request.signal.reason;
   if (failure !== undefined) throw failure;
+  // A model stream that ended before its step finished (the provider went away mid-answer, or answered with
+  // something that is no event stream): the AI SDK says `interrupted`. A failed provider, not a whole answer.
+  if (turn.steps.at(-1)?.finishReason === 'interrupted') {
+    throw new AISDKError({
+      name: 'AI_InterruptedStreamError',
+      message: 'The model stream ended before its step finished.',
+    });
+  }
   const ending = await turn.conclude(turn.steps.at(-1)?.text ?? text);
   if (ending.reason === 'step-limit') emit({ type: 'text', delta: ending.text.slice(text.trim().length) });
   const result = await turn.finish(ending);

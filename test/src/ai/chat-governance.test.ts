@@ -514,6 +514,22 @@ it('keeps no conversation a regeneration with nothing to ask again made, and ask
   expect(server.requests).toHaveLength(1);
 });
 
+it('fails a turn whose model stream ends mid-answer with 503 PROVIDER_FAILED, never a completed answer', async () => {
+  const { chatAs, call, governance } = shop();
+  server.script({ kind: 'cut', text: 'Refunds are paid only if ' });
+  const answer = await chatAs('token-support', { conversationId: 'cut-chat', message: 'Refunds?' });
+  expect([answer.status, answer.body.code]).toEqual([503, 'PROVIDER_FAILED']);
+  const { turns } = await governance.ledger.list(
+    { tenant: 'acme', conversationId: 'cut-chat' },
+    { limit: 10 },
+  );
+  expect(turns.map((turn) => [turn.outcome, turn.errorCode])).toEqual([['failed', 'PROVIDER_FAILED']]);
+  // As any failed turn: the question stays, the cut answer is not kept as if it were the whole one.
+  const read = await call('GET', '/conversations/cut-chat', 'token-support');
+  expect(read.body.messages.map((message: { role: string }) => message.role)).toEqual(['user']);
+  expect(read.body.turns).toEqual([{ turnId: turns[0]?.turnId, outcome: 'failed', code: 'PROVIDER_FAILED' }]);
+});
+
 it('refuses a turn past its budget with 429 BUDGET_EXCEEDED before any model request', async () => {
   const { chatAs, governance } = shop({
     governance: { budgets: [{ scope: 'principal', period: 'day', maxTokens: 100 }] },

@@ -23,7 +23,9 @@ export type ScriptedReply =
   /** Streams the text slowly, one chunk every `delayMs`, and never finishes unless the client goes away. */
   | { readonly kind: 'hang'; readonly chunks: string[]; readonly delayMs: number }
   /** Never answers, not even headers, until the client goes away. */
-  | { readonly kind: 'silent' };
+  | { readonly kind: 'silent' }
+  /** Streams the text, then ends the response without a finish reason, usage or `[DONE]` (a dropped stream). */
+  | { readonly kind: 'cut'; readonly text: string };
 
 /** A local server speaking the OpenAI Chat Completions wire format (JSON and SSE), scripted per test. */
 export interface OpenAIWireServer {
@@ -55,6 +57,7 @@ export async function startOpenAIWireServer(): Promise<OpenAIWireServer> {
       return send(response, reply.status, { error: { message: reply.message, type: 'server_error' } });
     if (reply.kind === 'hang') return hang(response, body, reply, onDisconnect);
     if (reply.kind === 'silent') return void response.on('close', onDisconnect);
+    if (reply.kind === 'cut') return cut(response, body, reply.text);
     if (body.stream) return stream(response, { ...body, model: reply.model ?? body.model }, reply);
     return send(response, 200, completion(body, reply));
   });
@@ -185,4 +188,12 @@ function hang(
     clearInterval(timer);
     onDisconnect();
   });
+}
+
+function cut(response: ServerResponse, body: Record<string, any>, text: string) {
+  response.writeHead(200, { 'content-type': 'text/event-stream' });
+  for (const word of text.split(/(?<= )/).filter(Boolean)) {
+    response.write(`data: ${JSON.stringify(chunk(body, { content: word }))}\n\n`);
+  }
+  response.end();
 }
