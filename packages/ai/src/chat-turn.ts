@@ -151,6 +151,7 @@ export class Turn {
       locale: this.locale,
       trace: this.span.spanContext(),
       governed: this.governed,
+      conversationId: this.conversationId,
     });
     emit({ type: 'start', conversationId: this.conversationId, turnId: this.turnId });
     for (const event of decided.events) emit(event);

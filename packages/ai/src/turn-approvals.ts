@@ -1,6 +1,7 @@
 import type { SpanContext } from '@opentelemetry/api';
 import { isOpwireError, type Locale } from '@opwire/core';
 import type { ModelMessage } from 'ai';
+import { aiErrors } from './ai-errors.js';
 import type { Approvals } from './approvals/create-approvals.js';
 import type { ChatEvent, ChatRequest } from './chat-types.js';
 import type { GovernedTurn } from './governance/governed-turn.js';
@@ -23,12 +24,23 @@ export interface DecidedApprovals {
 export async function decideApprovals(
   approvals: Approvals,
   request: ChatRequest,
-  options: { readonly locale: Locale; readonly trace: SpanContext; readonly governed: GovernedTurn },
+  options: {
+    readonly locale: Locale;
+    readonly trace: SpanContext;
+    readonly governed: GovernedTurn;
+    /** The turn's conversation: an approval asked in another one is not decided here. */
+    readonly conversationId: string;
+  },
 ): Promise<DecidedApprovals> {
   const events: ChatEvent[] = [];
   const messages: ModelMessage[] = [];
   for (const decision of request.approvals ?? []) {
     const pending = await approvals.store.get(decision.approvalId, ownerOf(request.caller));
+    // Decided in another conversation, the call and its result would be told to a model that never asked
+    // for it, and the conversation that asked would hold it as pending for good.
+    if (pending?.conversationId !== undefined && pending.conversationId !== options.conversationId) {
+      throw aiErrors.APPROVAL_NOT_FOUND({ params: { approvalId: decision.approvalId } });
+    }
     let output: unknown;
     if (!decision.approved) {
       const declined = await approvals.decline(decision.approvalId, request.caller);

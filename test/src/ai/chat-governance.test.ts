@@ -602,6 +602,42 @@ it('gives a model that repeats a tool-call id two separate approvals, and runs e
   expect(again.body.code).toMatch(/^APPROVAL_/);
 });
 
+it('decides an approval only in the conversation that asked for it, never recording it in another', async () => {
+  const { chatAs, call, seed, orders } = shop();
+  const order = seed();
+  server.script(
+    {
+      kind: 'reply',
+      toolCalls: [{ id: 'call_1', name: 'orders_cancel', arguments: JSON.stringify({ orderId: order.id }) }],
+    },
+    { kind: 'reply', text: 'Approve it, please.' },
+    { kind: 'reply', text: 'Hello.' },
+    { kind: 'reply', text: 'Cancelled.' },
+  );
+  const asked = await chatAs('token-support', { message: `Cancel ${order.id}` });
+  const [pending] = asked.body.pendingApprovals;
+  const other = await chatAs('token-support', { message: 'Hi' });
+  const requests = server.requests.length;
+  for (const conversationId of [other.body.conversationId, 'a-new-chat']) {
+    const elsewhere = await chatAs('token-support', {
+      conversationId,
+      approvals: [{ approvalId: pending.approvalId, approved: true }],
+    });
+    expect([elsewhere.status, elsewhere.body.code]).toEqual([404, 'APPROVAL_NOT_FOUND']);
+  }
+  expect(orders.get(order.id)?.status).toBe('open');
+  expect(server.requests.length).toBe(requests);
+  const read = await call('GET', `/conversations/${other.body.conversationId}`, 'token-support');
+  expect(read.body.messages.map((message: { role: string }) => message.role)).toEqual(['assistant', 'user']);
+  // In its own conversation it is decided as ever.
+  const decided = await chatAs('token-support', {
+    conversationId: asked.body.conversationId,
+    approvals: [{ approvalId: pending.approvalId, approved: true }],
+  });
+  expect([decided.status, decided.body.text]).toEqual([200, 'Cancelled.']);
+  expect(orders.get(order.id)?.status).toBe('cancelled');
+});
+
 it('runs no tool call past the per-step cap; the ones past it get TOOL_CALL_LIMIT_REACHED', async () => {
   const { chatAs, governance, seed } = shop({ chat: { limits: { toolCallsPerStep: 2 } } });
   seed();
