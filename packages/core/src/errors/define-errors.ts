@@ -215,8 +215,8 @@ const typeNames: Readonly<Record<Exclude<Locale, 'en'>, Readonly<Record<string, 
  */
 const phrases: Readonly<Record<Exclude<Locale, 'en'>, ReadonlyArray<readonly [RegExp, string]>>> = {
   'zh-CN': [
-    [/^length >= (\d+)$/, '长度至少为 $1'],
-    [/^length <= (\d+)$/, '长度至多为 $1'],
+    [/^length >= (\d+)$/, '长度至少 $1'],
+    [/^length <= (\d+)$/, '长度至多 $1'],
     [/^at least (\d+) items$/, '至少 $1 项'],
     [/^at most (\d+) items$/, '至多 $1 项'],
     [/^at least (\d+) properties$/, '至少 $1 个属性'],

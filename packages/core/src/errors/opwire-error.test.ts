@@ -89,8 +89,8 @@ describe('OpwireError', () => {
     expect(describeError(whole, 'zh-CN').message).toBe('字段“（整个请求）”必须是 对象。');
     // What a bound or a pattern expects is said in Chinese too; its numbers and pattern stay.
     const bounds: Array<[string, string]> = [
-      ['length >= 1', '长度至少为 1'],
-      ['length <= 200', '长度至多为 200'],
+      ['length >= 1', '长度至少 1'],
+      ['length <= 200', '长度至多 200'],
       ['at least 1 items', '至少 1 项'],
       ['at most 10 items', '至多 10 项'],
       ['at least 2 properties', '至少 2 个属性'],
