@@ -120,6 +120,7 @@ export function decodeUiRequest(source: unknown): ChatInput {
   const regenerate = body.trigger === 'regenerate-message';
   // The message whose text is the question: the last one, or for a regeneration the last user message.
   const askedAt = regenerate ? lastUserIndex(messages as UiMessage[]) : last.role === 'user' ? lastAt : -1;
+  if (askedAt >= 0) refuseFiles(messages[askedAt] as UiMessage, askedAt);
   const asked = askedAt < 0 ? undefined : textOf(messages[askedAt] as UiMessage) || undefined;
   const approvals = !regenerate && last.role === 'assistant' ? approvalsOf(last) : [];
   if (!asked && approvals.length === 0 && Array.isArray(last.parts) && last.parts.length === 0) {
@@ -196,6 +197,16 @@ function checkUiMessages(messages: readonly unknown[]): void {
       }
     }
   }
+}
+
+/**
+ * A file the user attached (`sendMessage({ files })`) would not reach the model, which is told the question's
+ * text: refused on its part's `type`, rather than dropped without a word.
+ */
+function refuseFiles(message: UiMessage, index: number): void {
+  const parts = Array.isArray(message.parts) ? (message.parts as UiPart[]) : [];
+  const at = parts.findIndex((part) => part.type === 'file');
+  if (at >= 0) throw refused('INVALID_ENUM', `messages[${index}].parts[${at}].type`, '"text"');
 }
 
 function textOf(message: UiMessage): string {

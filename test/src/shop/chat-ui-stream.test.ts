@@ -555,6 +555,11 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
     ]);
     // Each refusal names the field as the client sent it (never the operation's `conversationId` or `message`).
     const text = (value: string) => ({ role: 'user', parts: [{ type: 'text', text: value }] });
+    const file = {
+      mediaType: 'image/png',
+      filename: 'receipt.png',
+      url: 'data:image/png;base64,iVBORw0KGgo=',
+    };
     const named: Array<[unknown, string, string]> = [
       [{ id: 5, messages: [message] }, 'WRONG_TYPE', 'id'],
       [{ id: 'c1', messages: 'Hi' }, 'WRONG_TYPE', 'messages'],
@@ -562,6 +567,29 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
       [{ id: 'a b', messages: [message] }, 'INVALID_FORMAT', 'id'],
       [{ id: 'c1', messages: [text('x'.repeat(32_001))] }, 'OUT_OF_RANGE', 'messages[0].parts[0].text'],
       [{ id: 'c1', messages: [message, text('a\u0000b')] }, 'NUL_CHARACTER', 'messages[1].parts[0].text'],
+      // A file the model would never see is refused, with text beside it or alone (`sendMessage({ files })`).
+      [
+        {
+          id: 'c1',
+          messages: [
+            message,
+            {
+              role: 'user',
+              parts: [
+                { type: 'text', text: 'What is in it?' },
+                { type: 'file', ...file },
+              ],
+            },
+          ],
+        },
+        'INVALID_ENUM',
+        'messages[1].parts[1].type',
+      ],
+      [
+        { id: 'c1', messages: [{ role: 'user', parts: [{ type: 'file', ...file }] }] },
+        'INVALID_ENUM',
+        'messages[0].parts[0].type',
+      ],
       [
         {
           id: 'c1',
