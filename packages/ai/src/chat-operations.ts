@@ -1,10 +1,21 @@
-import { type AnyOperation, coreErrors, defineOperation } from '@opwire/core';
+import {
+  type AnyOperation,
+  type Caller,
+  coreErrors,
+  defineOperation,
+  isOpwireError,
+  type Logger,
+} from '@opwire/core';
 import Type, { type Static } from 'typebox';
 import { aiErrors } from './ai-errors.js';
+import type { PendingApproval } from './approvals/approval-store.js';
 import type { Approvals } from './approvals/create-approvals.js';
 import { chatEventSchema, chatRequestSchema, type chatResponseSchema } from './chat-schemas.js';
 import type { ChatEvent, ChatResult } from './chat-types.js';
 import type { Chat } from './create-chat.js';
+import { ownerOf } from './governance/owner.js';
+import { toToolErrorResult } from './tool-result.js';
+import { decidedCallMessages } from './turn-approvals.js';
 
 /** Options for `createChatOperations`; pass functions when the chat is created after the app. */
 export interface ChatOperationsOptions {
@@ -93,12 +104,26 @@ export function createChatOperations(options: ChatOperationsOptions): AnyOperati
     http: { method: 'POST', path: '/ai/approvals/{approvalId}/approve' },
     // The turn (or the approved call) opens its own transactions; holding one here would block PGlite.
     transaction: false,
-    handle: (request, context) =>
-      approvalsOf().approve(request.approvalId, context.caller, {
-        signal: context.signal,
-        locale: context.locale,
-        ...(context.trace ? { trace: context.trace } : {}),
-      }),
+    async handle(request, context) {
+      const approvals = approvalsOf();
+      const pending = await approvals.store.get(request.approvalId, ownerOf(context.caller));
+      let approved: Awaited<ReturnType<Approvals['approve']>>;
+      try {
+        approved = await approvals.approve(request.approvalId, context.caller, {
+          signal: context.signal,
+          locale: context.locale,
+          ...(context.trace ? { trace: context.trace } : {}),
+        });
+      } catch (error) {
+        // The approved call ran and failed: its conversation is told so, as a chat's decision would tell it.
+        if (isOpwireError(error) && !error.code.startsWith('APPROVAL_') && !context.signal.aborted) {
+          await tellConversation(pending, toToolErrorResult(error, context.locale), context);
+        }
+        throw error;
+      }
+      await tellConversation(pending, approved.output, context);
+      return approved;
+    },
   });
 
   const decline = defineOperation({
@@ -111,8 +136,41 @@ export function createChatOperations(options: ChatOperationsOptions): AnyOperati
     http: { method: 'POST', path: '/ai/approvals/{approvalId}/decline' },
     // The turn (or the approved call) opens its own transactions; holding one here would block PGlite.
     transaction: false,
-    handle: (request, context) => approvalsOf().decline(request.approvalId, context.caller),
+    async handle(request, context) {
+      const approvals = approvalsOf();
+      const pending = await approvals.store.get(request.approvalId, ownerOf(context.caller));
+      const declined = await approvals.decline(request.approvalId, context.caller);
+      await tellConversation(
+        pending,
+        { approval: { status: declined.status, approvalId: declined.approvalId } },
+        context,
+      );
+      return declined;
+    },
   });
+
+  /**
+   * Tells the conversation that asked for an approval how it was decided here, so its next turn (and the page,
+   * reloaded) sees the call answered, not waiting. An approval asked over MCP has no conversation; a deleted
+   * conversation has no one to tell; a store that fails is logged: the decision stands either way.
+   */
+  const tellConversation = async (
+    pending: PendingApproval | undefined,
+    output: unknown,
+    context: { readonly caller: Caller; readonly logger: Logger },
+  ) => {
+    if (pending?.conversationId === undefined) return;
+    try {
+      await chatOf().governance.appendMessages(
+        context.caller,
+        pending.conversationId,
+        decidedCallMessages(pending, output),
+      );
+    } catch (error) {
+      if (isOpwireError(error) && error.code === 'NOT_FOUND') return;
+      context.logger.error('telling a conversation its decided approval failed', { error });
+    }
+  };
 
   return [chat, approve, decline];
 }

@@ -2,6 +2,7 @@ import type { SpanContext } from '@opentelemetry/api';
 import { isOpwireError, type Locale } from '@opwire/core';
 import type { ModelMessage } from 'ai';
 import { aiErrors } from './ai-errors.js';
+import type { PendingApproval } from './approvals/approval-store.js';
 import type { Approvals } from './approvals/create-approvals.js';
 import type { ChatEvent, ChatRequest } from './chat-types.js';
 import type { GovernedTurn } from './governance/governed-turn.js';
@@ -66,15 +67,24 @@ export async function decideApprovals(
     const call = { toolCallId: pending.toolCallId, toolName: pending.toolName };
     options.governed.toolResult({ ...call, output });
     events.push({ type: 'tool-result', ...call, output });
-    messages.push(
-      { role: 'assistant', content: [{ type: 'tool-call', ...call, input: pending.input }] },
-      {
-        role: 'tool',
-        content: [
-          { type: 'tool-result', ...call, output: { type: 'json', value: toJsonValue(output) as never } },
-        ],
-      },
-    );
+    messages.push(...decidedCallMessages(pending, output));
   }
   return { events, messages };
+}
+
+/**
+ * How a decided approval is told in its conversation: the call, then its result (the call's output, its
+ * failure, or the decline), under the tool call id the model asked with, so the waiting call is answered.
+ */
+export function decidedCallMessages(pending: PendingApproval, output: unknown): ModelMessage[] {
+  const call = { toolCallId: pending.toolCallId, toolName: pending.toolName };
+  return [
+    { role: 'assistant', content: [{ type: 'tool-call', ...call, input: pending.input }] },
+    {
+      role: 'tool',
+      content: [
+        { type: 'tool-result', ...call, output: { type: 'json', value: toJsonValue(output) as never } },
+      ],
+    },
+  ];
 }

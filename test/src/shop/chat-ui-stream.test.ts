@@ -244,6 +244,62 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
     );
   });
 
+  it('tells the conversation an approval decided through the approvals route: its next turn sees the call answered', async () => {
+    // Two new orders (pending, so cancellable) the customer places for this test alone.
+    const place = async () =>
+      (
+        await running.request('/orders', {
+          method: 'POST',
+          token: 'customer-token',
+          body: { sku: 'KB-01', quantity: 1 },
+        })
+      ).body as { id: string };
+    const [toApprove, toDecline] = [await place(), await place()];
+    model.script(
+      {
+        kind: 'reply',
+        toolCalls: [
+          { id: 'call_r1', name: 'orders_cancel', arguments: JSON.stringify({ id: toApprove.id }) },
+          { id: 'call_r2', name: 'orders_cancel', arguments: JSON.stringify({ id: toDecline.id }) },
+        ],
+      },
+      { kind: 'reply', text: 'Please approve the cancellations.' },
+    );
+    const chatId = randomUUID();
+    const asked = userMessage('Cancel both paid orders');
+    const first = await send('support-token', chatId, [asked]);
+    const approvalOf = (callId: string) =>
+      (first.message?.parts ?? []).flatMap((each: any) => (each.toolCallId === callId ? [each] : []))[0]
+        ?.approval?.id as string;
+    // Decided outside the chat (an MCP client or a page of the app's own calls these routes).
+    const approved = await running.request(`/ai/approvals/${approvalOf('call_r1')}/approve`, {
+      method: 'POST',
+      token: 'support-token',
+    });
+    expect([approved.status, approved.body.output.status]).toEqual([200, 'cancelled']);
+    const declined = await running.request(`/ai/approvals/${approvalOf('call_r2')}/decline`, {
+      method: 'POST',
+      token: 'support-token',
+    });
+    expect([declined.status, declined.body.status]).toEqual([200, 'declined']);
+
+    model.script({ kind: 'reply', text: 'One is cancelled, the other stays.' });
+    await send('support-token', chatId, [asked, first.message as UIMessage, userMessage('And now?')]);
+    // The model is told each call's last word: the cancel's output and the decline, no longer "pending".
+    const told = (callId: string) =>
+      ((model.requests.at(-1)?.messages ?? []) as Array<Record<string, any>>)
+        .filter((each) => each.role === 'tool' && each.tool_call_id === callId)
+        .map((each) => JSON.parse(each.content));
+    expect(told('call_r1').at(-1)).toMatchObject({ id: toApprove.id, status: 'cancelled' });
+    expect(told('call_r2').at(-1)).toMatchObject({ approval: { status: 'declined' } });
+    // Deciding again tells nothing more: the route refuses, the conversation is unchanged.
+    const again = await running.request(`/ai/approvals/${approvalOf('call_r1')}/approve`, {
+      method: 'POST',
+      token: 'support-token',
+    });
+    expect([again.status, again.body.code]).toEqual([409, 'APPROVAL_ALREADY_SETTLED']);
+  });
+
   it("shows a tool's refusal as an output-error part, and a failed model as an error part with its code", async () => {
     model.script(
       { kind: 'reply', toolCalls: [{ id: 'call_e1', name: 'orders_cancel', arguments: '{"id":"nope"}' }] },
