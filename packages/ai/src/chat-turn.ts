@@ -349,6 +349,13 @@ export class Turn {
       this.locale,
     );
     await this.remember(ending);
+    // Stopped or failed before any step ended, no step named its model: the one that was answering is noted.
+    if (this.steps.length === 0 && this.answerer.model !== undefined) {
+      this.governed?.answeredBy({
+        ...(this.answerer.provider ? { provider: this.answerer.provider } : {}),
+        model: this.answerer.model,
+      });
+    }
     const row = await this.governed?.finish({
       outcome: ending.outcome,
       ...(ending.code === undefined ? {} : { errorCode: ending.code }),

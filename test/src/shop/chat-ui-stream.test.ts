@@ -530,6 +530,11 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
       })
       .toEqual(['stopped']);
     expect(texts.at(-1)).toMatch(/^Once /);
+    // The ledger names the model that was answering when the user stopped it, as it does for a finished turn.
+    const [stopped] = (
+      await running.request(`/governance/turns?conversationId=${chatId}`, { token: 'admin-token' })
+    ).body.turns;
+    expect(stopped).toMatchObject({ provider: 'openai', requestedModel: 'local-model', model: 'local-model' });
   });
 
   it('rejects a body useChat would never send with a specific code, before any model call', async () => {
