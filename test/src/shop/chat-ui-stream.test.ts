@@ -534,7 +534,11 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
     const [stopped] = (
       await running.request(`/governance/turns?conversationId=${chatId}`, { token: 'admin-token' })
     ).body.turns;
-    expect(stopped).toMatchObject({ provider: 'openai', requestedModel: 'local-model', model: 'local-model' });
+    expect(stopped).toMatchObject({
+      provider: 'openai',
+      requestedModel: 'local-model',
+      model: 'local-model',
+    });
   });
 
   it('rejects a body useChat would never send with a specific code, before any model call', async () => {
