@@ -3,19 +3,22 @@ import {
   type Caller,
   coreErrors,
   defineOperation,
+  type InvocationContext,
   isOpwireError,
-  type Logger,
 } from '@opwire/core';
 import Type, { type Static } from 'typebox';
 import { aiErrors } from './ai-errors.js';
-import type { PendingApproval } from './approvals/approval-store.js';
 import type { Approvals } from './approvals/create-approvals.js';
 import { chatEventSchema, chatRequestSchema, type chatResponseSchema } from './chat-schemas.js';
 import type { ChatEvent, ChatResult } from './chat-types.js';
 import type { Chat } from './create-chat.js';
 import { ownerOf } from './governance/owner.js';
-import { toToolErrorResult } from './tool-result.js';
-import { decidedCallMessages } from './turn-approvals.js';
+import { decideApproval, decidedCallMessages } from './turn-approvals.js';
+
+/** What deciding an approval reads of the approval operation's context. */
+type DecidingContext = Pick<InvocationContext, 'locale' | 'signal' | 'trace' | 'logger'> & {
+  readonly caller: Caller;
+};
 
 /** Options for `createChatOperations`; pass functions when the chat is created after the app. */
 export interface ChatOperationsOptions {
@@ -105,24 +108,9 @@ export function createChatOperations(options: ChatOperationsOptions): AnyOperati
     // The turn (or the approved call) opens its own transactions; holding one here would block PGlite.
     transaction: false,
     async handle(request, context) {
-      const approvals = approvalsOf();
-      const pending = await approvals.store.get(request.approvalId, ownerOf(context.caller));
-      let approved: Awaited<ReturnType<Approvals['approve']>>;
-      try {
-        approved = await approvals.approve(request.approvalId, context.caller, {
-          signal: context.signal,
-          locale: context.locale,
-          ...(context.trace ? { trace: context.trace } : {}),
-        });
-      } catch (error) {
-        // The approved call ran and failed: its conversation is told so, as a chat's decision would tell it.
-        if (isOpwireError(error) && !error.code.startsWith('APPROVAL_') && !context.signal.aborted) {
-          await tellConversation(pending, toToolErrorResult(error, context.locale), context);
-        }
-        throw error;
-      }
-      await tellConversation(pending, approved.output, context);
-      return approved;
+      const decided = await decide(request.approvalId, true, context);
+      if (decided.failure) throw decided.failure;
+      return { approvalId: request.approvalId, status: 'approved' as const, output: decided.output };
     },
   });
 
@@ -137,39 +125,38 @@ export function createChatOperations(options: ChatOperationsOptions): AnyOperati
     // The turn (or the approved call) opens its own transactions; holding one here would block PGlite.
     transaction: false,
     async handle(request, context) {
-      const approvals = approvalsOf();
-      const pending = await approvals.store.get(request.approvalId, ownerOf(context.caller));
-      const declined = await approvals.decline(request.approvalId, context.caller);
-      await tellConversation(
-        pending,
-        { approval: { status: declined.status, approvalId: declined.approvalId } },
-        context,
-      );
-      return declined;
+      await decide(request.approvalId, false, context);
+      return { approvalId: request.approvalId, status: 'declined' as const };
     },
   });
 
   /**
-   * Tells the conversation that asked for an approval how it was decided here, so its next turn (and the page,
-   * reloaded) sees the call answered, not waiting. An approval asked over MCP has no conversation; a deleted
-   * conversation has no one to tell; a store that fails is logged: the decision stands either way.
+   * Decides an approval outside the chat, then tells the conversation that asked for it (as a decision sent in
+   * the chat is told), so its next turn and the page, reloaded, see the call answered, not waiting. An approval
+   * asked over MCP has no conversation; a deleted conversation has no one to tell; a store that fails is
+   * logged: the decision stands either way.
    */
-  const tellConversation = async (
-    pending: PendingApproval | undefined,
-    output: unknown,
-    context: { readonly caller: Caller; readonly logger: Logger },
-  ) => {
-    if (pending?.conversationId === undefined) return;
+  const decide = async (approvalId: string, approved: boolean, context: DecidingContext) => {
+    const approvals = approvalsOf();
+    const pending = await approvals.store.get(approvalId, ownerOf(context.caller));
+    const decided = await decideApproval(approvals, { approvalId, approved }, context.caller, {
+      locale: context.locale,
+      signal: context.signal,
+      ...(context.trace ? { trace: context.trace } : {}),
+    });
+    if (pending?.conversationId === undefined) return decided;
     try {
       await chatOf().governance.appendMessages(
         context.caller,
         pending.conversationId,
-        decidedCallMessages(pending, output),
+        decidedCallMessages(pending, decided.output),
       );
     } catch (error) {
-      if (isOpwireError(error) && error.code === 'NOT_FOUND') return;
-      context.logger.error('telling a conversation its decided approval failed', { error });
+      if (!(isOpwireError(error) && error.code === 'NOT_FOUND')) {
+        context.logger.error('telling a conversation its decided approval failed', { error });
+      }
     }
+    return decided;
   };
 
   return [chat, approve, decline];

@@ -1,5 +1,5 @@
 import type { SpanContext } from '@opentelemetry/api';
-import { isOpwireError, type Locale } from '@opwire/core';
+import { type Caller, isOpwireError, type Locale, type OpwireError } from '@opwire/core';
 import type { ModelMessage } from 'ai';
 import { aiErrors } from './ai-errors.js';
 import type { PendingApproval } from './approvals/approval-store.js';
@@ -42,26 +42,11 @@ export async function decideApprovals(
     if (pending?.conversationId !== undefined && pending.conversationId !== options.conversationId) {
       throw aiErrors.APPROVAL_NOT_FOUND({ params: { approvalId: decision.approvalId } });
     }
-    let output: unknown;
-    if (!decision.approved) {
-      const declined = await approvals.decline(decision.approvalId, request.caller);
-      output = { approval: { status: declined.status, approvalId: declined.approvalId } };
-    } else {
-      try {
-        const approved = await approvals.approve(decision.approvalId, request.caller, {
-          locale: options.locale,
-          trace: options.trace,
-          ...(request.signal ? { signal: request.signal } : {}),
-        });
-        output = approved.output;
-      } catch (error) {
-        // The approval itself is wrong (not found, settled, expired): the turn fails with that code.
-        if (!isOpwireError(error) || error.code.startsWith('APPROVAL_') || request.signal?.aborted)
-          throw error;
-        // The approved call ran and failed: its result says why, as any tool result would.
-        output = toToolErrorResult(error, options.locale);
-      }
-    }
+    const { output } = await decideApproval(approvals, decision, request.caller, {
+      locale: options.locale,
+      trace: options.trace,
+      ...(request.signal ? { signal: request.signal } : {}),
+    });
     // `pending` is there: approve and decline fail for anything that is not the caller's pending approval.
     if (!pending) continue;
     const call = { toolCallId: pending.toolCallId, toolName: pending.toolName };
@@ -70,6 +55,42 @@ export async function decideApprovals(
     messages.push(...decidedCallMessages(pending, output));
   }
   return { events, messages };
+}
+
+/** What deciding one approval gave: the call's result as the model is told it, and the call's failure, if it failed. */
+export interface ApprovalDecision {
+  readonly output: unknown;
+  readonly failure?: OpwireError;
+}
+
+/**
+ * Decides one approval as `caller`: approved, the call runs once (its own failure becomes its result, and is
+ * given as `failure`); declined, it never runs. An approval that is not the caller's pending one, or a stop,
+ * throws.
+ */
+export async function decideApproval(
+  approvals: Approvals,
+  decision: { readonly approvalId: string; readonly approved: boolean },
+  caller: Caller,
+  options: { readonly locale: Locale; readonly trace?: SpanContext; readonly signal?: AbortSignal },
+): Promise<ApprovalDecision> {
+  if (!decision.approved) {
+    const declined = await approvals.decline(decision.approvalId, caller);
+    return { output: { approval: { status: declined.status, approvalId: declined.approvalId } } };
+  }
+  try {
+    const approved = await approvals.approve(decision.approvalId, caller, {
+      locale: options.locale,
+      ...(options.trace ? { trace: options.trace } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    return { output: approved.output };
+  } catch (error) {
+    // The approval itself is wrong (not found, settled, expired): that code is the answer.
+    if (!isOpwireError(error) || error.code.startsWith('APPROVAL_') || options.signal?.aborted) throw error;
+    // The approved call ran and failed: its result says why, as any tool result would.
+    return { output: toToolErrorResult(error, options.locale), failure: error };
+  }
 }
 
 /**

@@ -245,7 +245,7 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
   });
 
   it('tells the conversation an approval decided through the approvals route: its next turn sees the call answered', async () => {
-    // Two new orders (pending, so cancellable) the customer places for this test alone.
+    // New orders (pending, so cancellable) the customer places for this test alone.
     const place = async () =>
       (
         await running.request('/orders', {
@@ -254,13 +254,14 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
           body: { sku: 'KB-01', quantity: 1 },
         })
       ).body as { id: string };
-    const [toApprove, toDecline] = [await place(), await place()];
+    const [toApprove, toDecline, toFail] = [await place(), await place(), await place()];
     model.script(
       {
         kind: 'reply',
         toolCalls: [
           { id: 'call_r1', name: 'orders_cancel', arguments: JSON.stringify({ id: toApprove.id }) },
           { id: 'call_r2', name: 'orders_cancel', arguments: JSON.stringify({ id: toDecline.id }) },
+          { id: 'call_r3', name: 'orders_cancel', arguments: JSON.stringify({ id: toFail.id }) },
         ],
       },
       { kind: 'reply', text: 'Please approve the cancellations.' },
@@ -282,6 +283,13 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
       token: 'support-token',
     });
     expect([declined.status, declined.body.status]).toEqual([200, 'declined']);
+    // Cancelled by hand meanwhile, the approved call runs and fails: the route answers the call's failure.
+    await running.request(`/orders/${toFail.id}/cancel`, { method: 'POST', token: 'support-token' });
+    const failed = await running.request(`/ai/approvals/${approvalOf('call_r3')}/approve`, {
+      method: 'POST',
+      token: 'support-token',
+    });
+    expect([failed.status, failed.body.code]).toEqual([422, 'ORDER_NOT_CANCELLABLE']);
 
     model.script({ kind: 'reply', text: 'One is cancelled, the other stays.' });
     await send('support-token', chatId, [asked, first.message as UIMessage, userMessage('And now?')]);
@@ -292,6 +300,7 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
         .map((each) => JSON.parse(each.content));
     expect(told('call_r1').at(-1)).toMatchObject({ id: toApprove.id, status: 'cancelled' });
     expect(told('call_r2').at(-1)).toMatchObject({ approval: { status: 'declined' } });
+    expect(told('call_r3').at(-1)).toMatchObject({ error: { code: 'ORDER_NOT_CANCELLABLE' } });
     // Deciding again tells nothing more: the route refuses, the conversation is unchanged.
     const again = await running.request(`/ai/approvals/${approvalOf('call_r1')}/approve`, {
       method: 'POST',
