@@ -1,4 +1,5 @@
-import { propagation, type TextMapPropagator } from '@opentelemetry/api';
+import { propagation } from '@opentelemetry/api';
+import { W3CBaggagePropagator } from '@opentelemetry/core';
 import { createOpwire, defineOperation } from '@opwire/core';
 import { staticTokens } from '@opwire/core/surface';
 import Type from 'typebox';
@@ -428,26 +429,11 @@ describe('cancellation over HTTP', () => {
   );
 });
 
-/** W3C baggage's `key=value` list, written out so the test needs no propagator package. */
-const baggagePropagator: TextMapPropagator = {
-  inject: () => undefined,
-  extract(active, carrier, getter) {
-    const header = String(getter.get(carrier, 'baggage') ?? '');
-    if (header === '') return active;
-    const entries = header.split(',').map((pair) => {
-      const [key = '', value = ''] = pair.split('=');
-      return [key.trim(), { value: decodeURIComponent(value.trim()) }] as const;
-    });
-    return propagation.setBaggage(active, propagation.createBaggage(Object.fromEntries(entries)));
-  },
-  fields: () => ['baggage'],
-};
-
 describe('telemetry', () => {
   afterEach(() => propagation.disable());
 
   it("hands the baggage the registered propagator reads from the request to the tool's call", async () => {
-    propagation.setGlobalPropagator(baggagePropagator);
+    propagation.setGlobalPropagator(new W3CBaggagePropagator());
     const read = defineOperation({
       id: 'baggage.read',
       request: Type.Object({}),

@@ -1,4 +1,5 @@
-import { propagation, SpanStatusCode, type TextMapPropagator, trace } from '@opentelemetry/api';
+import { propagation, SpanStatusCode, trace } from '@opentelemetry/api';
+import { W3CBaggagePropagator } from '@opentelemetry/core';
 import {
   BasicTracerProvider,
   InMemorySpanExporter,
@@ -155,24 +156,9 @@ it("marks a failed turn ERROR only when the failure is the server's, as an opera
   }
 });
 
-/** W3C baggage's `key=value` list, written out so the test needs no propagator package. */
-const baggagePropagator: TextMapPropagator = {
-  inject: () => undefined,
-  extract(active, carrier, getter) {
-    const header = String(getter.get(carrier, 'baggage') ?? '');
-    if (header === '') return active;
-    const entries = header.split(',').map((pair) => {
-      const [key = '', value = ''] = pair.split('=');
-      return [key.trim(), { value: decodeURIComponent(value.trim()) }] as const;
-    });
-    return propagation.setBaggage(active, propagation.createBaggage(Object.fromEntries(entries)));
-  },
-  fields: () => ['baggage'],
-};
-
 it('hands the baggage of a POST /api/chat request to the tools its turn calls', async () => {
   const server = await startOpenAIWireServer();
-  propagation.setGlobalPropagator(baggagePropagator);
+  propagation.setGlobalPropagator(new W3CBaggagePropagator());
   try {
     const seen: Array<Readonly<Record<string, string>>> = [];
     const read = defineOperation({
