@@ -90,6 +90,13 @@ export const aiErrors = defineErrors({
       'zh-CN': '没有可用的语言模型服务能够应答，请稍后再试。',
     },
   },
+  PROVIDER_REJECTED: {
+    kind: 'upstream',
+    messages: {
+      en: 'The language model provider refused this request (HTTP {status}); asking again unchanged will not help.',
+      'zh-CN': '语言模型服务拒绝了此请求（HTTP {status}），原样重试不会成功。',
+    },
+  },
   BUDGET_EXCEEDED: {
     kind: 'limited',
     messages: {

@@ -66,6 +66,7 @@ export function createChatOperations(options: ChatOperationsOptions): AnyOperati
       aiErrors.GUARDRAIL_REJECTED,
       aiErrors.CHAT_NOT_CONFIGURED,
       aiErrors.PROVIDER_FAILED,
+      aiErrors.PROVIDER_REJECTED,
       aiErrors.PROVIDER_TIMEOUT,
       aiErrors.PROMPT_NOT_FOUND,
       aiErrors.BUDGET_EXCEEDED,

@@ -189,9 +189,9 @@ describe('createChat', () => {
     });
     await expect(
       denied.chat.complete({ caller: fixtureCallers.customer, message: 'hi' }),
-    ).rejects.toMatchObject({ code: 'PROVIDER_FAILED' });
+    ).rejects.toMatchObject({ code: 'PROVIDER_REJECTED' });
     expect(unasked.doGenerateCalls).toHaveLength(0);
-    expect((await denied.ledger())[0]).toMatchObject({ outcome: 'failed', errorCode: 'PROVIDER_FAILED' });
+    expect((await denied.ledger())[0]).toMatchObject({ outcome: 'failed', errorCode: 'PROVIDER_REJECTED' });
   });
 
   it('ends a turn past its deadline with DEADLINE_EXCEEDED, not CANCELLED', async () => {

@@ -24,7 +24,22 @@ describe('turnErrorOf', () => {
       requestBodyValues: {},
       statusCode: 401,
     });
-    expect(turnErrorOf(refused, undefined)).toMatchObject({ code: 'PROVIDER_FAILED', cause: refused });
+    expect(turnErrorOf(refused, undefined)).toMatchObject({
+      code: 'PROVIDER_REJECTED',
+      kind: 'upstream',
+      params: { status: 401 },
+      cause: refused,
+    });
+    // What may pass if asked again (a timeout, a conflict, a rate limit, a 5xx, no status) is PROVIDER_FAILED.
+    for (const statusCode of [408, 409, 429, 500, 503, undefined]) {
+      const failed = new APICallError({
+        message: 'x',
+        url: 'http://127.0.0.1',
+        requestBodyValues: {},
+        statusCode,
+      });
+      expect(turnErrorOf(failed, undefined)).toMatchObject({ code: 'PROVIDER_FAILED', kind: 'unavailable' });
+    }
     const hook = new Error('knowledge store down');
     expect(turnErrorOf(hook, undefined)).toMatchObject({ code: 'INTERNAL', cause: hook });
   });

@@ -20,12 +20,13 @@ const serverSide: Readonly<Record<ErrorKind, boolean>> = {
   cancelled: false,
   internal: true,
   unavailable: true,
+  upstream: true,
   timeout: true,
 };
 
 /**
  * Sets a failed operation span's status as OpenTelemetry's conventions do for a server span: `ERROR` for a
- * failure on the server's side (internal, unavailable, timeout), left unset for one the caller caused
+ * failure on the server's side (internal, upstream, unavailable, timeout), left unset for one the caller caused
  * (invalid input, not found, denied, limited, cancelled, ...), which its `opwire.error.code` still names.
  */
 export function setFailureStatus(span: Span, error: OpwireError): void {

@@ -14,6 +14,7 @@ export const statusTable: Readonly<Record<ErrorKind, { readonly status: number; 
   limited: { status: 429, title: 'Too Many Requests' },
   cancelled: { status: 499, title: 'Client Closed Request' },
   internal: { status: 500, title: 'Internal Server Error' },
+  upstream: { status: 502, title: 'Bad Gateway' },
   unavailable: { status: 503, title: 'Service Unavailable' },
   timeout: { status: 504, title: 'Gateway Timeout' },
 };

@@ -19,6 +19,7 @@ export const mcpErrorTable: Readonly<Record<ErrorKind, { readonly rpc: number; r
   method: { rpc: ErrorCode.MethodNotFound, status: 405 },
   cancelled: { rpc: ErrorCode.ConnectionClosed, status: 499 },
   timeout: { rpc: ErrorCode.RequestTimeout, status: 504 },
+  upstream: { rpc: ErrorCode.InternalError, status: 502 },
   unavailable: { rpc: ErrorCode.InternalError, status: 503 },
   internal: { rpc: ErrorCode.InternalError, status: 500 },
 };

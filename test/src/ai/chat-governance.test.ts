@@ -73,11 +73,17 @@ function shop(
     operationRoutes: [chatJsonRoute()],
     docs: false,
   });
-  const call = async (method: string, path: string, token: string, body?: unknown) => {
+  const call = async (
+    method: string,
+    path: string,
+    token: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
     const response = await handler(
       new Request(`http://shop.test${path}`, {
         method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       }),
     );
@@ -528,6 +534,40 @@ it('fails a turn whose model stream ends mid-answer with 503 PROVIDER_FAILED, ne
   const read = await call('GET', '/conversations/cut-chat', 'token-support');
   expect(read.body.messages.map((message: { role: string }) => message.role)).toEqual(['user']);
   expect(read.body.turns).toEqual([{ turnId: turns[0]?.turnId, outcome: 'failed', code: 'PROVIDER_FAILED' }]);
+});
+
+it('fails a turn the provider refuses (401, 400) with 502 PROVIDER_REJECTED, naming the status, not "try again"', async () => {
+  const { call, chatAs, governance } = shop();
+  server.script({ kind: 'status', status: 401, message: 'Incorrect API key provided' });
+  const refused = await chatAs('token-support', { conversationId: 'refused-chat', message: 'Hi' });
+  expect([refused.status, refused.body.code, refused.body.detail]).toEqual([
+    502,
+    'PROVIDER_REJECTED',
+    'The language model provider refused this request (HTTP 401); asking again unchanged will not help.',
+  ]);
+  const { turns } = await governance.ledger.list(
+    { tenant: 'acme', conversationId: 'refused-chat' },
+    { limit: 10 },
+  );
+  expect(turns.map((turn) => [turn.outcome, turn.errorCode])).toEqual([['failed', 'PROVIDER_REJECTED']]);
+
+  server.script({ kind: 'status', status: 400, message: 'context_length_exceeded' });
+  const inChinese = await call(
+    'POST',
+    '/ai/chat',
+    'token-support',
+    { message: 'Hi' },
+    { 'accept-language': 'zh-CN' },
+  );
+  expect([inChinese.status, inChinese.body.code, inChinese.body.detail]).toEqual([
+    502,
+    'PROVIDER_REJECTED',
+    '语言模型服务拒绝了此请求（HTTP 400），原样重试不会成功。',
+  ]);
+  // A failure that may pass (a 5xx, a 429) is still PROVIDER_FAILED, 503.
+  server.script({ kind: 'status', status: 429, message: 'slow down' });
+  const limited = await chatAs('token-support', { message: 'Hi' });
+  expect([limited.status, limited.body.code]).toEqual([503, 'PROVIDER_FAILED']);
 });
 
 it('refuses a turn past its budget with 429 BUDGET_EXCEEDED before any model request', async () => {

@@ -235,11 +235,12 @@ describe('chat over the OpenAI wire format', () => {
     expect((await ledger())[0]).toMatchObject({ provider: 'backup', model: 'gpt-backup' });
   });
 
-  it('does not fall back after a 400, and says the providers failed', async () => {
+  it('does not fall back after a 400, and says the provider refused the request', async () => {
     const { chat } = setup({ fallback: true });
     server.script({ kind: 'status', status: 400, message: 'bad request' }, { kind: 'reply', text: 'never' });
     await expect(chat.complete({ caller: fixtureCallers.customer, message: 'Hi' })).rejects.toMatchObject({
-      code: 'PROVIDER_FAILED',
+      code: 'PROVIDER_REJECTED',
+      params: { status: 400 },
     });
     expect(server.requests).toHaveLength(1);
   });

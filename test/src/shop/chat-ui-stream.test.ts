@@ -324,6 +324,13 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
     const failed = await send('customer-token', randomUUID(), [userMessage('Hi')]);
     expect(failed.errors).toHaveLength(1);
     expect(failed.errors[0]).toMatch(/^PROVIDER_FAILED: /);
+
+    // A refusal that asking again will not change (a bad key) says so, with the provider's status.
+    model.script({ kind: 'status', status: 401, message: 'Incorrect API key provided' });
+    const rejected = await send('customer-token', randomUUID(), [userMessage('Hi')]);
+    expect(rejected.errors).toEqual([
+      'PROVIDER_REJECTED: The language model provider refused this request (HTTP 401); asking again unchanged will not help.',
+    ]);
   });
 
   /** Regenerates as `useChat.regenerate()` does: the last assistant message left out, the trigger saying so. */

@@ -18,6 +18,7 @@ export type ErrorKind =
   | 'cancelled'
   | 'timeout'
   | 'unavailable'
+  | 'upstream'
   | 'internal';
 
 /** The names of the `{name}` placeholders in a message template, as a union of string literals. */

@@ -1963,6 +1963,19 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Gateway: PROVIDER_REJECTED */
+      502: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'PROVIDER_REJECTED';
+          };
+        };
+      };
       /** @description Service Unavailable: UNAVAILABLE, CHAT_NOT_CONFIGURED, PROVIDER_FAILED */
       503: {
         headers: {
@@ -3905,6 +3918,19 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Gateway: PROVIDER_REJECTED */
+      502: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'PROVIDER_REJECTED';
+          };
+        };
+      };
       /** @description Service Unavailable: UNAVAILABLE, CHAT_NOT_CONFIGURED, PROVIDER_FAILED */
       503: {
         headers: {
@@ -4114,6 +4140,19 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
             code?: 'INTERNAL';
+          };
+        };
+      };
+      /** @description Bad Gateway: PROVIDER_REJECTED */
+      502: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'PROVIDER_REJECTED';
           };
         };
       };
