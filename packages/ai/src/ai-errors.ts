@@ -68,6 +68,13 @@ export const aiErrors = defineErrors({
       'zh-CN': '无法重新生成此回答：之后的回答请求过审批。只能重新生成最新的回答。',
     },
   },
+  FIELD_NEEDS_TRUE: {
+    kind: 'invalid',
+    messages: {
+      en: 'Field "{field}" is only accepted together with "{requires}": true.',
+      'zh-CN': '字段“{field}”只能与“{requires}”: true 一起使用。',
+    },
+  },
   PROMPT_NOT_FOUND: {
     kind: 'invalid',
     messages: {

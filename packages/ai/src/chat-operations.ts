@@ -71,6 +71,7 @@ export function createChatOperations(options: ChatOperationsOptions): AnyOperati
       aiErrors.PROMPT_NOT_FOUND,
       aiErrors.BUDGET_EXCEEDED,
       aiErrors.ANSWER_NOT_REPLACEABLE,
+      aiErrors.FIELD_NEEDS_TRUE,
       ...approvalErrors,
     ],
     http: { method: 'POST', path: '/ai/chat/stream' },
@@ -80,9 +81,7 @@ export function createChatOperations(options: ChatOperationsOptions): AnyOperati
         ...(request.message === undefined ? {} : { message: request.message }),
         ...(request.approvals ? { approvals: request.approvals } : {}),
         ...(request.regenerate ? { regenerate: true } : {}),
-        ...(request.regenerate && request.regenerateAfter
-          ? { regenerateAfter: request.regenerateAfter }
-          : {}),
+        ...(request.regenerateAfter === undefined ? {} : { regenerateAfter: request.regenerateAfter }),
         ...(request.tools ? { tools: request.tools } : {}),
         ...(request.conversationId ? { conversationId: request.conversationId } : {}),
         signal: context.signal,

@@ -34,7 +34,7 @@ export const chatRequestSchema = Type.Object({
       minLength: 1,
       maxLength: 200,
       description:
-        'With `regenerate`: the turn whose answer is kept. The first question after it is asked again and everything after that question replaced (the last question when the turn is not stored).',
+        'With `regenerate`: the turn whose answer is kept. The first question after it is asked again and everything after that question replaced (the last question when the turn is not stored). Refused without `regenerate: true`.',
     }),
   ),
   tools: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 128 })),

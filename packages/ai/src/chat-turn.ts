@@ -3,6 +3,7 @@ import { coreErrors, isOpwireError, type Locale, type OpwireError } from '@opwir
 import { setFailureStatus } from '@opwire/core/surface';
 import type { ModelMessage, StepResult, ToolSet } from 'ai';
 import { isStepCount } from 'ai';
+import { aiErrors } from './ai-errors.js';
 import { checkToolNames } from './bind-tools.js';
 import { boundToolArguments } from './bound-tool-arguments.js';
 import type { ChatConfig } from './chat-config.js';
@@ -86,6 +87,9 @@ export class Turn {
     const { caller, message, approvals } = this.request;
     if (message === undefined && (approvals?.length ?? 0) === 0 && !this.request.regenerate)
       throw coreErrors.MISSING_FIELD({ field: 'message' });
+    if (this.request.regenerateAfter !== undefined && !this.request.regenerate) {
+      throw aiErrors.FIELD_NEEDS_TRUE({ field: 'regenerateAfter', params: { requires: 'regenerate' } });
+    }
     // A tool the request names must be one the caller may use: refused before anything is opened or stored.
     if (this.request.tools) checkToolNames(this.config.catalog, caller, this.request.tools, 'tools');
     const { governance } = this.config;

@@ -36,7 +36,7 @@ export interface ChatRequest {
   /**
    * With `regenerate`: the turn whose answer the client keeps (`useChat`'s `regenerate({ messageId })` of an
    * earlier answer). The first question after it is asked again, and everything after that question is
-   * replaced; ignored when the turn is not stored.
+   * replaced; ignored when the turn is not stored. Without `regenerate` the turn fails `FIELD_NEEDS_TRUE`.
    */
   readonly regenerateAfter?: string;
   /** Narrows the offered tools to these names; one the caller may not use fails the turn before it opens. */

@@ -502,6 +502,31 @@ it('keeps no conversation a refused turn made, and keeps one that was there', as
   expect(server.requests).toHaveLength(1);
 });
 
+it('refuses regenerateAfter without regenerate: true (400 FIELD_NEEDS_TRUE), storing and asking nothing', async () => {
+  const { chatAs, call } = shop();
+  for (const body of [
+    { message: 'Hi', regenerateAfter: 'turn-1' },
+    { conversationId: 'client-chat-4', message: 'Hi', regenerate: false, regenerateAfter: 'turn-1' },
+  ]) {
+    const refused = await chatAs('token-support', body);
+    expect([refused.status, refused.body.code, refused.body.detail]).toEqual([
+      400,
+      'FIELD_NEEDS_TRUE',
+      'Field "regenerateAfter" is only accepted together with "regenerate": true.',
+    ]);
+  }
+  const inChinese = await call(
+    'POST',
+    '/ai/chat',
+    'token-support',
+    { message: 'Hi', regenerateAfter: 'turn-1' },
+    { 'accept-language': 'zh-CN' },
+  );
+  expect(inChinese.body.detail).toBe('字段“regenerateAfter”只能与“regenerate”: true 一起使用。');
+  expect((await call('GET', '/conversations', 'token-support')).body.conversations).toEqual([]);
+  expect(server.requests).toHaveLength(0);
+});
+
 it('keeps no conversation a regeneration with nothing to ask again made, and asks no model', async () => {
   const { chatAs, call } = shop();
   for (const body of [{ regenerate: true }, { conversationId: 'client-chat-3', regenerate: true }]) {

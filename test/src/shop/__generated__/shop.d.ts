@@ -1717,7 +1717,7 @@ export interface operations {
           }[];
           /** @description Ask a question again: the newest stored one whose text is `message` (the last one without `message`); the new answer takes the place of what answered it and what followed (kept if the new turn fails). A `message` not stored is asked as a new question. */
           regenerate?: boolean;
-          /** @description With `regenerate`: the turn whose answer is kept. The first question after it is asked again and everything after that question replaced (the last question when the turn is not stored). */
+          /** @description With `regenerate`: the turn whose answer is kept. The first question after it is asked again and everything after that question replaced (the last question when the turn is not stored). Refused without `regenerate: true`. */
           regenerateAfter?: string;
           tools?: string[];
         };
@@ -1809,7 +1809,7 @@ export interface operations {
               };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, UNKNOWN_TOOL, PROMPT_NOT_FOUND */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, UNKNOWN_TOOL, PROMPT_NOT_FOUND, FIELD_NEEDS_TRUE */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1832,7 +1832,8 @@ export interface operations {
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
               | 'UNKNOWN_TOOL'
-              | 'PROMPT_NOT_FOUND';
+              | 'PROMPT_NOT_FOUND'
+              | 'FIELD_NEEDS_TRUE';
           };
         };
       };
@@ -3712,7 +3713,7 @@ export interface operations {
           }[];
           /** @description Ask a question again: the newest stored one whose text is `message` (the last one without `message`); the new answer takes the place of what answered it and what followed (kept if the new turn fails). A `message` not stored is asked as a new question. */
           regenerate?: boolean;
-          /** @description With `regenerate`: the turn whose answer is kept. The first question after it is asked again and everything after that question replaced (the last question when the turn is not stored). */
+          /** @description With `regenerate`: the turn whose answer is kept. The first question after it is asked again and everything after that question replaced (the last question when the turn is not stored). Refused without `regenerate: true`. */
           regenerateAfter?: string;
           tools?: string[];
         };
@@ -3764,7 +3765,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, UNKNOWN_TOOL, PROMPT_NOT_FOUND */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, UNKNOWN_TOOL, PROMPT_NOT_FOUND, FIELD_NEEDS_TRUE */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -3787,7 +3788,8 @@ export interface operations {
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
               | 'UNKNOWN_TOOL'
-              | 'PROMPT_NOT_FOUND';
+              | 'PROMPT_NOT_FOUND'
+              | 'FIELD_NEEDS_TRUE';
           };
         };
       };
@@ -3989,7 +3991,7 @@ export interface operations {
           'text/event-stream': string;
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, UNKNOWN_TOOL, PROMPT_NOT_FOUND */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, UNKNOWN_TOOL, PROMPT_NOT_FOUND, FIELD_NEEDS_TRUE */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -4012,7 +4014,8 @@ export interface operations {
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
               | 'UNKNOWN_TOOL'
-              | 'PROMPT_NOT_FOUND';
+              | 'PROMPT_NOT_FOUND'
+              | 'FIELD_NEEDS_TRUE';
           };
         };
       };
