@@ -22,19 +22,9 @@ import { formatTime } from './format.js';
 import type { AuditEvent } from './governance-types.js';
 import { groupEventsByTurn } from './group-events.js';
 import { Forbidden, isForbidden, LoadFailed, Loading, MoreButton } from './page-state.js';
-import {
-  defaultRange,
-  isBackwards,
-  type RangeChoice,
-  rangeFromQuery,
-  rangeKey,
-  rangeOf,
-  rangeQuery,
-  TimeRange,
-} from './time-range.js';
+import { defaultRange, type RangeChoice, rangeFromQuery, rangeQuery, TimeRange } from './time-range.js';
 import { actionTones, badgeStyle } from './tones.js';
-import { useLoad } from './use-load.js';
-import { useMore } from './use-more.js';
+import { useRangedList } from './use-ranged-list.js';
 
 /** `/console/audit`: events newest first by turn, in sequence within a turn, segments by action, the masked payload. */
 export function AuditPage() {
@@ -59,22 +49,13 @@ export function AuditPage() {
     ...(debounced.turnId.trim() ? { turnId: debounced.turnId.trim() } : {}),
     ...(debounced.principalId.trim() ? { principalId: debounced.principalId.trim() } : {}),
   };
-  const loaded = useLoad(
-    async () => {
-      // Later pages repeat the first page's query, so a preset range does not move while paging.
-      const query = { ...filters, ...rangeOf(range) };
-      return { ...(await client.listAudit(query)), query };
-    },
-    isBackwards(range) ? undefined : JSON.stringify({ filters, range: rangeKey(range) }),
-  );
-  const page = loaded.value;
-  const more = useMore(page, (cursor) =>
-    client
-      .listAudit(page?.query ?? {}, cursor)
-      .then((next) => ({ items: next.events, ...(next.next ? { next: next.next } : {}) })),
-  );
+  const {
+    loaded,
+    first: page,
+    items: events,
+    more,
+  } = useRangedList(filters, range, client.listAudit, (each) => each.events);
   if (isForbidden(loaded.error)) return <Forbidden text={text} onSignOut={signOut} />;
-  const events = [...(page?.events ?? []), ...more.items];
 
   return (
     <Stack gap="lg">

@@ -14,14 +14,11 @@ import {
   isBackwards,
   type RangeChoice,
   rangeFromQuery,
-  rangeKey,
-  rangeOf,
   rangeQuery,
   TimeRange,
 } from './time-range.js';
 import { TurnDetail } from './turn-detail.js';
-import { useLoad } from './use-load.js';
-import { useMore } from './use-more.js';
+import { useRangedList } from './use-ranged-list.js';
 
 const textFilters = ['model', 'provider', 'principalId', 'conversationId', 'tool'] as const;
 type TextFilter = (typeof textFilters)[number];
@@ -68,20 +65,13 @@ export function TurnsPage() {
       textFilters.flatMap((name) => (debounced[name].trim() ? [[name, debounced[name].trim()]] : [])),
     ),
   };
-  const key = isBackwards(range) ? undefined : JSON.stringify({ filters, range: rangeKey(range) });
-  const loaded = useLoad(async () => {
-    // Later pages repeat the first page's query, so a preset range does not move while paging.
-    const query = { ...filters, ...rangeOf(range) };
-    return { ...(await client.listTurns(query)), query };
-  }, key);
-  const page = loaded.value;
-  const more = useMore(page, (cursor) =>
-    client
-      .listTurns(page?.query ?? {}, cursor)
-      .then((next) => ({ items: next.turns, ...(next.next ? { next: next.next } : {}) })),
-  );
+  const {
+    loaded,
+    first: page,
+    items: turns,
+    more,
+  } = useRangedList(filters, range, client.listTurns, (each) => each.turns);
   if (isForbidden(loaded.error)) return <Forbidden text={text} onSignOut={signOut} />;
-  const turns = [...(page?.turns ?? []), ...more.items];
 
   return (
     <Stack gap="lg">
