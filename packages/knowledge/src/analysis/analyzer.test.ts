@@ -60,6 +60,12 @@ describe('countTokens', () => {
     expect(countTokens('退货政策。')).toBe(5);
   });
 
+  it('counts a word or number over 16 characters as one token per 16 of them', () => {
+    expect(countTokens('a'.repeat(16))).toBe(1);
+    expect(countTokens('a'.repeat(17))).toBe(2);
+    expect(countTokens('x'.repeat(1_000_000))).toBe(62_500);
+  });
+
   it('counts the katakana long-vowel mark ー as one CJK character, like the kana around it', () => {
     expect(countTokens('コーヒー')).toBe(4);
     expect(countTokens('データベース')).toBe(6);

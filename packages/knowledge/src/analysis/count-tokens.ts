@@ -1,7 +1,18 @@
 import { cjkCharacter } from './cjk-character.js';
 
-// A CJK character, a Latin word or number, or one other non-space symbol: close to what BPE tokenizers count.
-const tokenPattern = new RegExp(`${cjkCharacter}|[\\p{L}\\p{M}\\p{N}_]+|[^\\s\\p{L}\\p{M}\\p{N}_]`, 'gu');
+/**
+ * Characters of a word or number that count as one token. A longer run counts one token per this many characters
+ * (BPE tokenizers split it too): a run with no spaces (a base64 blob, a minified line, Thai, which has no spaces
+ * between words) would otherwise be one token, never cut, and a 1 MB document one chunk no embedding model takes.
+ */
+const wordTokenLength = 16;
+
+// A CJK character, a Latin word or number (or 16 characters of a longer one), or one other non-space symbol:
+// close to what BPE tokenizers count.
+const tokenPattern = new RegExp(
+  `${cjkCharacter}|[\\p{L}\\p{M}\\p{N}_]{1,${wordTokenLength}}|[^\\s\\p{L}\\p{M}\\p{N}_]`,
+  'gu',
+);
 
 /** The span of one token in a text. */
 export interface TokenSpan {
@@ -9,7 +20,10 @@ export interface TokenSpan {
   readonly end: number;
 }
 
-/** Counts tokens the way chunk sizes are measured: each CJK character, word, number or symbol is one. */
+/**
+ * Counts tokens the way chunk sizes are measured: each CJK character, word, number or symbol is one, and a word or
+ * number over 16 characters one per 16 of them.
+ */
 export function countTokens(text: string): number {
   let count = 0;
   for (const _ of text.matchAll(tokenPattern)) count++;

@@ -50,6 +50,16 @@ describe('chunkStructured', () => {
     expect(chunks).toEqual(['one two three', 'four five six', 'seven']);
   });
 
+  it('cuts a run with no spaces (base64, Thai) into chunks of at most 16 characters a token', () => {
+    const blob = 'QUJD'.repeat(25_000);
+    const chunks = chunkStructured(blob, { maxTokens: 256 });
+    expect(chunks.length).toBe(Math.ceil(blob.length / (256 * 16)));
+    for (const chunk of chunks) expect(chunk.length).toBeLessThanOrEqual(256 * 16);
+    expect(chunks.join('')).toBe(blob);
+    const thai = 'การจัดส่งสินค้าไปยังพื้นที่ห่างไกล'.repeat(100);
+    expect(chunkStructured(thai, { maxTokens: 10 }).length).toBeGreaterThan(1);
+  });
+
   it('returns no chunks for blank text', () => {
     expect(chunkStructured(' \n\n \r\n', { maxTokens: 10 })).toEqual([]);
   });
