@@ -34,6 +34,21 @@ describe('knowledge bounds', () => {
     });
   });
 
+  it('say what each bound is in the caller’s language, with no English left in Chinese', async () => {
+    const messages = async (metadata: Record<string, string | number>) => {
+      const [result] = await knowledge().ingest([{ documentId: 'd', text: 'refund', metadata }]);
+      return [result?.error?.localize('en'), result?.error?.localize('zh-CN')];
+    };
+    expect(await messages(keys(knowledgeLimits.metadataKeys + 1))).toEqual([
+      'Field "metadata" is out of range (expected at most 64 properties).',
+      '字段“metadata”超出范围（应为 至多 64 个属性）。',
+    ]);
+    expect(await messages({ ['k'.repeat(129)]: 1 })).toEqual([
+      'Field "metadata" is out of range (expected keys of at most 128 characters).',
+      '字段“metadata”超出范围（应为 每个键至多 128 个字符）。',
+    ]);
+  });
+
   it('accept a filter right at the bounds', async () => {
     const metadata = { ...keys(knowledgeLimits.metadataKeys - 1), lang: 'x'.repeat(2000) };
     await expect(knowledge().retrieve({ text: 'refund', filter: { metadata } })).resolves.toEqual([]);

@@ -46,14 +46,20 @@ export function checkMetadata(
   if (keys.length > knowledgeLimits.metadataKeys) {
     throw coreErrors.OUT_OF_RANGE({
       field,
-      params: { expected: `at most ${knowledgeLimits.metadataKeys} keys` },
+      // The words JSON Schema's `maxProperties` is reported in, so every locale has them (as on HTTP).
+      params: { expected: `at most ${knowledgeLimits.metadataKeys} properties` },
     });
   }
   for (const key of keys) {
     if (key.length > knowledgeLimits.metadataKeyLength) {
       throw coreErrors.OUT_OF_RANGE({
         field,
-        params: { expected: `keys of at most ${knowledgeLimits.metadataKeyLength} characters` },
+        params: {
+          expected: {
+            en: `keys of at most ${knowledgeLimits.metadataKeyLength} characters`,
+            'zh-CN': `每个键至多 ${knowledgeLimits.metadataKeyLength} 个字符`,
+          },
+        },
       });
     }
     const value = metadata[key];
