@@ -188,6 +188,31 @@ describe('opwire ingest of files without text', { timeout: 120_000 }, () => {
   });
 });
 
+// Windows refuses control characters in a file name; Linux and macOS keep them.
+describe.runIf(process.platform !== 'win32')(
+  'opwire ingest and ask of files whose names hold control characters',
+  { timeout: 120_000 },
+  () => {
+    it('prints each name on its one line with the control characters escaped, never sent to the terminal', () => {
+      const docs = folder('control-names', {
+        'fine.md: 1 chunks\nok     forged.md': 'A newline in the name.\n',
+        'screen\u001b[2J.md': '# Clear\u001b[2J\n\nAn escape in the name.\n',
+      });
+      const dataDir = join(scratch, 'control-names-data');
+      const result = opwire(['ingest', docs, '--data-dir', dataDir]);
+      expect(result.status).toBe(0);
+      expect(result.stdout.split('\n')).toEqual([
+        'ok     fine.md: 1 chunks\\nok     forged.md: 1 chunks',
+        'ok     screen\\x1b[2J.md: 1 chunks',
+        expect.stringMatching(/^ingested 2\/2 documents into .* s$/),
+        '',
+      ]);
+      const asked = opwire(['ask', 'escape', '--data-dir', dataDir, '--mode', 'lexical']);
+      expect(asked.stdout).toContain('\n  [1] Clear\\x1b[2J (screen\\x1b[2J.md#0, score ');
+    });
+  },
+);
+
 // Linux keeps a file name as the bytes it was given; macOS and Windows refuse a name that is not UTF-8.
 describe.runIf(process.platform === 'linux')(
   'opwire ingest of a file whose name is not UTF-8 (Linux only: other systems refuse such names)',

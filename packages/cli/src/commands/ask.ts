@@ -8,6 +8,7 @@ import {
   parseWholeNumber,
   qdrantEnvironment,
 } from '../open-cli-knowledge.js';
+import { printableName } from '../printable-name.js';
 import { UsageError } from '../usage-error.js';
 
 // More chunks than this is no longer context a model reads; the search operation stops at 50.
@@ -64,7 +65,7 @@ export async function run(args: string[]): Promise<number> {
     console.log('\nSources:');
     chunks.forEach((chunk, index) => {
       console.log(
-        `  [${sources[index]!.number}] ${sources[index]!.name} (${chunk.id}, score ${chunk.score.toFixed(4)})`,
+        `  [${sources[index]!.number}] ${printableName(sources[index]!.name)} (${printableName(chunk.id)}, score ${chunk.score.toFixed(4)})`,
       );
     });
     return 0;

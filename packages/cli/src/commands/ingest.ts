@@ -21,6 +21,7 @@ import {
   parseStore,
   qdrantEnvironment,
 } from '../open-cli-knowledge.js';
+import { printableName } from '../printable-name.js';
 import { requireFolder } from '../require-folder.js';
 import { UsageError } from '../usage-error.js';
 import { whyUnreadable } from '../why-unreadable.js';
@@ -71,7 +72,7 @@ function refuseHeldElsewhere(file: ReadFile, heldElsewhere: ReadonlyMap<string, 
   if (folder === undefined || 'refused' in file) return file;
   return {
     documentId: file.documentId,
-    refused: `already ingested from ${folder} (ingest into another --collection or --data-dir to keep both)`,
+    refused: `already ingested from ${printableName(folder)} (ingest into another --collection or --data-dir to keep both)`,
   };
 }
 
@@ -84,20 +85,19 @@ function report(read: readonly ReadFile[], results: readonly IngestResult[]) {
   const outcome = { stored: [] as string[], failed: [] as string[], empty: [] as string[] };
   for (const file of read) {
     const result = ingested.get(file.documentId);
+    const name = printableName(file.documentId);
     if ('refused' in file) {
       outcome.failed.push(file.documentId);
-      console.log(`FAILED ${file.documentId}: ${file.refused}; not ingested`);
+      console.log(`FAILED ${name}: ${file.refused}; not ingested`);
     } else if (result?.error) {
       outcome.failed.push(file.documentId);
-      console.log(
-        `FAILED ${file.documentId}: ${result.chunks} chunks (${result.error.code}: ${result.error.message})`,
-      );
+      console.log(`FAILED ${name}: ${result.chunks} chunks (${result.error.code}: ${result.error.message})`);
     } else if (!result?.chunks) {
       outcome.empty.push(file.documentId);
-      console.log(`skipped ${file.documentId}: it holds no text; not ingested`);
+      console.log(`skipped ${name}: it holds no text; not ingested`);
     } else {
       outcome.stored.push(file.documentId);
-      console.log(`ok     ${file.documentId}: ${result.chunks} chunks`);
+      console.log(`ok     ${name}: ${result.chunks} chunks`);
     }
   }
   return outcome;
@@ -115,7 +115,9 @@ async function removeGone(
 ) {
   const { gone, holds } = compareManifest(manifest, outcome);
   if (gone.length > 0) await knowledge.remove(scope.collection, gone);
-  for (const documentId of gone) console.log(`removed ${documentId}: its file is no longer in the folder`);
+  for (const documentId of gone) {
+    console.log(`removed ${printableName(documentId)}: its file is no longer in the folder`);
+  }
   await writeFolderManifest(knowledge.store, scope, {
     documentIds: holds,
     earlierKeys: manifest.earlierKeys,
@@ -150,10 +152,10 @@ export async function run(args: string[]): Promise<number> {
   const { knowledge, dimensions, location, close } = await openCliKnowledge(options);
   try {
     const { files, skipped, unlisted } = await listTextFiles(directory);
-    for (const link of skipped) console.log(`skipped ${link.split('\\').join('/')}`);
+    for (const link of skipped) console.log(`skipped ${printableName(link.split('\\').join('/'))}`);
     const folders = unlisted.map(({ folder }) => folder.split('\\').join('/'));
     unlisted.forEach(({ why }, index) => {
-      console.log(`FAILED ${folders[index]}/: ${why}; nothing in it ingested`);
+      console.log(`FAILED ${printableName(folders[index] ?? '')}/: ${why}; nothing in it ingested`);
     });
     const scope = { collection: values.collection, folder: await realpath(directory), dimensions };
     const manifest = await readFolderManifest(knowledge.store, scope);
