@@ -60,6 +60,13 @@ export function createHttpServer(app: Opwire, options: HttpOptions = {}): HttpSe
       dispatcher.dispatch(new NodeExchange(request, response, answer));
     },
   );
+  // Node would send `100 Continue` before any route ran: a client would then upload a body the route refuses
+  // from its headers alone (413, 401, 415) and, cut off mid-upload, never read the answer. The exchange sends it
+  // when a route starts reading the body.
+  server.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => {
+    inFlight++;
+    dispatcher.dispatch(new NodeExchange(request, response, answer, true));
+  });
   applyLimits(server, limits, dispatcher.corsHeadersFor);
 
   const shutdown = async () => {

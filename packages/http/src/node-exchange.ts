@@ -38,6 +38,8 @@ export class NodeExchange implements HttpExchange {
     readonly request: IncomingMessage,
     readonly response: ServerResponse,
     private readonly write: AnswerWriter,
+    /** The client sent `Expect: 100-continue` and waits for `100 Continue` before sending the body. */
+    private readonly continueExpected = false,
   ) {}
 
   get method(): string {
@@ -87,6 +89,7 @@ export class NodeExchange implements HttpExchange {
     this.done = done;
     this.failed = failed;
     request[exchangeKey] = this;
+    if (this.continueExpected) this.response.writeContinue();
     // A client that goes away mid-body closes the socket: its close handler fails the reading.
     connection.reading = this;
     request.on('data', onBodyData).on('end', onBodyEnd);

@@ -154,6 +154,26 @@ describe('server limits over a real socket', () => {
     expect(foreign).toMatch(/\r\nvary: Origin\r\n/);
   });
 
+  it('answers an upload that expects 100-continue from its headers, asking for the body only when it is read', async () => {
+    const server = await serve({});
+    const head = (length: number) =>
+      'POST /orders HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer customer-token\r\n' +
+      `Content-Type: application/json\r\nContent-Length: ${length}\r\nExpect: 100-continue\r\n\r\n`;
+    // Too large for the body limit: the 413 comes first, so the client never starts an upload that is cut off.
+    const tooLarge = await open(server.url);
+    tooLarge.socket.write(head(2_000_000));
+    await tooLarge.closed;
+    expect(tooLarge.received()).toMatch(/^HTTP\/1\.1 413 /);
+    expect(problemOf(tooLarge.received())).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    // A body the route reads is asked for, then served.
+    const body = '{"item":"tea","quantity":1}';
+    const accepted = await open(server.url);
+    accepted.socket.write(head(body.length));
+    await expect.poll(() => accepted.received()).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\n$/);
+    accepted.socket.write(body);
+    await expect.poll(() => accepted.received()).toMatch(/\r\n\r\nHTTP\/1\.1 201 [\s\S]*"item":"tea"/);
+  });
+
   it('refuses limits that are not positive integers', () => {
     for (const bad of [{ headersTimeoutMs: 0 }, { maxConnections: 1.5 }, { requestTimeoutMs: -1 }]) {
       expect(() => resolveLimits(bad)).toThrow(expect.objectContaining({ code: 'INVALID_CONFIGURATION' }));
