@@ -1,5 +1,5 @@
 import { createToolCatalog } from '@opwire/ai';
-import { type Caller, isOpwireError, type Opwire } from '@opwire/core';
+import { type Caller, describeError, isOpwireError, type Opwire } from '@opwire/core';
 import { createPostgres, type Postgres } from '@opwire/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShopApp } from './create-shop-app.js';
@@ -106,6 +106,20 @@ describe('the shop app in process', { timeout: 60_000 }, () => {
     expect((await rejection(app.invoke(cancelOrder, { id: shipped!.id }, { caller: support }))).code).toBe(
       'ORDER_NOT_CANCELLABLE',
     );
+  });
+
+  it("names the status of an order it cannot cancel in the reader's language", async () => {
+    const shipped = (await app.invoke(listOrders, { status: 'shipped' }, { caller: support })).orders[0];
+    const refused = await app
+      .invoke(cancelOrder, { id: shipped!.id }, { caller: support })
+      .catch((error) => error);
+    expect(describeError(refused, 'zh-CN').message).toBe(
+      '状态为“已发货”的订单无法取消；只有待付款或已付款的订单可以取消。',
+    );
+    expect(describeError(refused, 'en').message).toBe(
+      'An order that is shipped can no longer be cancelled; only pending or paid orders can.',
+    );
+    expect(refused.data).toEqual({ status: 'shipped' });
   });
 
   it("treats another tenant's or customer's order as not found", async () => {

@@ -20,7 +20,7 @@ export const shopErrors = defineErrors({
     kind: 'rule',
     messages: {
       en: 'An order that is {status} can no longer be cancelled; only pending or paid orders can.',
-      'zh-CN': '状态为 {status} 的订单无法取消；只有待付款或已付款的订单可以取消。',
+      'zh-CN': '状态为“{status}”的订单无法取消；只有待付款或已付款的订单可以取消。',
     },
   },
 });

@@ -8,6 +8,14 @@ import { shopErrors } from '../shop-errors.js';
 
 const cancellable: ReadonlySet<OrderStatus> = new Set(['pending', 'paid']);
 
+/** How a Chinese reader names each status in a message; English names it as the API spells it. */
+const statusInChinese: Readonly<Record<OrderStatus, string>> = {
+  pending: '待付款',
+  paid: '已付款',
+  shipped: '已发货',
+  cancelled: '已取消',
+};
+
 /**
  * Cancels a pending or paid order of the caller's tenant; a model's call waits for the user's approval, and
  * only a call that would find a cancellable order is put to the user (the precheck answers as the call would).
@@ -42,7 +50,7 @@ function checkCancellable(order: Order | undefined): Order {
   if (!order) throw coreErrors.NOT_FOUND({ params: { resource: { en: 'order', 'zh-CN': '订单' } } });
   if (!cancellable.has(order.status)) {
     throw shopErrors.ORDER_NOT_CANCELLABLE({
-      params: { status: order.status },
+      params: { status: { en: order.status, 'zh-CN': statusInChinese[order.status] } },
       data: { status: order.status },
     });
   }
