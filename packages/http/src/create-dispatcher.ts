@@ -206,7 +206,11 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
           ? httpErrors.MALFORMED_PATH({ params: { path, reason: malformed } })
           : httpErrors.ROUTE_NOT_FOUND({ params: { method: exchange.method, path } })
         : httpErrors.METHOD_NOT_ALLOWED({
-            params: { method: exchange.method, allow: allowed.join(', ') },
+            // A Chinese list is written with the enumeration comma; `Allow` keeps HTTP's own list.
+            params: {
+              method: exchange.method,
+              allow: { en: allowed.join(', '), 'zh-CN': allowed.join('、') },
+            },
           });
     return problemAnswer(error, {
       locale: localeOf(exchange.headers, undefined),

@@ -388,6 +388,24 @@ describe.each(servers)('bad input through the %s', (_name, serve) => {
     expect([decoded.status, ((await decoded.json()) as { limit: number }).limit]).toEqual([200, 10]);
   });
 
+  it("names the methods a path serves in the reader's language, and in Allow as HTTP lists them", async () => {
+    const chinese = await client.send({
+      method: 'PUT',
+      path: '/orders',
+      token: customer,
+      json: { item: 'tea', quantity: 1 },
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    expect(chinese.headers.get('allow')).toBe('POST, GET, HEAD');
+    expect(((await chinese.json()) as { detail: string }).detail).toBe(
+      '此处不允许使用 PUT 方法；请使用 POST、GET、HEAD。',
+    );
+    const english = await client.send({ method: 'PUT', path: '/orders', token: customer, json: {} });
+    expect(((await english.json()) as { detail: string }).detail).toBe(
+      'Method PUT is not allowed here; use POST, GET, HEAD.',
+    );
+  });
+
   it('routes a path parameter of any length to its operation, which answers for it (not ROUTE_NOT_FOUND)', async () => {
     const response = await client.send({ path: `/orders/${'x'.repeat(2000)}`, token: customer });
     expect([response.status, ((await response.json()) as { code: string }).code]).toEqual([404, 'NOT_FOUND']);
