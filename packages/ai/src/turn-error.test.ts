@@ -40,6 +40,15 @@ describe('turnErrorOf', () => {
       });
       expect(turnErrorOf(failed, undefined)).toMatchObject({ code: 'PROVIDER_FAILED', kind: 'unavailable' });
     }
+    // A 4xx the provider itself marks retryable is not a refusal that will stand.
+    const retryable = new APICallError({
+      message: 'x',
+      url: 'http://127.0.0.1',
+      requestBodyValues: {},
+      statusCode: 400,
+      isRetryable: true,
+    });
+    expect(turnErrorOf(retryable, undefined)).toMatchObject({ code: 'PROVIDER_FAILED' });
     const hook = new Error('knowledge store down');
     expect(turnErrorOf(hook, undefined)).toMatchObject({ code: 'INTERNAL', cause: hook });
   });
