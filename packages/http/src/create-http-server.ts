@@ -53,20 +53,17 @@ export function createHttpServer(app: Opwire, options: HttpOptions = {}): HttpSe
     }
   };
   const limits = resolveLimits(options.limits ?? {});
-  const server = createServer(
-    { connectionsCheckingInterval: checkingInterval(limits) },
-    (request: IncomingMessage, response: ServerResponse) => {
-      inFlight++;
-      dispatcher.dispatch(new NodeExchange(request, response, answer));
-    },
-  );
+  const serve = (request: IncomingMessage, response: ServerResponse, continueExpected = false) => {
+    inFlight++;
+    dispatcher.dispatch(new NodeExchange(request, response, answer, continueExpected));
+  };
+  const server = createServer({ connectionsCheckingInterval: checkingInterval(limits) }, serve);
   // Node would send `100 Continue` before any route ran: a client would then upload a body the route refuses
   // from its headers alone (413, 401, 415) and, cut off mid-upload, never read the answer. The exchange sends it
   // when a route starts reading the body.
-  server.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => {
-    inFlight++;
-    dispatcher.dispatch(new NodeExchange(request, response, answer, true));
-  });
+  server.on('checkContinue', (request: IncomingMessage, response: ServerResponse) =>
+    serve(request, response, true),
+  );
   applyLimits(server, limits, dispatcher.corsHeadersFor);
 
   const shutdown = async () => {
