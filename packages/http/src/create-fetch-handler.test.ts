@@ -507,6 +507,18 @@ describe.each(servers)('bad input through the %s', (_name, serve) => {
       headers: { 'accept-language': 'zh-CN' },
     });
     expect(((await forgedInChinese.json()) as { detail: string }).detail).toMatch(/^所发送的凭据未被接受/);
+    // Another scheme is not a refused token: RFC 6750 §3.1 gives the bare challenge, no error code.
+    const basic = await client.send({
+      method: 'POST',
+      path: '/orders',
+      json: order,
+      headers: { authorization: 'Basic YWxpY2U6cHc=' },
+    });
+    expect([basic.status, basic.headers.get('www-authenticate')]).toEqual([401, 'Bearer']);
+    expect(await basic.json()).toMatchObject({
+      code: 'UNAUTHENTICATED',
+      detail: expect.stringMatching(/^The credentials sent were not accepted/),
+    });
   });
 
   it('answers an unknown throwable with 500 INTERNAL and no details', async () => {

@@ -75,7 +75,7 @@ export function problemResponse(
 }
 
 const wwwAuthenticate = {
-  description: '`Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused.',
+  description: '`Bearer`, or `Bearer error="invalid_token"` when a Bearer token sent was refused.',
   required: true,
   schema: { type: 'string' },
 };

@@ -1,5 +1,5 @@
 import { describeError, type Locale, type Logger, type OpwireError } from '@opwire/core';
-import { rejectedCredentials } from '@opwire/core/surface';
+import { rejectedCredentials, usesBearerScheme } from '@opwire/core/surface';
 import { joinVary, type PlainAnswer } from './answer.js';
 import { statusTable } from './status-table.js';
 
@@ -53,8 +53,11 @@ export interface ProblemAnswerOptions {
   readonly requestId: string;
   /** The methods the path allows, sent as `Allow` with a 405. */
   readonly allow?: string | undefined;
-  /** Whether the request carried credentials, so a 401 says the token was invalid. */
-  readonly hadCredentials?: boolean | undefined;
+  /**
+   * The request's `Authorization` header: a 401 then says the credentials sent were refused, and its
+   * challenge carries `error="invalid_token"` when they were a Bearer token.
+   */
+  readonly authorization?: string | undefined;
   readonly close?: boolean | undefined;
   /** Where to report error `data` that JSON cannot write (a BigInt, a cycle), which is then left out. */
   readonly logger?: Logger | undefined;
@@ -67,7 +70,7 @@ export function problemAnswer(error: OpwireError, options: ProblemAnswerOptions)
   const told = toProblemJson(error, options.locale);
   // A token was sent and refused: say so, rather than that authentication is required.
   const problem =
-    told.status === 401 && options.hadCredentials && told.code === 'UNAUTHENTICATED'
+    told.status === 401 && options.authorization !== undefined && told.code === 'UNAUTHENTICATED'
       ? { ...told, detail: rejectedCredentials[options.locale] }
       : told;
   const headers: Record<string, string> = {
@@ -83,7 +86,9 @@ export function problemAnswer(error: OpwireError, options: ProblemAnswerOptions)
     'x-request-id': options.requestId,
   };
   if (problem.status === 401) {
-    headers['www-authenticate'] = options.hadCredentials ? 'Bearer error="invalid_token"' : 'Bearer';
+    headers['www-authenticate'] = usesBearerScheme(options.authorization)
+      ? 'Bearer error="invalid_token"'
+      : 'Bearer';
   }
   if (options.allow !== undefined) headers.allow = options.allow;
   return { status: problem.status, headers, body: serialize(problem, options.logger), close: options.close };

@@ -72,7 +72,7 @@ export function failureAnswer(
   return problemAnswer(error, {
     locale: options.locale,
     requestId: options.requestId,
-    hadCredentials: options.exchange.headers.authorization !== undefined,
+    authorization: options.exchange.headers.authorization,
     close: error.code === 'PAYLOAD_TOO_LARGE',
     logger: options.runtime.logger,
     headers: options.headers,

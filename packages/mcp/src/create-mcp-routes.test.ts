@@ -77,6 +77,12 @@ describe('authentication', () => {
     expect(response.headers.get('www-authenticate')).toBe(
       'Bearer resource_metadata="https://shop.example.com/.well-known/oauth-protected-resource/api/mcp", error="invalid_token"',
     );
+    // Another scheme is not a refused token: RFC 6750 §3.1 gives the challenge without an error code.
+    const basic = await fetch('http://mcp.test/mcp', post({ authorization: 'Basic YWxpY2U6cHc=' }));
+    expect([basic.status, basic.headers.get('www-authenticate')]).toEqual([
+      401,
+      'Bearer resource_metadata="https://shop.example.com/.well-known/oauth-protected-resource/api/mcp"',
+    ]);
     const metadata = await fetch('http://mcp.test/.well-known/oauth-protected-resource/api/mcp');
     expect(await metadata.json()).toMatchObject({
       resource: 'https://shop.example.com/api/mcp',

@@ -1,6 +1,11 @@
 import { InitializeRequestSchema, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { type Caller, coreErrors, type Locale, toOpwireError } from '@opwire/core';
-import { type Authenticator, rejectedCredentials, requestedLocale } from '@opwire/core/surface';
+import {
+  type Authenticator,
+  rejectedCredentials,
+  requestedLocale,
+  usesBearerScheme,
+} from '@opwire/core/surface';
 import { createOriginCheck } from './allowed-origins.js';
 import { createMcpSurface, type McpOptions, type McpSurface } from './create-mcp-surface.js';
 import { isJsonRpcBody } from './json-rpc-body.js';
@@ -80,15 +85,16 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
     return { caller, locale: asked ?? caller.locale ?? 'en' };
   };
 
-  /** 401 with where to authenticate (RFC 9728), and `invalid_token` when credentials were sent. */
+  /** 401 with where to authenticate (RFC 9728), and `invalid_token` when a Bearer token was sent. */
   const unauthenticated = (headers: McpRouteInput['headers'], locale: Locale) => {
     const challenge = `Bearer resource_metadata="${urls.metadata(headers)}"`;
     // A token was sent and refused: the challenge and the message say so, the code stays.
     const refused = headers.authorization !== undefined;
+    const invalidToken = usesBearerScheme(headers.authorization);
     return errorResponse(
       coreErrors.UNAUTHENTICATED(),
       locale,
-      { 'www-authenticate': refused ? `${challenge}, error="invalid_token"` : challenge },
+      { 'www-authenticate': invalidToken ? `${challenge}, error="invalid_token"` : challenge },
       refused ? { message: rejectedCredentials[locale] } : {},
     );
   };

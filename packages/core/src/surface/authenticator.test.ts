@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readBearerToken, staticTokens } from './authenticator.js';
+import { readBearerToken, staticTokens, usesBearerScheme } from './authenticator.js';
 
 const alice = { principalId: 'alice', tenant: 'acme', permissions: ['*'] };
 
@@ -31,5 +31,20 @@ describe('readBearerToken', () => {
   it('reads token68 characters only', () => {
     expect(readBearerToken({ headers: { authorization: 'Bearer abc.DEF-_~+/==' } })).toBe('abc.DEF-_~+/==');
     expect(readBearerToken({ headers: { authorization: 'Bearer a"b' } })).toBeUndefined();
+  });
+});
+
+describe('usesBearerScheme', () => {
+  it.each([
+    ['Bearer abc', true],
+    ['bearer abc', true],
+    ['Bearer', true],
+    ['Bearer\tabc', true],
+    ['Basic YWxpY2U6cHc=', false],
+    ['Bearerabc', false],
+    ['abc', false],
+    [undefined, false],
+  ])('reads %j as a Bearer attempt: %s', (header, expected) => {
+    expect(usesBearerScheme(header)).toBe(expected);
   });
 });

@@ -22,6 +22,15 @@ export function readBearerToken(request: AuthenticationRequest): string | undefi
   return bearerPattern.exec(header)?.[1];
 }
 
+/**
+ * Whether an `Authorization` header uses the Bearer scheme. A refused Bearer token is answered with
+ * `error="invalid_token"`; any other scheme (`Basic`) gets the bare challenge, as RFC 6750 §3.1 asks
+ * for a request made "using an unsupported authentication method".
+ */
+export function usesBearerScheme(header: string | undefined): boolean {
+  return header !== undefined && /^Bearer(?:[ \t]|$)/i.test(header);
+}
+
 /** An authenticator that maps fixed bearer tokens to callers (for development, tests and service keys). */
 export function staticTokens(tokens: Readonly<Record<string, Caller>>): Authenticator {
   const byToken = new Map(Object.entries(tokens));

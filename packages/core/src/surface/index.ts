@@ -12,6 +12,7 @@ export {
   type Authenticator,
   readBearerToken,
   staticTokens,
+  usesBearerScheme,
 } from './authenticator.js';
 export { findPoisonedKey, prototypePoisoning, shortPointer } from './find-poisoned-key.js';
 export { hashArguments } from './hash-arguments.js';

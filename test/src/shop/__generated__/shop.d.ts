@@ -564,7 +564,7 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
-          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when a Bearer token sent was refused. */
           'WWW-Authenticate': string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -687,7 +687,7 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
-          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when a Bearer token sent was refused. */
           'WWW-Authenticate': string;
           /** @description Set by middleware when it applies. */
           'Retry-After'?: string;
@@ -892,7 +892,7 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
-          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when a Bearer token sent was refused. */
           'WWW-Authenticate': string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -1016,7 +1016,7 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
-          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when a Bearer token sent was refused. */
           'WWW-Authenticate': string;
           /** @description Set by middleware when it applies. */
           'Retry-After'?: string;
@@ -1261,7 +1261,7 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
-          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when a Bearer token sent was refused. */
           'WWW-Authenticate': string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -1419,7 +1419,7 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
-          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when a Bearer token sent was refused. */
           'WWW-Authenticate': string;
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
@@ -1587,7 +1587,7 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
-          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when a Bearer token sent was refused. */
           'WWW-Authenticate': string;
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
@@ -1840,7 +1840,7 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
-          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when a Bearer token sent was refused. */
           'WWW-Authenticate': string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -2059,7 +2059,7 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
-          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when a Bearer token sent was refused. */
           'WWW-Authenticate': string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -2206,7 +2206,7 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
-          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when a Bearer token sent was refused. */
           'WWW-Authenticate': string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -2396,7 +2396,7 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
-          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when a Bearer token sent was refused. */
           'WWW-Authenticate': string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -2549,7 +2549,7 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
-          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when a Bearer token sent was refused. */
           'WWW-Authenticate': string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -2705,7 +2705,7 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
-          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when a Bearer token sent was refused. */
           'WWW-Authenticate': string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -2874,7 +2874,7 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
-          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when a Bearer token sent was refused. */
           'WWW-Authenticate': string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -2990,7 +2990,7 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
-          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when a Bearer token sent was refused. */
           'WWW-Authenticate': string;
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
@@ -3156,7 +3156,7 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
-          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when a Bearer token sent was refused. */
           'WWW-Authenticate': string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -3272,7 +3272,7 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
-          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when a Bearer token sent was refused. */
           'WWW-Authenticate': string;
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
@@ -3476,7 +3476,7 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
-          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when a Bearer token sent was refused. */
           'WWW-Authenticate': string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -3600,7 +3600,7 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
-          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when a Bearer token sent was refused. */
           'WWW-Authenticate': string;
           /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
@@ -3796,7 +3796,7 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
-          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when a Bearer token sent was refused. */
           'WWW-Authenticate': string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -4022,7 +4022,7 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
-          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when a Bearer token sent was refused. */
           'WWW-Authenticate': string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -4212,7 +4212,7 @@ export interface operations {
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
-          /** @description `Bearer`, or `Bearer error="invalid_token"` when the credentials sent were refused. */
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when a Bearer token sent was refused. */
           'WWW-Authenticate': string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
