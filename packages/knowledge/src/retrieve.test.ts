@@ -3,7 +3,7 @@ import { createKnowledge } from './create-knowledge.js';
 import { createHashingEmbeddingModel } from './embedding/hashing-embedding-model.js';
 import { fuseRanks } from './fuse-ranks.js';
 import { createMemoryKnowledgeStore } from './memory/memory-knowledge-store.js';
-import { retrievalModes } from './retrieve.js';
+import { type RetrievalMode, retrievalModes } from './retrieve.js';
 import type { KnowledgeStore } from './store/knowledge-store.js';
 
 const setup = async () => {
@@ -69,6 +69,31 @@ describe('retrieve', () => {
       [],
     );
     await expect(knowledge.retrieve({ text: 'x', top: 0 })).rejects.toMatchObject({ code: 'OUT_OF_RANGE' });
+  });
+
+  it.each([Number.NaN, Number.POSITIVE_INFINITY, '0.5'])(
+    'refuses minScore %s from untyped input, rather than dropping every chunk',
+    async (minScore) => {
+      const knowledge = await setup();
+      await expect(
+        knowledge.retrieve({ text: 'returns', mode: 'lexical', minScore: minScore as number }),
+      ).rejects.toMatchObject({
+        code: 'OUT_OF_RANGE',
+        field: 'minScore',
+        message: 'Field "minScore" is out of range (expected a finite number).',
+      });
+    },
+  );
+
+  it('refuses an unknown mode from untyped input, rather than searching it as hybrid', async () => {
+    const knowledge = await setup();
+    await expect(
+      knowledge.retrieve({ text: 'returns', mode: 'fuzzy' as RetrievalMode }),
+    ).rejects.toMatchObject({
+      code: 'INVALID_ENUM',
+      field: 'mode',
+      message: 'Field "mode" must be one of "dense" | "lexical" | "hybrid".',
+    });
   });
 
   it('needs an embedding model for dense and hybrid but not for lexical', async () => {

@@ -73,6 +73,18 @@ export async function retrieve(
       field: 'top',
       params: { expected: { en: 'an integer ≥ 1', 'zh-CN': '≥ 1 的整数' } },
     });
+  // The types forbid these, but a caller handing on untyped input (a CLI, a queue) gets told, rather than a
+  // `NaN` that drops every chunk or an unknown mode searched as `hybrid`.
+  if (!retrievalModes.includes(mode))
+    throw coreErrors.INVALID_ENUM({
+      field: 'mode',
+      params: { expected: retrievalModes.map((known) => `"${known}"`).join(' | ') },
+    });
+  if (request.minScore !== undefined && !Number.isFinite(request.minScore))
+    throw coreErrors.OUT_OF_RANGE({
+      field: 'minScore',
+      params: { expected: { en: 'a finite number', 'zh-CN': '有限的数字' } },
+    });
   checkFilter(request.filter);
   const scope = {
     collection,
