@@ -181,10 +181,22 @@ describe('opwire ingest of files without text', { timeout: 120_000 }, () => {
     writeFileSync(join(docs, 'shipping.md'), '');
     const again = opwire(['ingest', docs, '--data-dir', dataDir]);
     expect(again.status).toBe(0);
-    expect(again.stdout).toContain('skipped shipping.md: it holds no text; not ingested\n');
-    expect(again.stdout).toMatch(/^ingested 0\/0 documents into .* s; skipped 3 without text$/m);
+    // Emptying a file that was ingested removes what was stored of it: said so, not "skipped".
+    expect(again.stdout.split('\n')).toEqual([
+      'skipped blank.txt: it holds no text; not ingested',
+      'skipped empty.md: it holds no text; not ingested',
+      'removed shipping.md: it holds no text now; the version ingested before is removed',
+      expect.stringMatching(
+        /^ingested 0\/0 documents into .* s; skipped 2 without text; removed 1 now without text$/,
+      ),
+      '',
+    ]);
     const asked = opwire(['ask', 'shipping business days', '--data-dir', dataDir, '--mode', 'lexical']);
     expect(asked.stdout).toBe('No matching knowledge found.\n');
+    // Ingested again still empty, nothing is left to remove: skipped.
+    const third = opwire(['ingest', docs, '--data-dir', dataDir]);
+    expect(third.stdout).toContain('skipped shipping.md: it holds no text; not ingested\n');
+    expect(third.stdout).toMatch(/^ingested 0\/0 documents into .* s; skipped 3 without text$/m);
   });
 });
 

@@ -78,11 +78,12 @@ function refuseHeldElsewhere(file: ReadFile, heldElsewhere: ReadonlyMap<string, 
 
 /**
  * Prints a line per file, in folder order: its chunks, why it failed, or that it holds no text (nothing of it is
- * stored: the pipeline only removes an earlier version). Returns which files were stored, failed or empty.
+ * stored, and the pipeline removes the version an earlier ingest stored, which is then said). Returns which files
+ * were stored, failed or empty, and which of the empty ones had a version removed.
  */
-function report(read: readonly ReadFile[], results: readonly IngestResult[]) {
+function report(read: readonly ReadFile[], results: readonly IngestResult[], before: ReadonlySet<string>) {
   const ingested = new Map(results.map((result) => [result.documentId, result]));
-  const outcome = { stored: [] as string[], failed: [] as string[], empty: [] as string[] };
+  const outcome = { stored: [] as string[], failed: [] as string[], empty: [] as string[], emptied: 0 };
   for (const file of read) {
     const result = ingested.get(file.documentId);
     const name = printableName(file.documentId);
@@ -94,7 +95,10 @@ function report(read: readonly ReadFile[], results: readonly IngestResult[]) {
       console.log(`FAILED ${name}: ${result.chunks} chunks (${result.error.code}: ${result.error.message})`);
     } else if (!result?.chunks) {
       outcome.empty.push(file.documentId);
-      console.log(`skipped ${name}: it holds no text; not ingested`);
+      if (before.has(file.documentId)) {
+        outcome.emptied += 1;
+        console.log(`removed ${name}: it holds no text now; the version ingested before is removed`);
+      } else console.log(`skipped ${name}: it holds no text; not ingested`);
     } else {
       outcome.stored.push(file.documentId);
       console.log(`ok     ${name}: ${result.chunks} chunks`);
@@ -172,14 +176,15 @@ export async function run(args: string[]): Promise<number> {
           console.error(`  ${progress.done}/${progress.total} documents`);
       },
     });
-    const outcome = report(read, results);
+    const outcome = report(read, results, new Set(manifest.documentIds));
     const removed = await removeGone(knowledge, scope, manifest, { ...outcome, unlisted: folders });
     const seconds = (performance.now() - started) / 1000;
     const failed = outcome.failed.length;
     const empty = outcome.empty.length;
+    const skippedEmpty = empty - outcome.emptied;
     const considered = read.length - empty;
     console.log(
-      `ingested ${considered - failed}/${considered} documents into ${location} in ${seconds.toFixed(2)} s${empty > 0 ? `; skipped ${empty} without text` : ''}${removed > 0 ? `; removed ${removed} whose files are gone` : ''}`,
+      `ingested ${considered - failed}/${considered} documents into ${location} in ${seconds.toFixed(2)} s${skippedEmpty > 0 ? `; skipped ${skippedEmpty} without text` : ''}${outcome.emptied > 0 ? `; removed ${outcome.emptied} now without text` : ''}${removed > 0 ? `; removed ${removed} whose files are gone` : ''}`,
     );
     return failed === 0 && folders.length === 0 ? 0 : 1;
   } finally {
