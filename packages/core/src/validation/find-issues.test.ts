@@ -204,6 +204,13 @@ it('explains a value of a union through the one branch of its type', () => {
   expect(check({ value: 'long' })?.[0]).toMatchObject({ code: 'OUT_OF_RANGE', field: 'value' });
   expect(check({ value: null })?.[0]).toMatchObject({ code: 'NULL_NOT_ALLOWED' });
   expect(check({ value: [] })?.[0]).toMatchObject({ code: 'WRONG_TYPE' });
+  // JSON `1e400` is Infinity: a number past any range, as the number branch says, not a value of no branch's type.
+  expect(check({ value: JSON.parse('1e400') })?.[0]).toEqual({
+    code: 'OUT_OF_RANGE',
+    field: 'value',
+    pointer: '/value',
+    expected: 'a finite number',
+  });
 });
 
 describe('a declared property named like a member of Object.prototype', () => {

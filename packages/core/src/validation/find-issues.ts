@@ -178,7 +178,11 @@ function visitUnion(
     return;
   }
   const nonNull = branches.filter((branch) => branch.type !== 'null');
-  const sameType = nonNull.filter((branch) => typeof branch.type === 'string' && hasType(branch.type, value));
+  const sameType = nonNull.filter(
+    (branch) =>
+      typeof branch.type === 'string' &&
+      (hasType(branch.type, value) || isUnboundedNumber(branch.type, value)),
+  );
   if (value === null) {
     issues.push(issue('NULL_NOT_ALLOWED', path, nonNull.map(describeExpected).join(' | ')));
   } else if (nonNull.length === 1 && nonNull[0]) {
@@ -197,6 +201,11 @@ function enumIssue(allowed: unknown[], value: unknown, path: Array<string | numb
   const types = new Set(allowed.map((each) => typeof each));
   if (types.size === 1 && !types.has(typeof value)) return issue('WRONG_TYPE', path, [...types][0]);
   return issue('INVALID_ENUM', path, expected);
+}
+
+/** JSON such as `1e309` is Infinity: of a number branch's type, though past its range (which its check says). */
+function isUnboundedNumber(type: string, value: unknown): boolean {
+  return (type === 'number' || type === 'integer') && typeof value === 'number' && !Number.isFinite(value);
 }
 
 function hasType(type: string, value: unknown): boolean {
