@@ -62,6 +62,13 @@ export const httpErrors = defineErrors({
       'zh-CN': '请求不是有效的 HTTP/1.1（{reason}）。',
     },
   },
+  EXPECTATION_FAILED: {
+    kind: 'invalid',
+    messages: {
+      en: 'The request expects "{expectation}", which this server does not support; only "100-continue" is.',
+      'zh-CN': '请求要求“{expectation}”，此服务器不支持；仅支持“100-continue”。',
+    },
+  },
   HEADERS_TOO_LARGE: {
     kind: 'invalid',
     messages: { en: 'The request headers are too large.', 'zh-CN': '请求头过大。' },

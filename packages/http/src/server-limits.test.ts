@@ -174,6 +174,35 @@ describe('server limits over a real socket', () => {
     await expect.poll(() => accepted.received()).toMatch(/\r\n\r\nHTTP\/1\.1 201 [\s\S]*"item":"tea"/);
   });
 
+  it('refuses an expectation other than 100-continue with 417 problem+json naming it, in the asked language', async () => {
+    const server = await serve({});
+    const ask = async (headers: string) => {
+      const client = await open(server.url);
+      client.socket.write(`POST /orders HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n${headers}\r\n`);
+      await client.closed;
+      return client.received();
+    };
+    const english = await ask('Expect: foo\r\n');
+    expect(english).toMatch(/^HTTP\/1\.1 417 Expectation Failed\r\n/);
+    expect(english).toMatch(/\r\ncontent-type: application\/problem\+json\r\n/);
+    expect(problemOf(english)).toEqual({
+      type: 'urn:opwire:error:EXPECTATION_FAILED',
+      title: 'Expectation Failed',
+      status: 417,
+      code: 'EXPECTATION_FAILED',
+      detail: 'The request expects "foo", which this server does not support; only "100-continue" is.',
+    });
+    const chinese = await ask('Expect: bar=1\r\nAccept-Language: zh-CN\r\n');
+    expect(chinese).toMatch(/\r\ncontent-language: zh-CN\r\n/);
+    expect(problemOf(chinese)).toMatchObject({
+      code: 'EXPECTATION_FAILED',
+      detail: '请求要求“bar=1”，此服务器不支持；仅支持“100-continue”。',
+    });
+    // The route never ran: nothing was created.
+    const orders = await server.send({ path: '/orders', token: 'customer-token' });
+    expect(await orders.json()).toMatchObject({ items: [] });
+  });
+
   it('refuses limits that are not positive integers', () => {
     for (const bad of [{ headersTimeoutMs: 0 }, { maxConnections: 1.5 }, { requestTimeoutMs: -1 }]) {
       expect(() => resolveLimits(bad)).toThrow(expect.objectContaining({ code: 'INVALID_CONFIGURATION' }));

@@ -1,6 +1,8 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { coreErrors, type OpwireError } from '@opwire/core';
+import { requestedLocale } from '@opwire/core/surface';
+import { joinVary } from './answer.js';
 import { httpErrors } from './http-errors.js';
 import { toProblemJson } from './problem-json.js';
 
@@ -59,6 +61,35 @@ export function applyLimits(
   server.on('clientError', (error: Error & { code?: string; rawPacket?: unknown }, socket: Duplex) =>
     answerClientError(error, socket, corsHeadersFor),
   );
+  server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) =>
+    refuseExpectation(request, response, corsHeadersFor),
+  );
+}
+
+/**
+ * Answers an `Expect` other than `100-continue` with 417 (RFC 9110 §10.1.1) as a problem+json document that names
+ * it, where Node's own answer has no body. The connection is closed: a body the client sends anyway is not read.
+ */
+function refuseExpectation(
+  request: IncomingMessage,
+  response: ServerResponse,
+  corsHeadersFor: (origin: string | undefined) => Readonly<Record<string, string>> | undefined,
+): void {
+  const locale = requestedLocale({ 'accept-language': request.headers['accept-language'] }) ?? 'en';
+  const asked = request.headers.expect ?? '';
+  const expectation = asked.length > 100 ? `${asked.slice(0, 100)}…` : asked;
+  const problem = toProblemJson(httpErrors.EXPECTATION_FAILED({ params: { expectation } }), locale);
+  const body = JSON.stringify({ ...problem, status: 417, title: reasons[417] });
+  const cors = corsHeadersFor(request.headers.origin);
+  response.writeHead(417, {
+    ...cors,
+    'content-type': 'application/problem+json',
+    'content-language': locale,
+    vary: cors?.vary === undefined ? 'Accept-Language' : joinVary(cors.vary, 'Accept-Language'),
+    'content-length': Buffer.byteLength(body),
+    connection: 'close',
+  });
+  response.end(body);
 }
 
 /** The `Origin` header of what Node could read of a refused request, if it got that far. */
@@ -71,6 +102,7 @@ function originIn(rawPacket: unknown): string | undefined {
 const reasons: Readonly<Record<number, string>> = {
   400: 'Bad Request',
   408: 'Request Timeout',
+  417: 'Expectation Failed',
   431: 'Request Header Fields Too Large',
 };
 
