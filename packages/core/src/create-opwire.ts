@@ -14,7 +14,7 @@ import { Invocation, type InvocationHost } from './invocation.js';
 import type { Logger } from './logger.js';
 import { createMemoryAuditLog } from './memory/memory-audit-log.js';
 import { createMemoryTransactionManager } from './memory/memory-transaction-manager.js';
-import type { AnyMiddleware } from './middleware.js';
+import type { AnyMiddleware, MiddlewareRequestHeader } from './middleware.js';
 import type { AnyOperation, RequestOf, ResultOf } from './operation.js';
 import type { AuditLog } from './ports/audit-log.js';
 import type { TransactionManager } from './ports/transaction-manager.js';
@@ -83,6 +83,8 @@ export interface Opwire {
   errorsOf(operation: AnyOperation): readonly AnyErrorEntry[];
   /** The response headers an operation's middleware may set (lower case). */
   responseHeadersOf(operation: AnyOperation): readonly string[];
+  /** The request headers an operation's middleware reads (names in lower case, the first declaration of each). */
+  requestHeadersOf(operation: AnyOperation): readonly MiddlewareRequestHeader[];
   /** Closes the transaction manager (and with it the database). */
   close(): Promise<void>;
 }
@@ -234,6 +236,13 @@ export function createOpwire(options: OpwireOptions): Opwire {
     },
     errorsOf,
     responseHeadersOf: (operation) => [...new Set(middlewareOf(operation).flatMap((layer) => layer.headers))],
+    requestHeadersOf(operation) {
+      const byName = new Map<string, MiddlewareRequestHeader>();
+      for (const header of middlewareOf(operation).flatMap((layer) => layer.requestHeaders)) {
+        if (!byName.has(header.name)) byName.set(header.name, header);
+      }
+      return [...byName.values()];
+    },
     async close() {
       await transactions.close?.();
     },

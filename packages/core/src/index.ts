@@ -83,6 +83,7 @@ export {
   type MiddlewareContext,
   type MiddlewareDefinition,
   type MiddlewarePhase,
+  type MiddlewareRequestHeader,
   type MiddlewareResult,
   type Next,
   respondWith,

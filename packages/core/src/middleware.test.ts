@@ -200,4 +200,28 @@ describe('middleware', () => {
       defineMiddleware({ name: 'stamp', headers: [header], run: async (_context, next) => next() }),
     ).toThrow(message);
   });
+
+  it('lists the request headers of the middleware guarding an operation, once each, in lower case', () => {
+    const read = (name: string, description: string) =>
+      defineMiddleware({
+        name,
+        requestHeaders: [{ name: 'X-Tenant-Hint', description }],
+        appliesTo: (operation) => operation.writes,
+        run: async (_context, next) => next(),
+      });
+    const { create, get } = ordersOperations(new OrdersTable());
+    const app = createOpwire({
+      operations: [create, get],
+      use: [read('first', 'first'), read('second', 'second')],
+    });
+    expect(app.requestHeadersOf(create)).toEqual([{ name: 'x-tenant-hint', description: 'first' }]);
+    expect(app.requestHeadersOf(get)).toEqual([]);
+    expect(() =>
+      defineMiddleware({
+        name: 'hint',
+        requestHeaders: [{ name: 'x hint', description: '' }],
+        run: async (_context, next) => next(),
+      }),
+    ).toThrow('Middleware "hint": request header "x hint" is not an HTTP header name.');
+  });
 });

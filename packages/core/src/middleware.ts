@@ -1,7 +1,7 @@
 import type { InvocationContext } from './context.js';
 import type { AnyErrorEntry } from './errors/define-errors.js';
 import type { AnyOperation } from './operation.js';
-import { checkResponseHeaderName } from './response-header.js';
+import { checkResponseHeaderName, isHeaderName } from './response-header.js';
 
 declare const extensionMark: unique symbol;
 
@@ -31,6 +31,15 @@ export interface MiddlewareContext extends InvocationContext {
  */
 export type MiddlewarePhase = 'outside' | 'inside';
 
+/** A request header a middleware reads (`idempotency-key`), documented as a header parameter in OpenAPI. */
+export interface MiddlewareRequestHeader {
+  readonly name: string;
+  /** What the header does, for the OpenAPI parameter. */
+  readonly description: string;
+  /** The value's JSON Schema; a string by default. */
+  readonly schema?: Readonly<Record<string, unknown>>;
+}
+
 /** What `defineMiddleware` takes. */
 export interface MiddlewareDefinition<Extension extends object, Errors extends readonly AnyErrorEntry[]> {
   readonly name: string;
@@ -40,6 +49,8 @@ export interface MiddlewareDefinition<Extension extends object, Errors extends r
   readonly errors?: Errors;
   /** Response headers the middleware may set (such as `retry-after`), documented in OpenAPI. */
   readonly headers?: readonly string[];
+  /** Request headers the middleware reads, documented in OpenAPI on every operation it guards. */
+  readonly requestHeaders?: readonly MiddlewareRequestHeader[];
   /**
    * Which operations an app-wide middleware guards (all by default), decided once at startup so
    * OpenAPI and tool descriptions list its codes only where it applies.
@@ -61,6 +72,7 @@ export interface Middleware<
   readonly phase: MiddlewarePhase;
   readonly errors: Errors;
   readonly headers: readonly string[];
+  readonly requestHeaders: readonly MiddlewareRequestHeader[];
 }
 
 /** Any middleware, whatever it adds to the context. */
@@ -91,11 +103,22 @@ export function defineMiddleware<
   for (const header of definition.headers ?? []) {
     checkResponseHeaderName(header, `Middleware "${definition.name}"`);
   }
+  for (const { name } of definition.requestHeaders ?? []) {
+    if (!isHeaderName(name))
+      throw new TypeError(
+        `Middleware "${definition.name}": request header "${name}" is not an HTTP header name.`,
+      );
+  }
   return Object.freeze({
     ...definition,
     phase: definition.phase ?? 'outside',
     errors: Object.freeze([...(definition.errors ?? [])]) as unknown as Errors,
     headers: Object.freeze((definition.headers ?? []).map((header) => header.toLowerCase())),
+    requestHeaders: Object.freeze(
+      (definition.requestHeaders ?? []).map((header) =>
+        Object.freeze({ ...header, name: header.name.toLowerCase() }),
+      ),
+    ),
   });
 }
 

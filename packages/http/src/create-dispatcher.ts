@@ -110,6 +110,7 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
       route,
       errors: app.errorsOf(operation),
       headers: app.responseHeadersOf(operation),
+      requestHeaders: app.requestHeadersOf(operation),
     });
     register(route.method, route.path, compileOperationRoute(operation, route, runtime), operation.id);
   }
@@ -130,6 +131,7 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
       extra,
       errors: app.errorsOf(operation),
       headers: app.responseHeadersOf(operation),
+      requestHeaders: app.requestHeadersOf(operation),
     });
     register(extra.method, extra.path, compileOperationRoute(operation, route, runtime, extra), extra.id);
   }

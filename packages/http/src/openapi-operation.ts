@@ -1,4 +1,9 @@
-import { type AnyErrorEntry, type AnyOperation, localizeText } from '@opwire/core';
+import {
+  type AnyErrorEntry,
+  type AnyOperation,
+  localizeText,
+  type MiddlewareRequestHeader,
+} from '@opwire/core';
 import { toJsonSchema } from '@opwire/core/surface';
 import { type RouteSpec, takesBody } from './derive-route.js';
 import { type ErrorCodeContext, errorCodesByStatus } from './error-responses.js';
@@ -14,6 +19,8 @@ export interface OpenApiOperation {
   readonly errors: readonly AnyErrorEntry[];
   /** Response headers its middleware may set. */
   readonly headers: readonly string[];
+  /** Request headers its middleware reads. */
+  readonly requestHeaders: readonly MiddlewareRequestHeader[];
 }
 
 /** The tag of an operation: its id without the last segment (`orders` for `orders.create`). */
@@ -23,7 +30,7 @@ export function tagOf(operationId: string): string {
 
 /** The OpenAPI operation object of an operation's own route. */
 export function describeOperation(
-  { operation, route, errors, headers }: OpenApiOperation,
+  { operation, route, errors, headers, requestHeaders }: OpenApiOperation,
   context: Omit<ErrorCodeContext, 'hasBody' | 'declared'>,
 ): Record<string, unknown> {
   const request = toJsonSchema(operation.request);
@@ -40,6 +47,15 @@ export function describeOperation(
   if (!hasBody) {
     for (const name of rest)
       parameters.push({ name, in: 'query', required: required.has(name), schema: properties[name] });
+  }
+  for (const header of requestHeaders) {
+    parameters.push({
+      name: headerName(header.name),
+      in: 'header',
+      required: false,
+      description: header.description,
+      schema: header.schema ?? { type: 'string' },
+    });
   }
   const entry: Record<string, unknown> = { operationId: operation.id, tags: [tagOf(operation.id)] };
   const summary = localizeText(operation.summary, 'en');

@@ -57,6 +57,22 @@ describe('the shop’s order writes: rate limit and Idempotency-Key (PGlite)', (
       'IDEMPOTENCY_KEY_REUSED',
     );
   });
+
+  it('declares the Idempotency-Key request header on the writes it guards, and not on reads', async () => {
+    const document = (await shop.request('/openapi.json')).body;
+    const headerParameters = (operation: { parameters?: Array<{ in: string; name: string }> }) =>
+      (operation.parameters ?? []).filter((parameter) => parameter.in === 'header');
+    expect(headerParameters(document.paths['/orders'].post)).toEqual([
+      {
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        description: expect.stringContaining('IDEMPOTENCY_KEY_REUSED'),
+        schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]{1,255}$' },
+      },
+    ]);
+    expect(headerParameters(document.paths['/orders'].get)).toEqual([]);
+  });
 });
 
 describe('Idempotency-Key on the shop’s writes (PGlite)', () => {

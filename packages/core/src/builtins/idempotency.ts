@@ -51,6 +51,16 @@ export function idempotency(
     phase: 'inside',
     errors: [coreErrors.IDEMPOTENCY_KEY_REUSED, coreErrors.INVALID_IDEMPOTENCY_KEY] as const,
     headers: ['idempotent-replayed'],
+    requestHeaders: [
+      {
+        name: header,
+        description:
+          'Makes a retried write safe: repeated with the same key and the same request, it gets the first answer ' +
+          '(with `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 409 ' +
+          'IDEMPOTENCY_KEY_REUSED. 1 to 255 visible ASCII characters.',
+        schema: { type: 'string', minLength: 1, maxLength: 255, pattern: keyPattern.source },
+      },
+    ],
     // Only writes are replayed; reads are never guarded, so their routes do not list the codes.
     appliesTo: (operation) => operation.writes && operation.stream !== true,
     async run(context, next) {

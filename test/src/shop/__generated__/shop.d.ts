@@ -620,7 +620,10 @@ export interface operations {
   'orders.create': {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes a retried write safe: repeated with the same key and the same request, it gets the first answer (with `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 409 IDEMPOTENCY_KEY_REUSED. 1 to 255 visible ASCII characters. */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -961,7 +964,10 @@ export interface operations {
   'orders.cancel': {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes a retried write safe: repeated with the same key and the same request, it gets the first answer (with `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 409 IDEMPOTENCY_KEY_REUSED. 1 to 255 visible ASCII characters. */
+        'Idempotency-Key'?: string;
+      };
       path: {
         id: string;
       };
@@ -1345,7 +1351,10 @@ export interface operations {
   'knowledge.ingest': {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes a retried write safe: repeated with the same key and the same request, it gets the first answer (with `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 409 IDEMPOTENCY_KEY_REUSED. 1 to 255 visible ASCII characters. */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -1530,7 +1539,10 @@ export interface operations {
   'knowledge.remove': {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes a retried write safe: repeated with the same key and the same request, it gets the first answer (with `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 409 IDEMPOTENCY_KEY_REUSED. 1 to 255 visible ASCII characters. */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -2930,7 +2942,10 @@ export interface operations {
   'governance.trim': {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes a retried write safe: repeated with the same key and the same request, it gets the first answer (with `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 409 IDEMPOTENCY_KEY_REUSED. 1 to 255 visible ASCII characters. */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -3212,7 +3227,10 @@ export interface operations {
   'conversations.create': {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes a retried write safe: repeated with the same key and the same request, it gets the first answer (with `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 409 IDEMPOTENCY_KEY_REUSED. 1 to 255 visible ASCII characters. */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -3545,7 +3563,10 @@ export interface operations {
   'conversations.delete': {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes a retried write safe: repeated with the same key and the same request, it gets the first answer (with `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 409 IDEMPOTENCY_KEY_REUSED. 1 to 255 visible ASCII characters. */
+        'Idempotency-Key'?: string;
+      };
       path: {
         conversationId: string;
       };
