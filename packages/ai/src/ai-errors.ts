@@ -44,7 +44,7 @@ export const aiErrors = defineErrors({
     kind: 'conflict',
     messages: {
       en: 'The approval "{approvalId}" was already {status}.',
-      'zh-CN': '审批“{approvalId}”已处理（{status}）。',
+      'zh-CN': '审批“{approvalId}”{status}，不能再次处理。',
     },
   },
   APPROVAL_MISMATCH: {

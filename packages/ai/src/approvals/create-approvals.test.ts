@@ -91,6 +91,33 @@ describe('approvals', () => {
     expect(records[0]).toMatchObject({ origin: 'ai', principalId: 'user-support', outcome: 'ok' });
   });
 
+  it('names the status of a settled approval in the language of the caller when it is decided again', async () => {
+    const { ask, idOf, approvals } = setup();
+    const messagesOf = async (promise: Promise<unknown>) => {
+      const error = await promise.then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      );
+      if (!isOpwireError(error)) throw new Error('expected an OpwireError');
+      return [error.code, error.localize('en'), error.localize('zh-CN')];
+    };
+    // Both asked before either is decided: once the order is cancelled, the precheck refuses a new ask.
+    const approved = await idOf(ask('approved'));
+    const declined = await idOf(ask('declined'));
+    await approvals.approve(approved, fixtureCallers.support);
+    expect(await messagesOf(approvals.decline(approved, fixtureCallers.support))).toEqual([
+      'APPROVAL_ALREADY_SETTLED',
+      `The approval "${approved}" was already approved.`,
+      `审批“${approved}”已批准，不能再次处理。`,
+    ]);
+    await approvals.decline(declined, fixtureCallers.support);
+    expect(await messagesOf(approvals.approve(declined, fixtureCallers.support))).toEqual([
+      'APPROVAL_ALREADY_SETTLED',
+      `The approval "${declined}" was already declined.`,
+      `审批“${declined}”已拒绝，不能再次处理。`,
+    ]);
+  });
+
   it('rejects invalid arguments at once instead of asking for approval', async () => {
     const { ask, approvals } = setup();
     expect(await ask('call-1', { orderId: 5 })).toMatchObject({

@@ -84,6 +84,16 @@ const pendingMessage = {
   'zh-CN': '此操作正在等待用户批准；请告诉用户你请求执行的操作。',
 } as const;
 
+/**
+ * How a settled approval's status reads in each language's `APPROVAL_ALREADY_SETTLED` message (English as the API
+ * spells it); `settled` when a lost race does not say which.
+ */
+const settledWords = {
+  approved: { en: 'approved', 'zh-CN': '已批准' },
+  declined: { en: 'declined', 'zh-CN': '已拒绝' },
+  settled: { en: 'settled', 'zh-CN': '已处理' },
+} as const;
+
 /** Creates the approvals service over a store (in memory by default). */
 export function createApprovals(options: ApprovalsOptions): Approvals {
   const store = options.store ?? createMemoryApprovalStore();
@@ -102,7 +112,7 @@ export function createApprovals(options: ApprovalsOptions): Approvals {
     const found = await store.get(approvalId, ownerOf(caller));
     if (!found) throw aiErrors.APPROVAL_NOT_FOUND({ params: { approvalId } });
     if (found.status !== 'pending') {
-      throw aiErrors.APPROVAL_ALREADY_SETTLED({ params: { approvalId, status: found.status } });
+      throw aiErrors.APPROVAL_ALREADY_SETTLED({ params: { approvalId, status: settledWords[found.status] } });
     }
     if (Date.parse(found.expiresAt) <= now()) {
       throw aiErrors.APPROVAL_EXPIRED({ params: { approvalId } });
@@ -115,7 +125,7 @@ export function createApprovals(options: ApprovalsOptions): Approvals {
       // Lost a race with another settle, or expired in between: re-read to say which.
       await claim(approval.approvalId, caller);
       throw aiErrors.APPROVAL_ALREADY_SETTLED({
-        params: { approvalId: approval.approvalId, status: 'settled' },
+        params: { approvalId: approval.approvalId, status: settledWords.settled },
       });
     }
   };
