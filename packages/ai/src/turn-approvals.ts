@@ -1,5 +1,5 @@
 import type { SpanContext } from '@opentelemetry/api';
-import { type Caller, isOpwireError, type Locale, type OpwireError } from '@opwire/core';
+import { type Caller, coreErrors, isOpwireError, type Locale, type OpwireError } from '@opwire/core';
 import type { ModelMessage } from 'ai';
 import { aiErrors } from './ai-errors.js';
 import type { PendingApproval } from './approvals/approval-store.js';
@@ -7,7 +7,6 @@ import type { Approvals } from './approvals/create-approvals.js';
 import type { ChatEvent, ChatRequest } from './chat-types.js';
 import type { GovernedTurn } from './governance/governed-turn.js';
 import { toJsonValue } from './governance/json-value.js';
-import { ownerOf } from './governance/owner.js';
 import { toToolErrorResult } from './tool-result.js';
 
 /** What carrying out a turn's approval decisions gives it: events for the client, messages for the model. */
@@ -35,19 +34,38 @@ export async function decideApprovals(
 ): Promise<DecidedApprovals> {
   const events: ChatEvent[] = [];
   const messages: ModelMessage[] = [];
-  for (const decision of request.approvals ?? []) {
-    const pending = await approvals.store.get(decision.approvalId, ownerOf(request.caller));
+  const decisions = request.approvals ?? [];
+  // Every decision is checked before any is carried out: one failing after another ran would fail the turn
+  // with that call done, yet never told in its conversation, which would hold it as waiting for good.
+  const found: PendingApproval[] = [];
+  for (const [index, decision] of decisions.entries()) {
+    if (decisions.findIndex((other) => other.approvalId === decision.approvalId) !== index) {
+      throw coreErrors.OUT_OF_RANGE({
+        field: `approvals[${index}].approvalId`,
+        params: {
+          expected: {
+            en: 'an approval not decided earlier in the same request',
+            'zh-CN': '同一请求中未决定过的审批',
+          },
+        },
+      });
+    }
+    const pending = await approvals.check(decision.approvalId, request.caller);
     // Decided in another conversation, the call and its result would be told to a model that never asked
     // for it, and the conversation that asked would hold it as pending for good.
-    if (pending?.conversationId !== undefined && pending.conversationId !== options.conversationId) {
+    if (pending.conversationId !== undefined && pending.conversationId !== options.conversationId) {
       throw aiErrors.APPROVAL_NOT_FOUND({ params: { approvalId: decision.approvalId } });
     }
+    found.push(pending);
+  }
+  for (const [index, decision] of decisions.entries()) {
+    const pending = found[index];
     const { output } = await decideApproval(approvals, decision, request.caller, {
       locale: options.locale,
       trace: options.trace,
       ...(request.signal ? { signal: request.signal } : {}),
     });
-    // `pending` is there: approve and decline fail for anything that is not the caller's pending approval.
+    // Every decision was found above.
     if (!pending) continue;
     const call = { toolCallId: pending.toolCallId, toolName: pending.toolName };
     options.governed.toolResult({ ...call, output });

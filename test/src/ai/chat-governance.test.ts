@@ -703,6 +703,62 @@ it('decides an approval only in the conversation that asked for it, never record
   expect(orders.get(order.id)?.status).toBe('cancelled');
 });
 
+it('checks every approval decision of a request before carrying out any: a refused request runs none', async () => {
+  const { chatAs, call, seed, orders } = shop();
+  const order = seed();
+  server.script(
+    {
+      kind: 'reply',
+      toolCalls: [{ id: 'call_1', name: 'orders_cancel', arguments: JSON.stringify({ orderId: order.id }) }],
+    },
+    { kind: 'reply', text: 'Approve it, please.' },
+    { kind: 'reply', text: 'Cancelled.' },
+  );
+  const asked = await chatAs('token-support', { message: `Cancel ${order.id}` });
+  const [pending] = asked.body.pendingApprovals;
+  const conversationId = asked.body.conversationId;
+  const requests = server.requests.length;
+  const twice = await call(
+    'POST',
+    '/ai/chat',
+    'token-support',
+    {
+      conversationId,
+      approvals: [
+        { approvalId: pending.approvalId, approved: true },
+        { approvalId: pending.approvalId, approved: false },
+      ],
+    },
+    { 'accept-language': 'zh-CN' },
+  );
+  expect([twice.status, twice.body.code, twice.body.field]).toEqual([
+    400,
+    'OUT_OF_RANGE',
+    'approvals[1].approvalId',
+  ]);
+  expect(twice.body.detail).toBe('字段“approvals[1].approvalId”超出范围（应为 同一请求中未决定过的审批）。');
+  const unknown = await chatAs('token-support', {
+    conversationId,
+    approvals: [
+      { approvalId: pending.approvalId, approved: true },
+      { approvalId: 'no-such-approval', approved: true },
+    ],
+  });
+  expect([unknown.status, unknown.body.code]).toEqual([404, 'APPROVAL_NOT_FOUND']);
+  // Neither ran the cancel, nor asked the model, and the conversation still holds the call as waiting.
+  expect(orders.get(order.id)?.status).toBe('open');
+  expect(server.requests.length).toBe(requests);
+  const read = await call('GET', `/conversations/${conversationId}`, 'token-support');
+  expect(read.body.messages).toHaveLength(4);
+  // The approval is still there to decide.
+  const decided = await chatAs('token-support', {
+    conversationId,
+    approvals: [{ approvalId: pending.approvalId, approved: true }],
+  });
+  expect([decided.status, decided.body.text]).toEqual([200, 'Cancelled.']);
+  expect(orders.get(order.id)?.status).toBe('cancelled');
+});
+
 it('runs no tool call past the per-step cap; the ones past it get TOOL_CALL_LIMIT_REACHED', async () => {
   const { chatAs, governance, seed } = shop({ chat: { limits: { toolCallsPerStep: 2 } } });
   seed();

@@ -75,6 +75,12 @@ export interface Approvals {
   approve(approvalId: string, caller: Caller, options?: ApproveOptions): Promise<ApprovedCall>;
   /** Declines a pending call so it can never run. */
   decline(approvalId: string, caller: Caller): Promise<{ approvalId: string; status: 'declined' }>;
+  /**
+   * The caller's pending approval, still open, without deciding it; fails as `approve` and `decline` would
+   * (`APPROVAL_NOT_FOUND`, `APPROVAL_ALREADY_SETTLED`, `APPROVAL_EXPIRED`). Lets several decisions be checked
+   * before any is carried out.
+   */
+  check(approvalId: string, caller: Caller): Promise<PendingApproval>;
   /** The caller's calls still waiting for approval, oldest first, leaving out the expired ones. */
   pending(caller: Caller): Promise<PendingApproval[]>;
 }
@@ -221,6 +227,7 @@ export function createApprovals(options: ApprovalsOptions): Approvals {
       await record(found, 'approval_declined');
       return { approvalId, status: 'declined' };
     },
+    check: claim,
     async pending(caller) {
       return store.listPending(ownerOf(caller), iso());
     },
