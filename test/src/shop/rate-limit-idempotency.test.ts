@@ -56,6 +56,21 @@ describe('the shop’s order writes: rate limit and Idempotency-Key (PGlite)', (
     expect(create['409'].content['application/problem+json'].schema.allOf[1].properties.code.enum).toContain(
       'IDEMPOTENCY_KEY_REUSED',
     );
+    // A write outside a transaction (a new conversation, a trim) keeps no record with it: neither replayed nor
+    // declared as if it were.
+    for (const [path, method] of [
+      ['/conversations', 'post'],
+      ['/conversations/{conversationId}', 'delete'],
+      ['/governance/trim', 'post'],
+    ] as const) {
+      const responses = document.paths[path][method].responses;
+      expect(
+        responses['409']?.content['application/problem+json'].schema.allOf[1].properties.code.enum,
+      ).not.toContain('IDEMPOTENCY_KEY_REUSED');
+      for (const response of Object.values(responses) as Array<{ headers?: object }>) {
+        expect(Object.keys(response.headers ?? {})).not.toContain('Idempotent-Replayed');
+      }
+    }
   });
 
   it('declares the Idempotency-Key request header on the writes it guards, and not on reads', async () => {
@@ -72,6 +87,8 @@ describe('the shop’s order writes: rate limit and Idempotency-Key (PGlite)', (
       },
     ]);
     expect(headerParameters(document.paths['/orders'].get)).toEqual([]);
+    // Nor on a write outside a transaction, which it does not guard.
+    expect(headerParameters(document.paths['/conversations'].post)).toEqual([]);
   });
 });
 

@@ -22,7 +22,8 @@ const keyPattern = /^[\x21-\x7e]{1,255}$/;
  * A middleware that replays `Idempotency-Key` requests: a write repeated with the same key and the
  * same request gets the first answer (with `idempotent-replayed: true`) and runs nothing; the same key
  * with a different request is `IDEMPOTENCY_KEY_REUSED` (409). It runs inside the transaction, so the
- * record commits with the write it guards; calls without the header, and reads, pass through.
+ * record commits with the write it guards; calls without the header, reads, and writes declared
+ * `transaction: false` (nothing to commit the record with) pass through, and their routes do not list it.
  */
 export function idempotency(
   options: IdempotencyOptions = {},
@@ -61,8 +62,10 @@ export function idempotency(
         schema: { type: 'string', minLength: 1, maxLength: 255, pattern: keyPattern.source },
       },
     ],
-    // Only writes are replayed; reads are never guarded, so their routes do not list the codes.
-    appliesTo: (operation) => operation.writes && operation.stream !== true,
+    // Only writes in a transaction are replayed (the record commits with the write); reads, and writes that run
+    // outside one (`transaction: false`), are never guarded, so their routes do not list the codes.
+    appliesTo: (operation) =>
+      operation.writes === true && operation.stream !== true && operation.transaction !== false,
     async run(context, next) {
       const key = context.headers[header];
       if (key === undefined || !context.operation.writes || !context.transaction) return next();

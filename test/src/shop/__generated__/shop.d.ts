@@ -2942,10 +2942,7 @@ export interface operations {
   'governance.trim': {
     parameters: {
       query?: never;
-      header?: {
-        /** @description Makes a retried write safe: repeated with the same key and the same request, it gets the first answer (with `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 409 IDEMPOTENCY_KEY_REUSED. 1 to 255 visible ASCII characters. */
-        'Idempotency-Key'?: string;
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -2960,8 +2957,6 @@ export interface operations {
       /** @description OK */
       200: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -2974,11 +2969,9 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING */
       400: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -2997,8 +2990,7 @@ export interface operations {
               | 'NUL_CHARACTER'
               | 'INVALID_UNICODE'
               | 'MALFORMED_JSON'
-              | 'PROTOTYPE_POISONING'
-              | 'INVALID_IDEMPOTENCY_KEY';
+              | 'PROTOTYPE_POISONING';
           };
         };
       };
@@ -3007,8 +2999,6 @@ export interface operations {
         headers: {
           /** @description `Bearer`, or `Bearer error="invalid_token"` when a Bearer token sent was refused. */
           'WWW-Authenticate': string;
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3022,8 +3012,6 @@ export interface operations {
       /** @description Forbidden: PERMISSION_DENIED */
       403: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3034,26 +3022,22 @@ export interface operations {
           };
         };
       };
-      /** @description Conflict: CONFLICT, IDEMPOTENCY_KEY_REUSED */
+      /** @description Conflict: CONFLICT */
       409: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'CONFLICT' | 'IDEMPOTENCY_KEY_REUSED';
+            code?: 'CONFLICT';
           };
         };
       };
       /** @description Content Too Large: PAYLOAD_TOO_LARGE */
       413: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3069,8 +3053,6 @@ export interface operations {
         headers: {
           /** @description Sent with UNSUPPORTED_CONTENT_ENCODING. */
           'Accept-Encoding'?: string;
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3084,8 +3066,6 @@ export interface operations {
       /** @description Internal Server Error: INTERNAL */
       500: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3099,8 +3079,6 @@ export interface operations {
       /** @description Service Unavailable: UNAVAILABLE */
       503: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3227,10 +3205,7 @@ export interface operations {
   'conversations.create': {
     parameters: {
       query?: never;
-      header?: {
-        /** @description Makes a retried write safe: repeated with the same key and the same request, it gets the first answer (with `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 409 IDEMPOTENCY_KEY_REUSED. 1 to 255 visible ASCII characters. */
-        'Idempotency-Key'?: string;
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -3245,8 +3220,6 @@ export interface operations {
       /** @description Created */
       201: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3259,11 +3232,9 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING */
       400: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3282,8 +3253,7 @@ export interface operations {
               | 'NUL_CHARACTER'
               | 'INVALID_UNICODE'
               | 'MALFORMED_JSON'
-              | 'PROTOTYPE_POISONING'
-              | 'INVALID_IDEMPOTENCY_KEY';
+              | 'PROTOTYPE_POISONING';
           };
         };
       };
@@ -3292,8 +3262,6 @@ export interface operations {
         headers: {
           /** @description `Bearer`, or `Bearer error="invalid_token"` when a Bearer token sent was refused. */
           'WWW-Authenticate': string;
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3307,8 +3275,6 @@ export interface operations {
       /** @description Forbidden: PERMISSION_DENIED */
       403: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3319,26 +3285,22 @@ export interface operations {
           };
         };
       };
-      /** @description Conflict: CONFLICT, IDEMPOTENCY_KEY_REUSED */
+      /** @description Conflict: CONFLICT */
       409: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'CONFLICT' | 'IDEMPOTENCY_KEY_REUSED';
+            code?: 'CONFLICT';
           };
         };
       };
       /** @description Content Too Large: PAYLOAD_TOO_LARGE */
       413: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3354,8 +3316,6 @@ export interface operations {
         headers: {
           /** @description Sent with UNSUPPORTED_CONTENT_ENCODING. */
           'Accept-Encoding'?: string;
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3369,8 +3329,6 @@ export interface operations {
       /** @description Internal Server Error: INTERNAL */
       500: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3384,8 +3342,6 @@ export interface operations {
       /** @description Service Unavailable: UNAVAILABLE */
       503: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3563,10 +3519,7 @@ export interface operations {
   'conversations.delete': {
     parameters: {
       query?: never;
-      header?: {
-        /** @description Makes a retried write safe: repeated with the same key and the same request, it gets the first answer (with `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 409 IDEMPOTENCY_KEY_REUSED. 1 to 255 visible ASCII characters. */
-        'Idempotency-Key'?: string;
-      };
+      header?: never;
       path: {
         conversationId: string;
       };
@@ -3577,8 +3530,6 @@ export interface operations {
       /** @description OK */
       200: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3590,11 +3541,9 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, PROTOTYPE_POISONING, MALFORMED_QUERY, INVALID_IDEMPOTENCY_KEY */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, PROTOTYPE_POISONING, MALFORMED_QUERY */
       400: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3613,8 +3562,7 @@ export interface operations {
               | 'NUL_CHARACTER'
               | 'INVALID_UNICODE'
               | 'PROTOTYPE_POISONING'
-              | 'MALFORMED_QUERY'
-              | 'INVALID_IDEMPOTENCY_KEY';
+              | 'MALFORMED_QUERY';
           };
         };
       };
@@ -3623,8 +3571,6 @@ export interface operations {
         headers: {
           /** @description `Bearer`, or `Bearer error="invalid_token"` when a Bearer token sent was refused. */
           'WWW-Authenticate': string;
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3638,8 +3584,6 @@ export interface operations {
       /** @description Forbidden: PERMISSION_DENIED */
       403: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3653,8 +3597,6 @@ export interface operations {
       /** @description Not Found: NOT_FOUND */
       404: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3665,26 +3607,22 @@ export interface operations {
           };
         };
       };
-      /** @description Conflict: CONFLICT, IDEMPOTENCY_KEY_REUSED */
+      /** @description Conflict: CONFLICT */
       409: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'CONFLICT' | 'IDEMPOTENCY_KEY_REUSED';
+            code?: 'CONFLICT';
           };
         };
       };
       /** @description Internal Server Error: INTERNAL */
       500: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -3698,8 +3636,6 @@ export interface operations {
       /** @description Service Unavailable: UNAVAILABLE */
       503: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
