@@ -5,6 +5,9 @@ import { compileParameterCoercer } from './coerce-parameters.js';
 const coerce = compileParameterCoercer(
   Type.Object({
     count: Type.Integer(),
+    limit: Type.Integer({ minimum: 1, maximum: 200 }),
+    before: Type.Integer({ exclusiveMaximum: 9_007_199_254_740_992 }),
+    unbounded: Type.Integer({ minimum: 0 }),
     ratio: Type.Number(),
     flag: Type.Boolean(),
     name: Type.String(),
@@ -24,6 +27,10 @@ describe('compileParameterCoercer', () => {
     ['count', ' 1', ' 1'],
     ['count', '', ''],
     ['count', '9007199254740993', '9007199254740993'],
+    ['limit', '99999999999999999999', 1e20],
+    ['limit', '-99999999999999999999', -1e20],
+    ['before', '99999999999999999999', 1e20],
+    ['unbounded', '99999999999999999999', '99999999999999999999'],
     ['ratio', '1.5', 1.5],
     ['ratio', '-2e3', -2000],
     ['ratio', '.5', '.5'],

@@ -9,10 +9,31 @@ type Convert = (text: string) => unknown;
 const integerLiteral = /^-?(?:0|[1-9]\d*)$/;
 const numberLiteral = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
-const converters: Readonly<Record<string, Convert>> = {
-  integer: (text) => (integerLiteral.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : text),
-  number: (text) => (numberLiteral.test(text) && Number.isFinite(Number(text)) ? Number(text) : text),
-  boolean: (text) => (text === 'true' ? true : text === 'false' ? false : text),
+/**
+ * An integer literal becomes its number when a number holds it exactly. One past that is kept as text (never
+ * rounded into another value), unless it lies beyond a bound of the field: then it is that number, refused as
+ * out of range with the bound, as the same value in a JSON body is, rather than as not an integer.
+ */
+const integerOf =
+  (schema: Record<string, unknown> | undefined): Convert =>
+  (text) => {
+    if (!integerLiteral.test(text)) return text;
+    const value = Number(text);
+    if (Number.isSafeInteger(value)) return value;
+    const beyond = (bound: unknown, past: (limit: number) => boolean) =>
+      typeof bound === 'number' && past(bound);
+    const outOfRange =
+      beyond(schema?.maximum, (limit) => value > limit) ||
+      beyond(schema?.exclusiveMaximum, (limit) => value >= limit) ||
+      beyond(schema?.minimum, (limit) => value < limit) ||
+      beyond(schema?.exclusiveMinimum, (limit) => value <= limit);
+    return outOfRange ? value : text;
+  };
+
+const converters: Readonly<Record<string, (schema: Record<string, unknown> | undefined) => Convert>> = {
+  integer: integerOf,
+  number: () => (text) => (numberLiteral.test(text) && Number.isFinite(Number(text)) ? Number(text) : text),
+  boolean: () => (text) => (text === 'true' ? true : text === 'false' ? false : text),
 };
 
 /**
@@ -21,7 +42,7 @@ const converters: Readonly<Record<string, Convert>> = {
  * keeps the text, which that member already accepts.
  */
 function converterOf(schema: Record<string, unknown> | undefined): Convert | undefined {
-  const own = converters[String(schema?.type)];
+  const own = converters[String(schema?.type)]?.(schema);
   if (own || !Array.isArray(schema?.anyOf)) return own;
   const members = schema.anyOf as Record<string, unknown>[];
   if (members.some((member) => member.type === 'string' && !('const' in member))) return undefined;
