@@ -123,6 +123,11 @@ export function decodeUiRequest(source: unknown): ChatInput {
   if (askedAt >= 0) refuseFiles(messages[askedAt] as UiMessage, askedAt);
   const asked = askedAt < 0 ? undefined : textOf(messages[askedAt] as UiMessage) || undefined;
   const approvals = !regenerate && last.role === 'assistant' ? approvalsOf(last) : [];
+  // One approval answered twice is refused on the second part, before anything is decided.
+  const repeatedAt = approvals.length > 1 ? repeatedApprovalPart(last) : undefined;
+  if (repeatedAt !== undefined) {
+    throw refused('OUT_OF_RANGE', `messages[${lastAt}].parts[${repeatedAt}]`, 'each approval answered once');
+  }
   if (!asked && approvals.length === 0 && Array.isArray(last.parts) && last.parts.length === 0) {
     throw refused('OUT_OF_RANGE', `messages[${lastAt}].parts`, 'at least 1 items');
   }
@@ -248,6 +253,19 @@ function approvalsOf(message: UiMessage): NonNullable<ChatInput['approvals']> {
       approved: part.approval?.approved === true,
       ...(typeof part.approval?.reason === 'string' ? { reason: part.approval.reason } : {}),
     }));
+}
+
+/** The index of the first part that answers an approval an earlier part of the message already answered. */
+function repeatedApprovalPart(message: UiMessage): number | undefined {
+  const parts = Array.isArray(message.parts) ? (message.parts as UiPart[]) : [];
+  const answered = new Set<string>();
+  for (const [index, part] of parts.entries()) {
+    const id = part.state === 'approval-responded' ? part.approval?.id : undefined;
+    if (typeof id !== 'string') continue;
+    if (answered.has(id)) return index;
+    answered.add(id);
+  }
+  return undefined;
 }
 
 function issue(code: string, field: string, expected: string) {

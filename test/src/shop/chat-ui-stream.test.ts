@@ -634,6 +634,30 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
       '字段“messages[0].parts[0]”必须是 对象。',
       '字段“messages[0].parts[0]”必须是 对象。',
     ]);
+    const twiceInChinese = await running.request('/api/chat', {
+      method: 'POST',
+      token: 'customer-token',
+      headers: { 'accept-language': 'zh-CN' },
+      body: {
+        id: 'c1',
+        messages: [
+          message,
+          {
+            role: 'assistant',
+            parts: [1, 2].map(() => ({
+              type: 'tool-orders_cancel',
+              toolCallId: 'call_1',
+              state: 'approval-responded',
+              approval: { id: 'approval-1', approved: true },
+            })),
+          },
+        ],
+      },
+    });
+    expect([twiceInChinese.status, twiceInChinese.body.detail]).toEqual([
+      400,
+      '字段“messages[1].parts[1]”超出范围（应为 每个审批只回答一次）。',
+    ]);
     // Each refusal names the field as the client sent it (never the operation's `conversationId` or `message`).
     const text = (value: string) => ({ role: 'user', parts: [{ type: 'text', text: value }] });
     const file = {
@@ -688,6 +712,19 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
         'messages[0].parts',
       ],
     ];
+    // An approval answered twice in one message (no `useChat` sends that) is refused on the second part.
+    const answered = (approved: boolean) => ({
+      type: 'tool-orders_cancel',
+      toolCallId: 'call_1',
+      state: 'approval-responded',
+      input: { id: 'ord_1' },
+      approval: { id: 'approval-1', approved },
+    });
+    named.push([
+      { id: 'c1', messages: [message, { role: 'assistant', parts: [answered(true), answered(false)] }] },
+      'OUT_OF_RANGE',
+      'messages[1].parts[1]',
+    ]);
     for (const [body, code, field] of named) {
       const answer = await post(body);
       expect([answer.status, answer.body.code, answer.body.errors?.[0]?.field]).toEqual([400, code, field]);

@@ -224,6 +224,7 @@ const phrases: Readonly<Record<Exclude<Locale, 'en'>, ReadonlyArray<readonly [Re
     [/^at most (\d+) properties$/, '至多 $1 个属性'],
     [/^a finite number$/, '有限的数字'],
     [/^a valid key$/, '有效的键'],
+    [/^each approval answered once$/, '每个审批只回答一次'],
     [/^a multiple of (.+)$/, '$1 的倍数'],
     [/^pattern (.+)$/s, '匹配模式 $1'],
   ],
