@@ -2,6 +2,7 @@ import { trace } from '@opentelemetry/api';
 import { consoleLogger, coreErrors, type Opwire, toOpwireError, tracingEnabled } from '@opwire/core';
 import FindMyWay from 'find-my-way';
 import type { PlainAnswer } from './answer.js';
+import { checkHttpOptions } from './check-http-options.js';
 import { compileCustomRoute } from './compile-custom-route.js';
 import { compileOperationRoute } from './compile-operation-route.js';
 import { compileCors, defaultExposeHeaders } from './cors.js';
@@ -59,6 +60,7 @@ const shuttingDown = JSON.stringify({
 
 /** Compiles every route of an app (generated, custom, health, OpenAPI, docs) into one router. */
 export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispatcher {
+  checkHttpOptions(options);
   const runtime: RouteRuntime = {
     app,
     authenticate: options.authenticate,

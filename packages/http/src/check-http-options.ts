@@ -1,0 +1,24 @@
+import { coreErrors } from '@opwire/core';
+import type { HttpOptions } from './http-options.js';
+
+/**
+ * Refuses, at startup, numeric options no request could be served under: a `bodyLimit` that is not a whole
+ * number of bytes from 1 (`Number('1mb')` is `NaN`, which would lift the limit), a `timeoutMs` or
+ * `shutdownTimeoutMs` that is not a finite number of milliseconds from 0 (every call would fail instead).
+ */
+export function checkHttpOptions(options: HttpOptions): void {
+  const { bodyLimit, timeoutMs, shutdownTimeoutMs } = options;
+  if (bodyLimit !== undefined && (!Number.isSafeInteger(bodyLimit) || bodyLimit < 1))
+    refuse('bodyLimit', `a whole number of bytes from 1, not ${bodyLimit}`);
+  for (const [name, value] of [
+    ['timeoutMs', timeoutMs],
+    ['shutdownTimeoutMs', shutdownTimeoutMs],
+  ] as const) {
+    if (value !== undefined && (!Number.isFinite(value) || value < 0))
+      refuse(name, `a finite number of milliseconds from 0, not ${value}`);
+  }
+}
+
+function refuse(field: string, expected: string): never {
+  throw coreErrors.INVALID_CONFIGURATION({ field, params: { reason: `${field} must be ${expected}` } });
+}
