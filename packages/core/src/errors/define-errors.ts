@@ -131,12 +131,30 @@ export type ErrorMap<Entries extends readonly AnyErrorEntry[]> = {
 };
 
 const codePattern = /^[A-Z][A-Z0-9_]*$/;
+// Every kind, so a catalogue from plain JavaScript or a cast cannot carry one no surface has a status for.
+const kinds: Readonly<Record<ErrorKind, true>> = {
+  invalid: true,
+  unauthenticated: true,
+  denied: true,
+  not_found: true,
+  conflict: true,
+  rule: true,
+  limited: true,
+  too_large: true,
+  unsupported: true,
+  method: true,
+  cancelled: true,
+  timeout: true,
+  unavailable: true,
+  upstream: true,
+  internal: true,
+};
 const placeholderPattern = /\{(\w+)\}/g;
 
 /**
  * Declares a catalogue of error codes as values: each entry is a typed constructor whose params are
- * the placeholders of its messages. A malformed code, or an en and a zh-CN message naming different
- * placeholders, fails here, when the module loads.
+ * the placeholders of its messages. A malformed code, an unknown kind, a missing en or zh-CN message, or
+ * an en and a zh-CN message naming different placeholders, fails here, when the module loads.
  */
 export function defineErrors<const Definitions extends Readonly<Record<string, ErrorDefinition>>>(
   definitions: Definitions,
@@ -144,6 +162,17 @@ export function defineErrors<const Definitions extends Readonly<Record<string, E
   const catalogue: Record<string, AnyErrorEntry> = {};
   for (const [code, definition] of Object.entries(definitions)) {
     if (!codePattern.test(code)) throw new TypeError(`Error code "${code}" must be UPPER_SNAKE_CASE.`);
+    if (!Object.hasOwn(kinds, definition.kind)) {
+      throw new TypeError(
+        `Error code "${code}": kind "${String(definition.kind)}" is not one of ${Object.keys(kinds).join(', ')}.`,
+      );
+    }
+    for (const locale of ['en', 'zh-CN'] as const) {
+      if (typeof definition.messages?.[locale] !== 'string')
+        throw new TypeError(
+          `Error code "${code}" needs ${locale === 'en' ? 'an' : 'a'} ${locale} message (a string).`,
+        );
+    }
     const english = placeholdersIn(definition.messages.en);
     const chinese = placeholdersIn(definition.messages['zh-CN']);
     if (english !== chinese) {
