@@ -259,6 +259,27 @@ describe('sessions', () => {
     expect(response.status).toBe(400);
   });
 
+  it('answers a malformed initialize with the id it was sent, as JSON-RPC asks of an id it could read', async () => {
+    const { mcp, fetch } = serve();
+    for (const id of [7, 'init-1']) {
+      const body = {
+        ...initialize,
+        id,
+        params: { capabilities: {}, clientInfo: { name: 'curl', version: '1' } },
+      };
+      const response = await fetch(
+        'http://mcp.test/mcp',
+        post({ authorization: 'Bearer reader-token' }, body),
+      );
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({
+        error: { code: -32602, data: { code: 'INVALID_INITIALIZE' } },
+        id,
+      });
+    }
+    expect(mcp.sessionCount).toBe(0);
+  });
+
   it('asks for a session id on anything but initialize', async () => {
     const { fetch } = serve();
     const response = await fetch(

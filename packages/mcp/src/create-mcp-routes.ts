@@ -141,7 +141,11 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
           return errorResponse(mcpErrors.SESSION_REQUIRED(), locale);
         // The transport would call a malformed initialize "Server not initialized": say what is wrong instead.
         const malformed = malformedAt(InitializeRequestSchema, input.body);
-        if (malformed) return errorResponse(mcpErrors.INVALID_INITIALIZE({ field: malformed }), locale);
+        if (malformed) {
+          const { id } = input.body as { readonly id?: unknown };
+          const answered = typeof id === 'string' || typeof id === 'number' ? { id } : {};
+          return errorResponse(mcpErrors.INVALID_INITIALIZE({ field: malformed }), locale, {}, answered);
+        }
         const release = sessions.reserve(caller);
         if (!release)
           return errorResponse(mcpErrors.SESSION_LIMIT_REACHED(), locale, { 'retry-after': '30' });

@@ -59,12 +59,12 @@ export function protocolError(code: number, message: string, data?: unknown): Mc
   return error;
 }
 
-/** A JSON-RPC error body for an HTTP answer of the transport (no request id: the request was not read). */
+/** A JSON-RPC error body for an HTTP answer of the transport: the request's id when given, else null (not read). */
 export function errorResponse(
   thrown: unknown,
   locale: Locale,
   headers: Record<string, string> = {},
-  overrides: { readonly message?: string } = {},
+  overrides: { readonly message?: string; readonly id?: string | number } = {},
 ): Response {
   const description = describeError(toOpwireError(thrown), locale);
   const body = {
@@ -76,7 +76,8 @@ export function errorResponse(
       message: overrides.message ?? description.message,
       data: { code: description.code },
     },
-    id: null,
+    // JSON-RPC answers the request's own id when it could be read, null only when it could not.
+    id: overrides.id ?? null,
   };
   return new Response(JSON.stringify(body), {
     status: statuses.get(description.code) ?? mcpErrorTable[description.kind].status,
