@@ -186,6 +186,24 @@ describe('middleware', () => {
     expect(String(errors[0])).toMatch(/called next\(\) more than once/);
   });
 
+  it.each(['before', 'Outside', ''])(
+    'refuses the phase %j, which no chain would run: the middleware would be skipped on every call',
+    async (phase) => {
+      const define = () =>
+        defineMiddleware({
+          name: 'deny',
+          phase: phase as 'outside',
+          errors: [coreErrors.PERMISSION_DENIED],
+          run: async () => {
+            throw coreErrors.PERMISSION_DENIED({ params: { operation: 'secret.get' } });
+          },
+        });
+      expect(define).toThrow(
+        new TypeError(`Middleware "deny": phase "${phase}" must be "outside" or "inside".`),
+      );
+    },
+  );
+
   it('needs a well-formed name', () => {
     expect(() => defineMiddleware({ name: '', run: async (_context, next) => next() })).toThrow(/must start/);
   });

@@ -109,6 +109,12 @@ export function defineMiddleware<
         `Middleware "${definition.name}": request header "${name}" is not an HTTP header name.`,
       );
   }
+  // A chain runs only the phases it knows: any other (plain JavaScript, a cast) would never run at all.
+  if (definition.phase !== undefined && definition.phase !== 'outside' && definition.phase !== 'inside') {
+    throw new TypeError(
+      `Middleware "${definition.name}": phase "${String(definition.phase)}" must be "outside" or "inside".`,
+    );
+  }
   return Object.freeze({
     ...definition,
     phase: definition.phase ?? 'outside',
