@@ -121,6 +121,31 @@ describe('middleware', () => {
     expect((await app.audit.list()).map((record) => record.outcome)).toEqual(['ok', 'ok']);
   });
 
+  it('may be written without async: a throw refuses, a plain value answers, next runs the handler', async () => {
+    const table = new OrdersTable();
+    const { create } = ordersOperations(table);
+    const gate = defineMiddleware({
+      name: 'gate',
+      errors: [coreErrors.UNAVAILABLE],
+      run: (context, next) => {
+        if (context.headers['x-mode'] === 'closed') throw coreErrors.UNAVAILABLE();
+        if (context.headers['x-mode'] === 'cached')
+          return respondWith({ id: 'o-cached', sku: 'tea', quantity: 1, status: 'pending' });
+        return next();
+      },
+    });
+    const app = createOpwire({ operations: [create], use: [gate], logger: silent });
+    const order = { sku: 'tea', quantity: 1 };
+    const closed = app.invoke(create, order, { caller: customer, headers: { 'x-mode': 'closed' } });
+    expect(await codeOf(closed)).toBe('UNAVAILABLE');
+    const cached = await app.invoke(create, order, { caller: customer, headers: { 'x-mode': 'cached' } });
+    expect(cached).toEqual({ id: 'o-cached', sku: 'tea', quantity: 1, status: 'pending' });
+    expect(table.handlerCalls).toBe(0);
+    await app.invoke(create, order, { caller: customer });
+    expect(table.handlerCalls).toBe(1);
+    expect((await app.audit.list()).map((record) => record.outcome)).toEqual(['error', 'ok', 'ok']);
+  });
+
   it('an answer of its own with an undeclared field is INTERNAL, audited once, handler never run', async () => {
     const table = new OrdersTable();
     const { create } = ordersOperations(table);

@@ -59,9 +59,12 @@ export interface MiddlewareDefinition<Extension extends object, Errors extends r
   /**
    * Refuses (throws one of its errors), answers on its own (`return respondWith(value)`, checked against
    * the response schema and audited), or calls `next` — optionally with values to add to the context —
-   * and returns (or adjusts) what it resolves to.
+   * and returns (or adjusts) what it resolves to. It need not be `async`: a throw is a refusal either way.
    */
-  readonly run: (context: MiddlewareContext, next: Next) => Promise<MiddlewareResult<Extension>>;
+  readonly run: (
+    context: MiddlewareContext,
+    next: Next,
+  ) => MiddlewareResult<Extension> | Promise<MiddlewareResult<Extension>>;
 }
 
 /** A declared middleware. */
