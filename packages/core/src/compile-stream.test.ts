@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { customer } from '../test/orders-fixture.js';
 import { createOpwire } from './create-opwire.js';
 import { coreErrors } from './errors/core-errors.js';
-import { defineMiddleware } from './middleware.js';
+import { defineMiddleware, respondWith } from './middleware.js';
 import { defineOperation } from './operation.js';
 
 const silent = { error() {}, warn() {} };
@@ -245,6 +245,33 @@ describe('streaming operations', () => {
       code: 'UNAVAILABLE',
     });
     expect((await app.audit.list()).map((record) => record.code)).toEqual(['UNAVAILABLE']);
+  });
+
+  it('may be answered by a middleware with events of its own, and one answering a single value is INTERNAL saying so', async () => {
+    const cached = defineMiddleware({
+      name: 'cached',
+      async run(context) {
+        if (context.headers['x-mode'] === 'single') return respondWith({ tick: 7 });
+        return respondWith(
+          (async function* () {
+            yield { tick: 7 };
+          })(),
+        );
+      },
+    });
+    const ticks = ticker();
+    const errors: unknown[] = [];
+    const logger = {
+      error: (_message: string, details?: { error?: unknown }) => errors.push(details?.error),
+      warn() {},
+    };
+    const app = createOpwire({ operations: [ticks], use: [cached], logger });
+    expect(await collect(await app.invoke(ticks, { count: 3 }, { caller: customer }))).toEqual([{ tick: 7 }]);
+    const single = app.invoke(ticks, { count: 3 }, { caller: customer, headers: { 'x-mode': 'single' } });
+    await expect(single).rejects.toMatchObject({ code: 'INTERNAL' });
+    expect(String(errors.at(-1))).toContain(
+      'a middleware answered streaming operation "clock.ticks" with a value that is not an async iterable',
+    );
   });
 
   it('cannot be exposed to models or MCP: a tool call answers once', () => {

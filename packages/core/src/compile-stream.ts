@@ -54,6 +54,14 @@ export function compileStream(
     const callerSignal = invocation.signal;
     invocation.signal = AbortSignal.any([callerSignal, stop.signal]);
     const events = (await outside(invocation, (inner) => inside(inner, open))) as AsyncIterable<unknown>;
+    // The handler's result was checked in `open`: anything else here is what a middleware answered.
+    if (typeof events?.[Symbol.asyncIterator] !== 'function') {
+      throw coreErrors.INTERNAL({
+        cause: new Error(
+          `a middleware answered streaming operation "${operation.id}" with a value that is not an async iterable: respondWith takes its events`,
+        ),
+      });
+    }
     const end = async (outcome: 'ok' | 'error' | 'stopped', error: OpwireError | undefined) => {
       recordOperation(invocation, outcome, error?.code);
       if (error?.code === 'INTERNAL') {
