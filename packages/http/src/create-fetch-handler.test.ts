@@ -161,7 +161,7 @@ const matrix: readonly BadInput[] = [
       headers: { 'content-type': 'application/json; charset=latin1' },
     },
     status: 415,
-    code: 'UNSUPPORTED_MEDIA_TYPE',
+    code: 'UNSUPPORTED_CHARSET',
     audited: false,
   },
   ...[
@@ -441,6 +441,35 @@ describe.each(servers)('bad input through the %s', (_name, serve) => {
       expect(fixture.orders.size).toBe(1);
     },
   );
+
+  it('refuses JSON declared in another charset as such, naming it, before the handler runs', async () => {
+    const send = (type: string, locale = 'en') =>
+      client.send({
+        method: 'POST',
+        path: '/orders',
+        token: customer,
+        raw: JSON.stringify(order),
+        headers: { 'content-type': type, 'accept-language': locale },
+      });
+    const latin1 = await send('application/json; charset=latin1');
+    expect([latin1.status, await latin1.json()]).toEqual([
+      415,
+      expect.objectContaining({
+        code: 'UNSUPPORTED_CHARSET',
+        detail: 'The request body must be encoded in UTF-8, not latin1.',
+      }),
+    ]);
+    const quoted = await send('application/json; charset="utf-16"', 'zh-CN');
+    expect(await quoted.json()).toMatchObject({
+      code: 'UNSUPPORTED_CHARSET',
+      detail: '请求正文必须使用 UTF-8 编码，而不是 utf-16。',
+    });
+    // Not JSON at all is still said so.
+    const text = await send('text/plain; charset=latin1');
+    expect(await text.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+    expect(fixture.handlerCalls()).toBe(0);
+    expect(fixture.orders.size).toBe(0);
+  });
 
   it('refuses a compressed body with Accept-Encoding: identity, on a hand-written route too, before it runs', async () => {
     await client.close();

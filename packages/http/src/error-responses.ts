@@ -18,6 +18,7 @@ const bodyErrors: readonly AnyErrorEntry[] = [
   httpErrors.MALFORMED_JSON,
   httpErrors.PROTOTYPE_POISONING,
   httpErrors.UNSUPPORTED_MEDIA_TYPE,
+  httpErrors.UNSUPPORTED_CHARSET,
   httpErrors.UNSUPPORTED_CONTENT_ENCODING,
   httpErrors.PAYLOAD_TOO_LARGE,
 ];

@@ -15,6 +15,13 @@ export const httpErrors = defineErrors({
       'zh-CN': '请求正文必须以 application/json 格式发送。',
     },
   },
+  UNSUPPORTED_CHARSET: {
+    kind: 'unsupported',
+    messages: {
+      en: 'The request body must be encoded in UTF-8, not {charset}.',
+      'zh-CN': '请求正文必须使用 UTF-8 编码，而不是 {charset}。',
+    },
+  },
   UNSUPPORTED_CONTENT_ENCODING: {
     kind: 'unsupported',
     messages: {

@@ -76,6 +76,7 @@ describe('the OpenAPI 3.1 document', () => {
     );
     expect(codesAt('/orders', 'post', '415')).toEqual([
       'UNSUPPORTED_MEDIA_TYPE',
+      'UNSUPPORTED_CHARSET',
       'UNSUPPORTED_CONTENT_ENCODING',
     ]);
     expect(document.paths['/orders'].post.responses['415'].headers).toMatchObject({
@@ -380,7 +381,11 @@ describe('the OpenAPI 3.1 document', () => {
     expect(codes('401')).toEqual(['UNAUTHENTICATED']);
     expect(codes('404')).toEqual(['NOT_FOUND']);
     expect(codes('413')).toEqual(['PAYLOAD_TOO_LARGE']);
-    expect(codes('415')).toEqual(['UNSUPPORTED_MEDIA_TYPE', 'UNSUPPORTED_CONTENT_ENCODING']);
+    expect(codes('415')).toEqual([
+      'UNSUPPORTED_MEDIA_TYPE',
+      'UNSUPPORTED_CHARSET',
+      'UNSUPPORTED_CONTENT_ENCODING',
+    ]);
     expect(codes('500')).toEqual(['INTERNAL']);
     const open = document.paths['/.well-known/thing'].get;
     expect(open.tags).toEqual(['well-known']);

@@ -33,7 +33,8 @@ const jsonMediaType = /^application\/(?:[\w.+-]+\+)?json$/;
 /**
  * Checks a request's body headers before reading anything: `PAYLOAD_TOO_LARGE` when the declared
  * length passes the limit, `UNSUPPORTED_CONTENT_ENCODING` when the body has a content coding other than
- * identity (nothing is decompressed; RFC 9110 §15.5.16), `UNSUPPORTED_MEDIA_TYPE` when a body is not JSON.
+ * identity (nothing is decompressed; RFC 9110 §15.5.16), `UNSUPPORTED_MEDIA_TYPE` when a body is not JSON,
+ * `UNSUPPORTED_CHARSET` when it says it is JSON in a charset other than UTF-8.
  */
 export function checkBodyHeaders(headers: Readonly<Record<string, string | undefined>>, limit: number): void {
   const length = headers['content-length'];
@@ -51,11 +52,13 @@ export function checkBodyHeaders(headers: Readonly<Record<string, string | undef
   const charset = parameters
     .map((parameter) => parameter.trim())
     .find((parameter) => parameter.startsWith('charset='));
-  if (
-    !jsonMediaType.test(mediaType.trim()) ||
-    (charset !== undefined && !/^charset="?utf-8"?$/.test(charset))
-  ) {
-    throw httpErrors.UNSUPPORTED_MEDIA_TYPE();
+  if (!jsonMediaType.test(mediaType.trim())) throw httpErrors.UNSUPPORTED_MEDIA_TYPE();
+  // JSON is UTF-8 (RFC 8259 §8.1): a body declared in another charset is refused as such, not as no JSON.
+  if (charset !== undefined && !/^charset="?utf-8"?$/.test(charset)) {
+    const named = charset.slice('charset='.length).replace(/^"|"$/g, '');
+    throw httpErrors.UNSUPPORTED_CHARSET({
+      params: { charset: named.length > 40 ? `${named.slice(0, 40)}…` : named || '""' },
+    });
   }
 }
 

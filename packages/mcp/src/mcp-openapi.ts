@@ -35,7 +35,7 @@ const refusals = {
   ),
   '413': rpcError('PAYLOAD_TOO_LARGE: the body passes the server’s limit'),
   '415': rpcError(
-    'UNSUPPORTED_MEDIA_TYPE (the body is not JSON) or UNSUPPORTED_CONTENT_ENCODING (a Content-Encoding other than identity)',
+    'UNSUPPORTED_MEDIA_TYPE (the body is not JSON), UNSUPPORTED_CHARSET (JSON in a charset other than UTF-8) or UNSUPPORTED_CONTENT_ENCODING (a Content-Encoding other than identity)',
     {
       'Accept-Encoding': {
         description: 'Sent with UNSUPPORTED_CONTENT_ENCODING: identity.',

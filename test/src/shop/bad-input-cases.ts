@@ -113,7 +113,7 @@ export const badInputCases: readonly BadInputCase[] = [
       headers: { 'content-type': 'application/json; charset=latin1' },
     },
     status: 415,
-    code: 'UNSUPPORTED_MEDIA_TYPE',
+    code: 'UNSUPPORTED_CHARSET',
     audited: false,
   },
   {

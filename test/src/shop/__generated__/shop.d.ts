@@ -757,7 +757,7 @@ export interface operations {
           };
         };
       };
-      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_CONTENT_ENCODING */
+      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_CHARSET, UNSUPPORTED_CONTENT_ENCODING */
       415: {
         headers: {
           /** @description Sent with UNSUPPORTED_CONTENT_ENCODING. */
@@ -772,7 +772,7 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'UNSUPPORTED_MEDIA_TYPE' | 'UNSUPPORTED_CONTENT_ENCODING';
+            code?: 'UNSUPPORTED_MEDIA_TYPE' | 'UNSUPPORTED_CHARSET' | 'UNSUPPORTED_CONTENT_ENCODING';
           };
         };
       };
@@ -1106,7 +1106,7 @@ export interface operations {
           };
         };
       };
-      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_CONTENT_ENCODING */
+      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_CHARSET, UNSUPPORTED_CONTENT_ENCODING */
       415: {
         headers: {
           /** @description Sent with UNSUPPORTED_CONTENT_ENCODING. */
@@ -1121,7 +1121,7 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'UNSUPPORTED_MEDIA_TYPE' | 'UNSUPPORTED_CONTENT_ENCODING';
+            code?: 'UNSUPPORTED_MEDIA_TYPE' | 'UNSUPPORTED_CHARSET' | 'UNSUPPORTED_CONTENT_ENCODING';
           };
         };
       };
@@ -1305,7 +1305,7 @@ export interface operations {
           };
         };
       };
-      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_CONTENT_ENCODING */
+      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_CHARSET, UNSUPPORTED_CONTENT_ENCODING */
       415: {
         headers: {
           /** @description Sent with UNSUPPORTED_CONTENT_ENCODING. */
@@ -1316,7 +1316,7 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'UNSUPPORTED_MEDIA_TYPE' | 'UNSUPPORTED_CONTENT_ENCODING';
+            code?: 'UNSUPPORTED_MEDIA_TYPE' | 'UNSUPPORTED_CHARSET' | 'UNSUPPORTED_CONTENT_ENCODING';
           };
         };
       };
@@ -1487,7 +1487,7 @@ export interface operations {
           };
         };
       };
-      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_CONTENT_ENCODING */
+      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_CHARSET, UNSUPPORTED_CONTENT_ENCODING */
       415: {
         headers: {
           /** @description Sent with UNSUPPORTED_CONTENT_ENCODING. */
@@ -1500,7 +1500,7 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'UNSUPPORTED_MEDIA_TYPE' | 'UNSUPPORTED_CONTENT_ENCODING';
+            code?: 'UNSUPPORTED_MEDIA_TYPE' | 'UNSUPPORTED_CHARSET' | 'UNSUPPORTED_CONTENT_ENCODING';
           };
         };
       };
@@ -1658,7 +1658,7 @@ export interface operations {
           };
         };
       };
-      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_CONTENT_ENCODING */
+      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_CHARSET, UNSUPPORTED_CONTENT_ENCODING */
       415: {
         headers: {
           /** @description Sent with UNSUPPORTED_CONTENT_ENCODING. */
@@ -1671,7 +1671,7 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'UNSUPPORTED_MEDIA_TYPE' | 'UNSUPPORTED_CONTENT_ENCODING';
+            code?: 'UNSUPPORTED_MEDIA_TYPE' | 'UNSUPPORTED_CHARSET' | 'UNSUPPORTED_CONTENT_ENCODING';
           };
         };
       };
@@ -1920,7 +1920,7 @@ export interface operations {
           };
         };
       };
-      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_CONTENT_ENCODING */
+      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_CHARSET, UNSUPPORTED_CONTENT_ENCODING */
       415: {
         headers: {
           /** @description Sent with UNSUPPORTED_CONTENT_ENCODING. */
@@ -1931,7 +1931,7 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'UNSUPPORTED_MEDIA_TYPE' | 'UNSUPPORTED_CONTENT_ENCODING';
+            code?: 'UNSUPPORTED_MEDIA_TYPE' | 'UNSUPPORTED_CHARSET' | 'UNSUPPORTED_CONTENT_ENCODING';
           };
         };
       };
@@ -2122,7 +2122,7 @@ export interface operations {
           };
         };
       };
-      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_CONTENT_ENCODING */
+      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_CHARSET, UNSUPPORTED_CONTENT_ENCODING */
       415: {
         headers: {
           /** @description Sent with UNSUPPORTED_CONTENT_ENCODING. */
@@ -2133,7 +2133,7 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'UNSUPPORTED_MEDIA_TYPE' | 'UNSUPPORTED_CONTENT_ENCODING';
+            code?: 'UNSUPPORTED_MEDIA_TYPE' | 'UNSUPPORTED_CHARSET' | 'UNSUPPORTED_CONTENT_ENCODING';
           };
         };
       };
@@ -2269,7 +2269,7 @@ export interface operations {
           };
         };
       };
-      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_CONTENT_ENCODING */
+      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_CHARSET, UNSUPPORTED_CONTENT_ENCODING */
       415: {
         headers: {
           /** @description Sent with UNSUPPORTED_CONTENT_ENCODING. */
@@ -2280,7 +2280,7 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'UNSUPPORTED_MEDIA_TYPE' | 'UNSUPPORTED_CONTENT_ENCODING';
+            code?: 'UNSUPPORTED_MEDIA_TYPE' | 'UNSUPPORTED_CHARSET' | 'UNSUPPORTED_CONTENT_ENCODING';
           };
         };
       };
@@ -3048,7 +3048,7 @@ export interface operations {
           };
         };
       };
-      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_CONTENT_ENCODING */
+      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_CHARSET, UNSUPPORTED_CONTENT_ENCODING */
       415: {
         headers: {
           /** @description Sent with UNSUPPORTED_CONTENT_ENCODING. */
@@ -3059,7 +3059,7 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'UNSUPPORTED_MEDIA_TYPE' | 'UNSUPPORTED_CONTENT_ENCODING';
+            code?: 'UNSUPPORTED_MEDIA_TYPE' | 'UNSUPPORTED_CHARSET' | 'UNSUPPORTED_CONTENT_ENCODING';
           };
         };
       };
@@ -3311,7 +3311,7 @@ export interface operations {
           };
         };
       };
-      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_CONTENT_ENCODING */
+      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_CHARSET, UNSUPPORTED_CONTENT_ENCODING */
       415: {
         headers: {
           /** @description Sent with UNSUPPORTED_CONTENT_ENCODING. */
@@ -3322,7 +3322,7 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'UNSUPPORTED_MEDIA_TYPE' | 'UNSUPPORTED_CONTENT_ENCODING';
+            code?: 'UNSUPPORTED_MEDIA_TYPE' | 'UNSUPPORTED_CHARSET' | 'UNSUPPORTED_CONTENT_ENCODING';
           };
         };
       };
@@ -3821,7 +3821,7 @@ export interface operations {
           };
         };
       };
-      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_CONTENT_ENCODING */
+      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_CHARSET, UNSUPPORTED_CONTENT_ENCODING */
       415: {
         headers: {
           /** @description Sent with UNSUPPORTED_CONTENT_ENCODING. */
@@ -3832,7 +3832,7 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'UNSUPPORTED_MEDIA_TYPE' | 'UNSUPPORTED_CONTENT_ENCODING';
+            code?: 'UNSUPPORTED_MEDIA_TYPE' | 'UNSUPPORTED_CHARSET' | 'UNSUPPORTED_CONTENT_ENCODING';
           };
         };
       };
@@ -4047,7 +4047,7 @@ export interface operations {
           };
         };
       };
-      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_CONTENT_ENCODING */
+      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_CHARSET, UNSUPPORTED_CONTENT_ENCODING */
       415: {
         headers: {
           /** @description Sent with UNSUPPORTED_CONTENT_ENCODING. */
@@ -4058,7 +4058,7 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'UNSUPPORTED_MEDIA_TYPE' | 'UNSUPPORTED_CONTENT_ENCODING';
+            code?: 'UNSUPPORTED_MEDIA_TYPE' | 'UNSUPPORTED_CHARSET' | 'UNSUPPORTED_CONTENT_ENCODING';
           };
         };
       };
@@ -4343,7 +4343,7 @@ export interface operations {
           };
         };
       };
-      /** @description UNSUPPORTED_MEDIA_TYPE (the body is not JSON) or UNSUPPORTED_CONTENT_ENCODING (a Content-Encoding other than identity) */
+      /** @description UNSUPPORTED_MEDIA_TYPE (the body is not JSON), UNSUPPORTED_CHARSET (JSON in a charset other than UTF-8) or UNSUPPORTED_CONTENT_ENCODING (a Content-Encoding other than identity) */
       415: {
         headers: {
           /** @description Sent with UNSUPPORTED_CONTENT_ENCODING: identity. */
@@ -4517,7 +4517,7 @@ export interface operations {
           };
         };
       };
-      /** @description UNSUPPORTED_MEDIA_TYPE (the body is not JSON) or UNSUPPORTED_CONTENT_ENCODING (a Content-Encoding other than identity) */
+      /** @description UNSUPPORTED_MEDIA_TYPE (the body is not JSON), UNSUPPORTED_CHARSET (JSON in a charset other than UTF-8) or UNSUPPORTED_CONTENT_ENCODING (a Content-Encoding other than identity) */
       415: {
         headers: {
           /** @description Sent with UNSUPPORTED_CONTENT_ENCODING: identity. */
@@ -4670,7 +4670,7 @@ export interface operations {
           };
         };
       };
-      /** @description UNSUPPORTED_MEDIA_TYPE (the body is not JSON) or UNSUPPORTED_CONTENT_ENCODING (a Content-Encoding other than identity) */
+      /** @description UNSUPPORTED_MEDIA_TYPE (the body is not JSON), UNSUPPORTED_CHARSET (JSON in a charset other than UTF-8) or UNSUPPORTED_CONTENT_ENCODING (a Content-Encoding other than identity) */
       415: {
         headers: {
           /** @description Sent with UNSUPPORTED_CONTENT_ENCODING: identity. */
