@@ -9,7 +9,7 @@ import {
 import Type, { type Static } from 'typebox';
 import { aiErrors } from './ai-errors.js';
 import type { Approvals } from './approvals/create-approvals.js';
-import { chatEventSchema, chatRequestSchema, type chatResponseSchema } from './chat-schemas.js';
+import { ApprovalId, chatEventSchema, chatRequestSchema, type chatResponseSchema } from './chat-schemas.js';
 import type { ChatEvent, ChatResult } from './chat-types.js';
 import type { Chat } from './create-chat.js';
 import { ownerOf } from './governance/owner.js';
@@ -47,7 +47,7 @@ export function createChatOperations(options: ChatOperationsOptions): AnyOperati
       : typeof options.approvals === 'function'
         ? options.approvals()
         : options.approvals;
-  const approvalId = Type.Object({ approvalId: Type.String({ minLength: 1, maxLength: 100 }) });
+  const approvalId = Type.Object({ approvalId: ApprovalId });
 
   const chat = defineOperation({
     id: 'ai.chat',

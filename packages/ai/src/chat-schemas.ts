@@ -1,5 +1,8 @@
 import Type from 'typebox';
 
+/** An approval's id, bounded alike in a chat turn's `approvals` and in the approve and decline routes. */
+export const ApprovalId = Type.String({ minLength: 1, maxLength: 200 });
+
 /** The body of `POST /ai/chat` (and of the streaming route): the new message, or answers to approvals. */
 export const chatRequestSchema = Type.Object({
   conversationId: Type.Optional(
@@ -16,7 +19,7 @@ export const chatRequestSchema = Type.Object({
   approvals: Type.Optional(
     Type.Array(
       Type.Object({
-        approvalId: Type.String({ minLength: 1, maxLength: 200 }),
+        approvalId: ApprovalId,
         approved: Type.Boolean(),
         reason: Type.Optional(Type.String({ maxLength: 500 })),
       }),

@@ -87,6 +87,11 @@ it('serves a turn at POST /ai/chat and runs a cancel only after the same user ap
   const foreign = await post(`/ai/approvals/${approvalId}/approve`, 'token-customer', {});
   expect([foreign.status, ((await foreign.json()) as any).code]).toEqual([404, 'APPROVAL_NOT_FOUND']);
   expect(order.status).toBe('open');
+  // The route bounds an id as a turn's `approvals` does: 150 characters is unknown, 201 out of range.
+  const long = await post(`/ai/approvals/${'a'.repeat(150)}/decline`, 'token-support', {});
+  expect([long.status, ((await long.json()) as any).code]).toEqual([404, 'APPROVAL_NOT_FOUND']);
+  const tooLong = await post(`/ai/approvals/${'a'.repeat(201)}/decline`, 'token-support', {});
+  expect([tooLong.status, ((await tooLong.json()) as any).code]).toEqual([400, 'OUT_OF_RANGE']);
 
   const approved = await post(`/ai/approvals/${approvalId}/approve`, 'token-support', {});
   expect(approved.status).toBe(200);
