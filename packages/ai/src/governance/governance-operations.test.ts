@@ -184,7 +184,7 @@ describe('governance operations', () => {
   });
 
   it('summarize cost over the last 30 days by default, or a range', async () => {
-    const { call } = await setup();
+    const { app, call } = await setup();
     const summary = await call('governance.summarizeCost', {});
     expect(summary.value).toMatchObject({
       from: '2029-12-04T00:00:00.000Z',
@@ -211,6 +211,15 @@ describe('governance operations', () => {
     expect(await call('governance.summarizeCost', { from: '2030-01-03T00:00:00Z' })).toEqual({
       code: 'OUT_OF_RANGE',
       field: 'from',
+    });
+    // Without a `from`, a `to` at the earliest time leaves no range before it: `to` is at fault, not the
+    // `from` the client never sent.
+    await expect(
+      app.invoke('governance.summarizeCost', { to: '0001-01-01T00:00:00Z' }, { caller: reader }),
+    ).rejects.toMatchObject({
+      code: 'OUT_OF_RANGE',
+      field: 'to',
+      message: 'Field "to" is out of range (expected a time after 0001-01-01T00:00:00Z).',
     });
   });
 

@@ -168,6 +168,18 @@ export function createGovernanceOperations(options: GovernanceOperationsOptions)
         request.from ?? new Date(Math.max(earliestTime, Date.parse(to) - 30 * dayMs)).toISOString(),
         'from',
       );
+      // Without a `from`, the range starts at the earliest time a store holds: a `to` there leaves none.
+      if (request.from === undefined && from >= to) {
+        throw coreErrors.OUT_OF_RANGE({
+          field: 'to',
+          params: {
+            expected: {
+              en: 'a time after 0001-01-01T00:00:00Z',
+              'zh-CN': '晚于 0001-01-01T00:00:00Z 的时间',
+            },
+          },
+        });
+      }
       // Without a `to`, the range ends now: a `from` after it is what is wrong.
       if (request.to === undefined && from >= to) {
         throw coreErrors.OUT_OF_RANGE({
