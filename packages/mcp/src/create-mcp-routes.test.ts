@@ -280,6 +280,44 @@ describe('sessions', () => {
     expect(mcp.sessionCount).toBe(0);
   });
 
+  it('answers a valid envelope with a malformed _meta under its own id, as invalid params naming the field', async () => {
+    const { mcp, fetch } = serve();
+    const { client, transport } = await connectOverHttp(mcp.routes, 'writer-token');
+    const session = { authorization: 'Bearer writer-token', 'mcp-session-id': transport.sessionId ?? '' };
+    const call = {
+      jsonrpc: '2.0',
+      id: 'x',
+      method: 'tools/call',
+      params: { name: 'notes_create', arguments: { text: 'hello' }, _meta: 5 },
+    };
+    const response = await fetch('http://mcp.test/mcp', post({ ...session, 'accept-language': 'en' }, call));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      jsonrpc: '2.0',
+      error: {
+        code: -32602,
+        message:
+          'The params of "tools/call" are malformed at "params._meta": the message is JSON-RPC 2.0, but MCP does not accept this value there.',
+        data: { code: 'INVALID_PARAMS', field: 'params._meta' },
+      },
+      id: 'x',
+    });
+    const zh = await fetch('http://mcp.test/mcp', post({ ...session, 'accept-language': 'zh-CN' }, call));
+    expect(((await zh.json()) as { error: { message: string } }).error.message).toBe(
+      '“tools/call”的参数在“params._meta”处格式不正确：消息本身符合 JSON-RPC 2.0，但 MCP 不接受此处的值。',
+    );
+    // An envelope JSON-RPC itself rejects is still invalid request, with no id.
+    const envelope = await fetch('http://mcp.test/mcp', post(session, { ...call, params: 5 }));
+    expect(await envelope.json()).toMatchObject({
+      error: { code: -32600, data: { code: 'INVALID_MESSAGE' } },
+      id: null,
+    });
+    // Nothing ran, and the session still serves a well-formed call.
+    expect((await client.callTool({ name: 'notes_list', arguments: {} })).structuredContent).toEqual({
+      notes: [],
+    });
+  });
+
   it('asks for a session id on anything but initialize', async () => {
     const { fetch } = serve();
     const response = await fetch(

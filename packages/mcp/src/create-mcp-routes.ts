@@ -8,7 +8,7 @@ import {
 } from '@opwire/core/surface';
 import { createOriginCheck } from './allowed-origins.js';
 import { createMcpSurface, type McpOptions, type McpSurface } from './create-mcp-surface.js';
-import { isJsonRpcBody } from './json-rpc-body.js';
+import { isJsonRpcBody, paramsMalformed } from './json-rpc-body.js';
 import { malformedAt } from './lenient-request.js';
 import { errorResponse } from './mcp-error-table.js';
 import { mcpErrors } from './mcp-errors.js';
@@ -171,6 +171,17 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
         return errorResponse(
           mcpErrors.BATCH_NOT_SUPPORTED({ params: { version: session.protocolVersion } }),
           locale,
+        );
+      }
+      // The transport would call a valid envelope with params MCP rejects a parse error with no id.
+      const malformedParams = method === 'POST' ? paramsMalformed(input.body) : undefined;
+      if (malformedParams) {
+        const { id, field } = malformedParams;
+        return errorResponse(
+          mcpErrors.INVALID_PARAMS({ field, params: { method: malformedParams.method.slice(0, 100) } }),
+          locale,
+          {},
+          id === undefined ? {} : { id },
         );
       }
       return session.handle(request, { parsedBody: input.body, authInfo });

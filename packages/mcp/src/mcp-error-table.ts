@@ -74,7 +74,7 @@ export function errorResponse(
       // everything else follows the table.
       code: rpcCodes.get(description.code) ?? mcpErrorTable[description.kind].rpc,
       message: overrides.message ?? description.message,
-      data: { code: description.code },
+      data: { code: description.code, ...(description.field ? { field: description.field } : {}) },
     },
     // JSON-RPC answers the request's own id when it could be read, null only when it could not.
     id: overrides.id ?? null,

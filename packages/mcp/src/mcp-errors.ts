@@ -41,6 +41,13 @@ export const mcpErrors = defineErrors({
         '初始化请求在“{field}”处格式不正确：需要 params.protocolVersion、params.capabilities，以及带 name 和 version 的 params.clientInfo。',
     },
   },
+  INVALID_PARAMS: {
+    kind: 'invalid',
+    messages: {
+      en: 'The params of "{method}" are malformed at "{field}": the message is JSON-RPC 2.0, but MCP does not accept this value there.',
+      'zh-CN': '“{method}”的参数在“{field}”处格式不正确：消息本身符合 JSON-RPC 2.0，但 MCP 不接受此处的值。',
+    },
+  },
   INITIALIZE_NOT_BATCHED: {
     kind: 'invalid',
     messages: {
