@@ -358,6 +358,16 @@ describe('sessions', () => {
     expect(refused.status).toBe(200);
     expect(mcp.sessionCount).toBe(2);
   });
+
+  it('says when to try again past the session limit: Retry-After, and data.retryAfter in seconds', async () => {
+    const { mcp, fetch } = serve({ sessions: { max: 1 } });
+    await connectOverHttp(mcp.routes, 'reader-token');
+    const refused = await fetch('http://mcp.test/mcp', post({ authorization: 'Bearer writer-token' }));
+    expect([refused.status, refused.headers.get('retry-after')]).toEqual([503, '30']);
+    expect(await refused.json()).toMatchObject({
+      error: { code: -32603, data: { code: 'SESSION_LIMIT_REACHED', retryAfter: 30 } },
+    });
+  });
 });
 
 describe('JSON-RPC batches', () => {

@@ -130,6 +130,30 @@ describe('createMcpSurface over the SDK client', () => {
     expect(JSON.parse(text(result))).toEqual(structured(result));
   });
 
+  it("gives a rate-limited call's Retry-After as retryAfter, in seconds, beside the code", async () => {
+    const app = createOpwire({
+      operations: [
+        defineOperation({
+          id: 'notes.bump',
+          request: Type.Object({}),
+          response: Type.Object({}),
+          expose: ['mcp'],
+          errors: [coreErrors.RATE_LIMITED],
+          handle: (_request, context) => {
+            throw context.errors.RATE_LIMITED({ params: { retryAfter: 9 }, headers: { 'retry-after': '9' } });
+          },
+        }),
+      ],
+    });
+    const client = await connectInMemory(createMcpSurface({ app }), noteCallers.reader);
+    const result = await client.callTool({ name: 'notes_bump', arguments: {} });
+    expect(result.isError).toBe(true);
+    expect(structured(result)).toEqual({
+      error: { code: 'RATE_LIMITED', message: 'Too many requests; try again in 9 seconds.', retryAfter: 9 },
+    });
+    expect(JSON.parse(text(result))).toEqual(structured(result));
+  });
+
   it.each([
     ['a BigInt', () => ({ version: 1n })],
     [

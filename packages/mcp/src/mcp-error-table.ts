@@ -1,5 +1,12 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { describeError, type ErrorKind, type Locale, toOpwireError } from '@opwire/core';
+import {
+  describeError,
+  type ErrorDescription,
+  type ErrorKind,
+  type Locale,
+  toOpwireError,
+} from '@opwire/core';
+import { retryAfterOf } from './retry-after.js';
 
 /**
  * The one table from an error's kind to what MCP answers outside a tool result: the JSON-RPC error code of a
@@ -43,10 +50,31 @@ const rpcCodes: ReadonlyMap<string, number> = new Map([
 /** HTTP statuses of refusals whose kind's status is not theirs: an `Accept` the answer cannot meet is 406. */
 const statuses: ReadonlyMap<string, number> = new Map([['NOT_ACCEPTABLE', 406]]);
 
-/** A protocol error for the SDK to send: the table's JSON-RPC code, the message in `locale`, the Opwire code as data. */
+/**
+ * A protocol error for the SDK to send: the table's JSON-RPC code, the message in `locale`, the Opwire code as
+ * data (and `retryAfter`, the seconds of its `retry-after` header).
+ */
 export function toProtocolError(thrown: unknown, locale: Locale): McpError {
-  const description = describeError(toOpwireError(thrown), locale);
-  return protocolError(mcpErrorTable[description.kind].rpc, description.message, { code: description.code });
+  const error = toOpwireError(thrown);
+  const description = describeError(error, locale);
+  const retryAfter = retryAfterOf(error.headers);
+  return protocolError(mcpErrorTable[description.kind].rpc, description.message, {
+    code: description.code,
+    ...(retryAfter === undefined ? {} : { retryAfter }),
+  });
+}
+
+/** A JSON-RPC error's `data`: the Opwire code, the field, and the seconds of a `retry-after` header as `retryAfter`. */
+function dataOf(
+  description: ErrorDescription,
+  headers: Readonly<Record<string, string>> | undefined,
+): Record<string, unknown> {
+  const retryAfter = retryAfterOf(headers);
+  return {
+    code: description.code,
+    ...(description.field ? { field: description.field } : {}),
+    ...(retryAfter === undefined ? {} : { retryAfter }),
+  };
 }
 
 /**
@@ -66,7 +94,8 @@ export function errorResponse(
   headers: Record<string, string> = {},
   overrides: { readonly message?: string; readonly id?: string | number } = {},
 ): Response {
-  const description = describeError(toOpwireError(thrown), locale);
+  const error = toOpwireError(thrown);
+  const description = describeError(error, locale);
   const body = {
     jsonrpc: '2.0',
     error: {
@@ -74,7 +103,7 @@ export function errorResponse(
       // everything else follows the table.
       code: rpcCodes.get(description.code) ?? mcpErrorTable[description.kind].rpc,
       message: overrides.message ?? description.message,
-      data: { code: description.code, ...(description.field ? { field: description.field } : {}) },
+      data: dataOf(description, { ...error.headers, ...headers }),
     },
     // JSON-RPC answers the request's own id when it could be read, null only when it could not.
     id: overrides.id ?? null,

@@ -5,7 +5,7 @@ import { withoutRepeatedIds } from './without-repeated-ids.js';
 
 /**
  * The structured content of a failed call (`isError: true`): the `{ error: { code, message, field? } }` the AI
- * tools return with the error's `data` when it has some, plus the pending approval when the call waits for one.
+ * tools return with `retryAfter` when HTTP would send `Retry-After` and the error's `data` when it has some, plus the pending approval when the call waits for one.
  */
 export const toolErrorSchema = {
   type: 'object',
@@ -16,6 +16,8 @@ export const toolErrorSchema = {
         code: { type: 'string' },
         message: { type: 'string' },
         field: { type: 'string' },
+        // The seconds to wait before trying again, where HTTP sends `Retry-After` (`RATE_LIMITED`).
+        retryAfter: { type: 'integer', minimum: 0 },
         // The error's caller-safe data, as an HTTP problem's `data`.
         data: { type: 'object' },
       },

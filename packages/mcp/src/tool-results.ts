@@ -2,6 +2,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { toToolErrorResult } from '@opwire/ai';
 import { describeError, type Locale, type Logger, toOpwireError } from '@opwire/core';
 import type { McpTool } from './mcp-tools.js';
+import { retryAfterOf } from './retry-after.js';
 
 /** A successful call: the response as JSON text (for older clients) and as `structuredContent` when it is an object. */
 export function toSuccessResult(tool: McpTool, output: unknown): CallToolResult {
@@ -21,8 +22,8 @@ export interface ErrorResultOptions {
 }
 
 /**
- * A failed call (`isError: true`): the AI tools' error envelope (`{ error: { code, message, field? } }`) plus the
- * error's caller-safe `data` (what an HTTP problem carries as `data`), as text and as `structuredContent`.
+ * A failed call (`isError: true`): the AI tools' error envelope (`{ error: { code, message, field? } }`) plus
+ * `retryAfter`, the seconds HTTP sends as `Retry-After` (`RATE_LIMITED`), and the error's caller-safe `data` (what an HTTP problem carries as `data`), as text and as `structuredContent`.
  * Internal details never appear in it; data JSON cannot write (a BigInt, a cycle) is left out and logged, as
  * HTTP does.
  */
@@ -36,7 +37,13 @@ export function toErrorResult(thrown: unknown, options: ErrorResultOptions): Cal
       : writable(data, (why) =>
           options.logger.error('error data could not be serialized', { code: error.code, error: why }),
         );
-  const envelope = { error: written === undefined ? error : { ...error, data: written }, ...options.more };
+  const retryAfter = retryAfterOf(opwireError.headers);
+  const described = {
+    ...error,
+    ...(retryAfter === undefined ? {} : { retryAfter }),
+    ...(written === undefined ? {} : { data: written }),
+  };
+  const envelope = { error: described, ...options.more };
   return {
     isError: true,
     content: [{ type: 'text', text: JSON.stringify(envelope) }],
