@@ -51,17 +51,17 @@ const rpcCodes: ReadonlyMap<string, number> = new Map([
 const statuses: ReadonlyMap<string, number> = new Map([['NOT_ACCEPTABLE', 406]]);
 
 /**
- * A protocol error for the SDK to send: the table's JSON-RPC code, the message in `locale`, the Opwire code as
- * data (and `retryAfter`, the seconds of its `retry-after` header).
+ * A protocol error for the SDK to send: the table's JSON-RPC code, the message in `locale`, and as data what an
+ * HTTP answer of the transport carries (`dataOf`).
  */
 export function toProtocolError(thrown: unknown, locale: Locale): McpError {
   const error = toOpwireError(thrown);
   const description = describeError(error, locale);
-  const retryAfter = retryAfterOf(error.headers);
-  return protocolError(mcpErrorTable[description.kind].rpc, description.message, {
-    code: description.code,
-    ...(retryAfter === undefined ? {} : { retryAfter }),
-  });
+  return protocolError(
+    mcpErrorTable[description.kind].rpc,
+    description.message,
+    dataOf(description, error.headers),
+  );
 }
 
 /** A JSON-RPC error's `data`: the Opwire code, the field, and the seconds of a `retry-after` header as `retryAfter`. */

@@ -51,7 +51,8 @@ describe('serveMcpStdio', () => {
       error: {
         code: -32602,
         message: '请求在“/params/arguments/__proto__”处包含禁止使用的键。',
-        data: { code: 'PROTOTYPE_POISONING' },
+        // The same data as over Streamable HTTP: the code and where.
+        data: { code: 'PROTOTYPE_POISONING', field: '/params/arguments/__proto__' },
       },
     });
     expect((await answerTo(2)).error).toMatchObject({
