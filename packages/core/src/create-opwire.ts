@@ -19,6 +19,7 @@ import type { AnyOperation, RequestOf, ResultOf } from './operation.js';
 import type { AuditLog } from './ports/audit-log.js';
 import type { TransactionManager } from './ports/transaction-manager.js';
 import { createRegistry, type Registry } from './registry.js';
+import { checkMilliseconds } from './surface/check-milliseconds.js';
 
 /** A catalogue made by `defineErrors`: its entries by code. */
 export type AnyErrorCatalogue = Readonly<Record<string, AnyErrorEntry>>;
@@ -257,11 +258,7 @@ const internalOrigin: Origin = Object.freeze({ surface: 'internal' });
 /** The invocation's signal: the caller's, a deadline, both, or a shared one that never aborts. */
 function signalOf(signal: AbortSignal | undefined, timeoutMs: number | undefined): AbortSignal {
   if (timeoutMs === undefined) return signal ?? neverAborted;
-  if (!Number.isFinite(timeoutMs) || timeoutMs < 0) {
-    throw coreErrors.INVALID_CONFIGURATION({
-      params: { reason: `timeoutMs must be a finite number of milliseconds ≥ 0, not ${timeoutMs}` },
-    });
-  }
+  checkMilliseconds('timeoutMs', timeoutMs);
   const deadline = AbortSignal.timeout(timeoutMs);
   return signal ? AbortSignal.any([signal, deadline]) : deadline;
 }

@@ -1,4 +1,5 @@
 import { coreErrors } from '@opwire/core';
+import { checkMilliseconds } from '@opwire/core/surface';
 import type { HttpOptions } from './http-options.js';
 
 /**
@@ -10,13 +11,9 @@ export function checkHttpOptions(options: HttpOptions): void {
   const { bodyLimit, timeoutMs, shutdownTimeoutMs } = options;
   if (bodyLimit !== undefined && (!Number.isSafeInteger(bodyLimit) || bodyLimit < 1))
     refuse('bodyLimit', `a whole number of bytes from 1, not ${bodyLimit}`);
-  for (const [name, value] of [
-    ['timeoutMs', timeoutMs],
-    ['shutdownTimeoutMs', shutdownTimeoutMs],
-  ] as const) {
-    if (value !== undefined && (!Number.isFinite(value) || value < 0))
-      refuse(name, `a finite number of milliseconds from 0, not ${value}`);
-  }
+  // The rule `invoke` applies to its own `timeoutMs`.
+  checkMilliseconds('timeoutMs', timeoutMs);
+  checkMilliseconds('shutdownTimeoutMs', shutdownTimeoutMs);
 }
 
 function refuse(field: string, expected: string): never {

@@ -14,6 +14,7 @@ export {
   staticTokens,
   usesBearerScheme,
 } from './authenticator.js';
+export { checkMilliseconds } from './check-milliseconds.js';
 export { findPoisonedKey, prototypePoisoning, shortPointer } from './find-poisoned-key.js';
 export { hashArguments } from './hash-arguments.js';
 export { invokeOptionsFrom, type SurfaceRequest } from './invoke-options.js';
