@@ -124,6 +124,60 @@ describe('server limits over a real socket', () => {
     }
   });
 
+  it("says what Node's parser refused in words, in the language the request asked for, never the parser's code", async () => {
+    const server = await serve({});
+    const cases: Array<[string, string, string]> = [
+      [
+        'G@T /health/live HTTP/1.1\r\nHost: x\r\n\r\n',
+        'The request is not valid HTTP/1.1 (the request does not start with an HTTP method (was TLS or another protocol sent to a plain HTTP port?)).',
+        '请求不是有效的 HTTP/1.1（请求不是以 HTTP 方法开头（是否把 TLS 或其他协议发到了明文 HTTP 端口？））。',
+      ],
+      [
+        'GET /health/live now HTTP/1.1\r\nHost: x\r\n\r\n',
+        'The request is not valid HTTP/1.1 (the request line must be "METHOD target HTTP/1.1", with no space or control character in the target).',
+        '请求不是有效的 HTTP/1.1（请求行必须是“方法 目标 HTTP/1.1”，目标中不能有空格或控制字符）。',
+      ],
+      [
+        'GET /health/live HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n',
+        'The request is not valid HTTP/1.1 (Content-Length must be a non-negative whole number of bytes).',
+        '请求不是有效的 HTTP/1.1（Content-Length 必须是非负整数（字节数））。',
+      ],
+      [
+        'GET /health/live HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n',
+        'The request is not valid HTTP/1.1 (Content-Length is sent more than once).',
+        '请求不是有效的 HTTP/1.1（Content-Length 出现了不止一次）。',
+      ],
+      [
+        'POST /orders HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+        'The request is not valid HTTP/1.1 (Transfer-Encoding must end with "chunked" and cannot be sent with Content-Length).',
+        '请求不是有效的 HTTP/1.1（Transfer-Encoding 必须以“chunked”结尾，且不能与 Content-Length 同时发送）。',
+      ],
+      [
+        'GET /health/live HTTP/1.1\r\nHost: x\r\nX-Note: a\x01b\r\n\r\n',
+        'The request is not valid HTTP/1.1 (a header field has a character not allowed in its name or value, or is folded onto a second line).',
+        '请求不是有效的 HTTP/1.1（某个头字段的名称或值含有不允许的字符，或被折行到了第二行）。',
+      ],
+    ];
+    for (const [request, english, chinese] of cases) {
+      for (const [language, detail] of [
+        ['en', english],
+        ['zh-CN', chinese],
+      ] as const) {
+        const connection = await open(server.url);
+        // Accept-Language right after the request line: Node hands over the bytes it received, past the fault too.
+        const lineEnd = request.indexOf('\r\n') + 2;
+        connection.socket.write(
+          `${request.slice(0, lineEnd)}Accept-Language: ${language}\r\n${request.slice(lineEnd)}`,
+        );
+        await connection.closed;
+        const received = connection.received();
+        expect(received).not.toContain('HPE_');
+        expect(received).toContain(`\r\ncontent-language: ${language}\r\n`);
+        expect(problemOf(received)).toMatchObject({ status: 400, code: 'MALFORMED_REQUEST', detail });
+      }
+    }
+  });
+
   it('gives those answers the CORS headers of an allowed Origin, so a browser script can read them', async () => {
     const fixture = createFixtureApp();
     served = await serveOverLoopback(fixture.app, {

@@ -4,6 +4,7 @@ import { coreErrors, type OpwireError } from '@opwire/core';
 import { requestedLocale } from '@opwire/core/surface';
 import { joinVary } from './answer.js';
 import { httpErrors } from './http-errors.js';
+import { parserErrorReason } from './parser-error-reason.js';
 import { toProblemJson } from './problem-json.js';
 
 /** How long a client may take and how many may connect; every field has a default. */
@@ -92,11 +93,16 @@ function refuseExpectation(
   response.end(body);
 }
 
-/** The `Origin` header of what Node could read of a refused request, if it got that far. */
-function originIn(rawPacket: unknown): string | undefined {
-  if (!Buffer.isBuffer(rawPacket)) return undefined;
+/** The headers a refused request's answer depends on, from what Node could read of it (if it got that far). */
+function headersIn(rawPacket: unknown): { origin?: string; 'accept-language'?: string } {
+  if (!Buffer.isBuffer(rawPacket)) return {};
   const head = rawPacket.subarray(0, 65_536).toString('latin1');
-  return /\r\norigin:[ \t]*([^\r\n]*?)[ \t]*\r\n/i.exec(head)?.[1];
+  const origin = /\r\norigin:[ \t]*([^\r\n]*?)[ \t]*\r\n/i.exec(head)?.[1];
+  const language = /\r\naccept-language:[ \t]*([^\r\n]*?)[ \t]*\r\n/i.exec(head)?.[1];
+  return {
+    ...(origin === undefined ? {} : { origin }),
+    ...(language === undefined ? {} : { 'accept-language': language }),
+  };
 }
 
 const reasons: Readonly<Record<number, string>> = {
@@ -128,15 +134,18 @@ function answerClientError(
     status = 408;
     problem = httpErrors.REQUEST_TIMEOUT();
   } else {
-    problem = httpErrors.MALFORMED_REQUEST({ params: { reason: String(error.code ?? 'unparsable') } });
+    problem = httpErrors.MALFORMED_REQUEST({ params: { reason: parserErrorReason(error.code) } });
   }
-  const body = JSON.stringify({ ...toProblemJson(problem, 'en'), status, title: reasons[status] });
+  const sent = headersIn(error.rawPacket);
+  const locale = requestedLocale(sent) ?? 'en';
+  const body = JSON.stringify({ ...toProblemJson(problem, locale), status, title: reasons[status] });
   // A browser reads the answer only with the CORS headers its origin is allowed (the headers Node read).
-  const cors = Object.entries(corsHeadersFor(originIn(error.rawPacket)) ?? {})
+  const cors = Object.entries(corsHeadersFor(sent.origin) ?? {})
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
   socket.end(
-    `HTTP/1.1 ${status} ${reasons[status]}\r\ncontent-type: application/problem+json\r\n${cors}` +
+    `HTTP/1.1 ${status} ${reasons[status]}\r\ncontent-type: application/problem+json\r\n` +
+      `content-language: ${locale}\r\n${cors}` +
       `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
   );
 }
