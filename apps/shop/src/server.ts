@@ -11,7 +11,7 @@ import {
   rateLimit,
 } from '@opwire/core';
 import { type CustomRoute, createHttpServer, type HealthItem, staticTokens } from '@opwire/http';
-import { knowledgeHealthItem } from '@opwire/knowledge';
+import { type Knowledge, knowledgeHealthItem } from '@opwire/knowledge';
 import type { McpHttp } from '@opwire/mcp';
 import { createPostgres, type Postgres } from '@opwire/postgres';
 import { createAssistant } from './assistant/create-assistant.js';
@@ -95,6 +95,11 @@ export interface Shop {
   readonly server: ReturnType<typeof createHttpServer>;
   /** The assistant's chat, when the assistant is on. */
   readonly chat: Chat | undefined;
+  /**
+   * The assistant's knowledge base, when the assistant is on: in process, it may ingest the shop's own documents
+   * (`metadata.shopDocument`), which `knowledge.ingest` refuses from a request.
+   */
+  readonly knowledge: Knowledge | undefined;
   /** The MCP endpoint and its sessions, unless `mcp: false`. */
   readonly mcp: McpHttp | undefined;
   /** Starts serving; resolves to the base URL such as `http://127.0.0.1:3000`. */
@@ -211,6 +216,7 @@ export async function createShop(options: ShopOptions = {}): Promise<Shop> {
       governance: governed.governance,
       server,
       chat: attached?.chat,
+      knowledge: assistant?.knowledge,
       mcp,
       listen: () => server.listen({ port: options.port ?? 3000, host: options.host ?? '127.0.0.1' }),
       // MCP sessions first: their open event streams would otherwise hold the graceful shutdown.

@@ -44,4 +44,11 @@ export const knowledgeErrors = defineErrors({
       'zh-CN': '字段“{field}”：文档“{documentId}”在一次导入中出现了不止一次。',
     },
   },
+  RESERVED_METADATA_KEY: {
+    kind: 'invalid',
+    messages: {
+      en: 'Field "{field}": the metadata key "{key}" is set by the application itself and cannot be ingested.',
+      'zh-CN': '字段“{field}”：元数据键“{key}”由应用自身设置，不能随文档导入。',
+    },
+  },
 });

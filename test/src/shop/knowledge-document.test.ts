@@ -29,18 +29,20 @@ describe('GET /knowledge/documents/{documentId} on the demo shop', { timeout: 60
   /** The shop's own text back under its id, as the shop ingests it at start (acme is the admin's tenant). */
   const restore = async (name: string) => {
     const text = await fileText(name);
-    const restored = await admin('ingest', {
-      documents: [
+    // In process: a request may not mark a document as the shop's own (`RESERVED_METADATA_KEY`).
+    const [restored] =
+      (await running.shop.knowledge?.ingest([
         {
           documentId: name,
-          title: /^#\s+(.+)$/m.exec(text)?.[1]?.trim(),
+          title: /^#\s+(.+)$/m.exec(text)?.[1]?.trim() ?? name,
           source: name,
           text,
+          tenant: 'acme',
           metadata: { lang: 'en', shopDocument: true },
         },
-      ],
-    });
-    expect(restored.status).toBe(200);
+      ])) ?? [];
+    expect(restored).toMatchObject({ documentId: name });
+    expect(restored?.error).toBeUndefined();
   };
   /** The problem an unknown id answers, without the fields that differ per request. */
   const notFound = (response: { status: number; body: any }) => {
@@ -111,5 +113,44 @@ describe('GET /knowledge/documents/{documentId} on the demo shop', { timeout: 60
     expect((await page('cancellation-faq.md', 'customer-token')).body).toBe(
       await fileText('cancellation-faq.md'),
     );
+  });
+
+  it("refuses an ingest that marks a text as the shop's own file (RESERVED_METADATA_KEY), and the page stays the file's", async () => {
+    for (const [language, detail] of [
+      [
+        'en',
+        'Field "documents[0].metadata.shopDocument": the metadata key "shopDocument" is set by the application itself and cannot be ingested.',
+      ],
+      [
+        'zh-CN',
+        '字段“documents[0].metadata.shopDocument”：元数据键“shopDocument”由应用自身设置，不能随文档导入。',
+      ],
+    ] as const) {
+      const forged = await running.request('/knowledge/ingest', {
+        method: 'POST',
+        token: 'admin-token',
+        headers: { 'accept-language': language },
+        body: {
+          documents: [
+            {
+              documentId: 'shipping.md',
+              title: 'Shipping update',
+              text: 'Parcels are no longer shipped abroad.',
+              metadata: { lang: 'en', shopDocument: true },
+            },
+          ],
+        },
+      });
+      expect(forged.status).toBe(400);
+      expect(forged.body).toMatchObject({
+        code: 'RESERVED_METADATA_KEY',
+        field: 'documents[0].metadata.shopDocument',
+        detail,
+      });
+    }
+    // Nothing was stored: the page still serves the file, as the knowledge base still holds its text.
+    expect((await page('shipping.md', 'admin-token')).body).toBe(await fileText('shipping.md'));
+    const document = (await running.request('/openapi.json')).body.paths['/knowledge/ingest'].post;
+    expect(JSON.stringify(document.responses['400'])).toContain('RESERVED_METADATA_KEY');
   });
 });

@@ -74,7 +74,10 @@ export async function createAssistant(options: AssistantOptions): Promise<Assist
   };
   return {
     knowledge,
-    operations: [...createKnowledgeOperations({ knowledge }), ...createChatOperations({ chat: chatOf })],
+    operations: [
+      ...createKnowledgeOperations({ knowledge, reservedMetadataKeys: ['shopDocument'] }),
+      ...createChatOperations({ chat: chatOf }),
+    ],
     attach(app) {
       chat = createChat({
         catalog: createToolCatalog({

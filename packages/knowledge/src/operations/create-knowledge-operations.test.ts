@@ -103,6 +103,36 @@ describe('createKnowledgeOperations', () => {
     },
   );
 
+  it('refuses a metadata key the app reserves, naming it, and stores nothing of the batch', async () => {
+    const knowledge = createKnowledge({
+      store: createMemoryKnowledgeStore(),
+      embeddingModel: createHashingEmbeddingModel(),
+    });
+    const app = createOpwire({
+      operations: createKnowledgeOperations({ knowledge, reservedMetadataKeys: ['own', 'a.b'] }),
+    });
+    for (const [metadata, field] of [
+      [{ lang: 'en', own: true }, 'documents[1].metadata.own'],
+      [{ 'a.b': 'x' }, 'documents[1].metadata["a.b"]'],
+    ] as const) {
+      const documents = [arrivals, { documentId: 'returns', text: 'Return shoes.', metadata }];
+      await expect(app.invoke('knowledge.ingest', { documents }, { caller: writer })).rejects.toMatchObject({
+        code: 'RESERVED_METADATA_KEY',
+        field,
+      });
+    }
+    expect(await knowledge.retrieve({ text: 'shoes', tenant: 'acme', mode: 'lexical' })).toEqual([]);
+    // In process the app sets the key itself; an app without reserved keys takes any.
+    expect(app.registry.get('knowledge.ingest')?.errors.map((entry: AnyErrorEntry) => entry.code)).toContain(
+      'RESERVED_METADATA_KEY',
+    );
+    expect(
+      setup()
+        .app.registry.get('knowledge.ingest')
+        ?.errors.map((entry: AnyErrorEntry) => entry.code),
+    ).not.toContain('RESERVED_METADATA_KEY');
+  });
+
   it('audits each call', async () => {
     const { app } = setup();
     await app.invoke(

@@ -30,15 +30,33 @@ const IngestDocument = Type.Object({
   source: Type.Optional(Type.String({ maxLength: 1000 })),
   metadata: Type.Optional(Metadata),
 });
+/** A key a dotted field path shows bare, as validation writes them (`metadata.lang`, else `metadata["a.b"]`). */
+const plainName = /^[\p{L}_$][\p{L}\p{N}_$-]*$/u;
+
 /**
  * Refuses the whole batch before anything is written: a blank text (which the pipeline reads as "remove the
- * document"; `knowledge.remove` is for that) and a document id given twice.
+ * document"; `knowledge.remove` is for that), a document id given twice, and a metadata key the app reserves.
  */
-function checkBatch(documents: ReadonlyArray<{ readonly documentId: string; readonly text: string }>): void {
+function checkBatch(
+  documents: ReadonlyArray<{
+    readonly documentId: string;
+    readonly text: string;
+    readonly metadata?: Readonly<Record<string, unknown>> | undefined;
+  }>,
+  reserved: ReadonlySet<string>,
+): void {
   const seen = new Set<string>();
-  documents.forEach(({ documentId, text }, index) => {
+  documents.forEach(({ documentId, text, metadata }, index) => {
     if (text.trim() === '') {
       throw knowledgeErrors.EMPTY_DOCUMENT({ field: `documents[${index}].text`, params: { documentId } });
+    }
+    for (const key in metadata) {
+      if (reserved.has(key)) {
+        throw knowledgeErrors.RESERVED_METADATA_KEY({
+          field: `documents[${index}].metadata${plainName.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`}`,
+          params: { key },
+        });
+      }
     }
     if (seen.has(documentId)) {
       throw knowledgeErrors.DUPLICATE_DOCUMENT_ID({
@@ -57,6 +75,11 @@ export interface KnowledgeOperationsOptions {
   readonly knowledge: Knowledge;
   /** The collection these operations serve; defaults to the knowledge default. */
   readonly collection?: string;
+  /**
+   * Metadata keys only the app sets, on what it ingests itself (such as a mark that a document is one of its own
+   * files): `knowledge.ingest` refuses a document carrying one (`RESERVED_METADATA_KEY`) and stores nothing.
+   */
+  readonly reservedMetadataKeys?: readonly string[];
 }
 
 /**
@@ -67,6 +90,7 @@ export interface KnowledgeOperationsOptions {
 export function createKnowledgeOperations(options: KnowledgeOperationsOptions): AnyOperation[] {
   const { knowledge } = options;
   const collection = options.collection ?? knowledge.defaultCollection;
+  const reserved = new Set(options.reservedMetadataKeys ?? []);
   const search = defineOperation({
     id: 'knowledge.search',
     summary: { en: 'Search the knowledge base', 'zh-CN': '搜索知识库' },
@@ -141,10 +165,11 @@ export function createKnowledgeOperations(options: KnowledgeOperationsOptions): 
       knowledgeErrors.KNOWLEDGE_STORE_FAILED,
       knowledgeErrors.EMPTY_DOCUMENT,
       knowledgeErrors.DUPLICATE_DOCUMENT_ID,
+      ...(reserved.size > 0 ? [knowledgeErrors.RESERVED_METADATA_KEY] : []),
       coreErrors.CANCELLED,
     ],
     async handle(request, context) {
-      checkBatch(request.documents);
+      checkBatch(request.documents, reserved);
       const tenant = context.tenant;
       const documents = request.documents.map((document) => ({ ...document, collection, tenant }));
       const results = await knowledge.ingest(documents, { signal: context.signal });
