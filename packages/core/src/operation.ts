@@ -58,8 +58,11 @@ export interface OperationDefinition<
   readonly stream?: Stream;
   /** Middleware of this operation, after the app's and its group's; what they add to the context is typed. */
   readonly use?: Use;
-  /** Route overrides for the HTTP surface. */
-  readonly http?: { readonly method?: HttpMethod; readonly path?: string };
+  /**
+   * Route overrides for the HTTP surface; `bodyLimit` (bytes) replaces the server's for this route, for a request
+   * whose bound in characters the server's would refuse (a long Chinese text takes 3 bytes a character).
+   */
+  readonly http?: { readonly method?: HttpMethod; readonly path?: string; readonly bodyLimit?: number };
   /**
    * Model-facing settings: the tool name, and whether a model's call waits for the user's approval
    * (by default it does for an operation that writes; `false` opts out).

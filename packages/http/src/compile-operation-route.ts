@@ -29,7 +29,8 @@ export function compileOperationRoute(
   runtime: RouteRuntime,
   codec?: Pick<OperationRoute, 'decode' | 'encode'>,
 ): RouteHandler {
-  const { app, bodyLimit, logger, authenticate, timeoutMs } = runtime;
+  const { app, logger, authenticate, timeoutMs } = runtime;
+  const bodyLimit = route.bodyLimit ?? runtime.bodyLimit;
   const takesBody = methodTakesBody(route.method);
   const bind = compileInputBinder(operation.request, route.pathParameters);
   const status = route.successStatus;

@@ -6,6 +6,8 @@ export interface RouteSpec {
   readonly path: string;
   readonly pathParameters: readonly string[];
   readonly successStatus: 200 | 201;
+  /** The operation's own body limit in bytes (`http.bodyLimit`), over the server's. */
+  readonly bodyLimit?: number | undefined;
 }
 
 const parameterPattern = /\{([^{}/]+)\}/g;
@@ -44,7 +46,11 @@ export function deriveRoute(operation: AnyOperation): RouteSpec {
   }
   if (new Set(pathParameters).size !== pathParameters.length) fail(`http.path "${path}" repeats a parameter`);
   const successStatus = method === 'POST' && verb === 'create' ? 201 : 200;
-  return { method, path, pathParameters, successStatus };
+  const bodyLimit = operation.http?.bodyLimit;
+  if (bodyLimit !== undefined && (!Number.isSafeInteger(bodyLimit) || bodyLimit < 1)) {
+    fail(`http.bodyLimit must be a whole number of bytes from 1, not ${bodyLimit}`);
+  }
+  return { method, path, pathParameters, successStatus, bodyLimit };
 }
 
 function defaultRoute(verb: string, resource: string, hasId: boolean): [HttpMethod, string] {

@@ -68,6 +68,9 @@ function checkBatch(
   });
 }
 
+/** The body limit of `knowledge.ingest` over HTTP: one document at its bound of 1,000,000 characters, in any script. */
+const ingestBodyLimit = 8 * 1024 * 1024;
+
 const ErrorSummary = Type.Object({ code: Type.String(), message: Type.String() });
 
 /** Settings for the knowledge operations. */
@@ -156,6 +159,9 @@ export function createKnowledgeOperations(options: KnowledgeOperationsOptions): 
       ),
     }),
     expose: ['http'],
+    // A document of 1,000,000 characters is up to 3 MB of UTF-8 (Chinese), 6 MB written as \u escapes: more than
+    // a server's default body limit (1 MiB) takes.
+    http: { bodyLimit: ingestBodyLimit },
     permission: 'knowledge:write',
     writes: true,
     errors: [
