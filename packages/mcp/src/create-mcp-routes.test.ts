@@ -318,6 +318,19 @@ describe('sessions', () => {
     });
   });
 
+  it('answers a notification whose params MCP rejects 202 with no body, as JSON-RPC answers no notification', async () => {
+    const { mcp, fetch } = serve();
+    const { client, transport } = await connectOverHttp(mcp.routes, 'writer-token');
+    const session = { authorization: 'Bearer writer-token', 'mcp-session-id': transport.sessionId ?? '' };
+    const notification = { jsonrpc: '2.0', method: 'notifications/initialized', params: { _meta: 5 } };
+    const response = await fetch('http://mcp.test/mcp', post(session, notification));
+    expect([response.status, await response.text()]).toEqual([202, '']);
+    // The session still serves a well-formed call.
+    expect((await client.callTool({ name: 'notes_list', arguments: {} })).structuredContent).toEqual({
+      notes: [],
+    });
+  });
+
   it('asks for a session id on anything but initialize', async () => {
     const { fetch } = serve();
     const response = await fetch(

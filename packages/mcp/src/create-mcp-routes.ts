@@ -8,7 +8,7 @@ import {
 } from '@opwire/core/surface';
 import { createOriginCheck } from './allowed-origins.js';
 import { createMcpSurface, type McpOptions, type McpSurface } from './create-mcp-surface.js';
-import { isJsonRpcBody, paramsMalformed } from './json-rpc-body.js';
+import { isJsonRpcBody, paramsMalformed, withoutMalformedNotifications } from './json-rpc-body.js';
 import { malformedAt } from './lenient-request.js';
 import { errorResponse } from './mcp-error-table.js';
 import { mcpErrors } from './mcp-errors.js';
@@ -173,18 +173,22 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
           locale,
         );
       }
+      if (method !== 'POST') return session.handle(request, { authInfo });
       // The transport would call a valid envelope with params MCP rejects a parse error with no id.
-      const malformedParams = method === 'POST' ? paramsMalformed(input.body) : undefined;
+      const malformedParams = paramsMalformed(input.body);
       if (malformedParams) {
         const { id, field } = malformedParams;
         return errorResponse(
           mcpErrors.INVALID_PARAMS({ field, params: { method: malformedParams.method.slice(0, 100) } }),
           locale,
           {},
-          id === undefined ? {} : { id },
+          { id },
         );
       }
-      return session.handle(request, { parsedBody: input.body, authInfo });
+      const body = withoutMalformedNotifications(input.body);
+      // Nothing left to answer: 202 with no body, as the transport answers a post of notifications.
+      if (body === undefined) return new Response(null, { status: 202 });
+      return session.handle(request, { parsedBody: body, authInfo });
     };
 
   const summary = 'Model Context Protocol (Streamable HTTP)';

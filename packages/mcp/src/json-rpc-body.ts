@@ -38,28 +38,41 @@ function isJsonRpcMessage(value: unknown): boolean {
   return envelope.safeParse(value).success;
 }
 
-/** The first message of a body whose params the SDK's schema rejects: its method, id and where (`params._meta`). */
+/** The first request of a body whose params the SDK's schema rejects: its method, id and where (`params._meta`). */
 export interface MalformedParams {
   readonly method: string;
-  /** The request's id; a notification has none. */
-  readonly id?: string | number;
+  readonly id: string | number;
   readonly field: string;
 }
 
-/** Where the params of a body that `isJsonRpcBody` admits are malformed for MCP, or `undefined` when they are not. */
+/**
+ * Where the params of a request in a body that `isJsonRpcBody` admits are malformed for MCP, or `undefined` when
+ * they are not. A notification is never answered: see `withoutMalformedNotifications`.
+ */
 export function paramsMalformed(body: unknown): MalformedParams | undefined {
   for (const message of Array.isArray(body) ? body : [body]) {
     const request = requestEnvelope.safeParse(message);
-    if (request.success) {
-      const field = malformedAt(JSONRPCRequestSchema, message);
-      if (field) return { method: request.data.method, id: request.data.id, field };
-      continue;
-    }
-    const notification = notificationEnvelope.safeParse(message);
-    if (notification.success) {
-      const field = malformedAt(JSONRPCNotificationSchema, message);
-      if (field) return { method: notification.data.method, field };
-    }
+    if (!request.success) continue;
+    const field = malformedAt(JSONRPCRequestSchema, message);
+    if (field) return { method: request.data.method, id: request.data.id, field };
   }
   return undefined;
+}
+
+/**
+ * A body that `isJsonRpcBody` admits without the notifications whose params MCP rejects (JSON-RPC answers no
+ * notification, not even an error, so such a one is dropped unread); `undefined` when nothing else is left.
+ */
+export function withoutMalformedNotifications(body: unknown): unknown {
+  if (!Array.isArray(body)) return isMalformedNotification(body) ? undefined : body;
+  const kept = body.filter((message) => !isMalformedNotification(message));
+  if (kept.length === body.length) return body;
+  return kept.length === 0 ? undefined : kept;
+}
+
+function isMalformedNotification(message: unknown): boolean {
+  return (
+    notificationEnvelope.safeParse(message).success &&
+    malformedAt(JSONRPCNotificationSchema, message) !== undefined
+  );
 }

@@ -87,6 +87,31 @@ export function protocolError(code: number, message: string, data?: unknown): Mc
   return error;
 }
 
+/** A JSON-RPC error object (`code`, `message`, `data`) as an answer of a transport writes it, over HTTP or stdio. */
+export interface JsonRpcErrorObject {
+  readonly code: number;
+  readonly message: string;
+  readonly data: Record<string, unknown>;
+}
+
+/**
+ * The JSON-RPC error a transport answers for a refusal: JSON-RPC's own code where it names the refusal (a parse
+ * error, an invalid request), the table's otherwise; the message in `locale`; `dataOf` as data.
+ */
+export function toJsonRpcError(
+  thrown: unknown,
+  locale: Locale,
+  headers: Readonly<Record<string, string>> = {},
+): JsonRpcErrorObject {
+  const error = toOpwireError(thrown);
+  const description = describeError(error, locale);
+  return {
+    code: rpcCodes.get(description.code) ?? mcpErrorTable[description.kind].rpc,
+    message: description.message,
+    data: dataOf(description, { ...error.headers, ...headers }),
+  };
+}
+
 /** A JSON-RPC error body for an HTTP answer of the transport: the request's id when given, else null (not read). */
 export function errorResponse(
   thrown: unknown,
@@ -95,21 +120,15 @@ export function errorResponse(
   overrides: { readonly message?: string; readonly id?: string | number } = {},
 ): Response {
   const error = toOpwireError(thrown);
-  const description = describeError(error, locale);
+  const { code, message, data } = toJsonRpcError(error, locale, headers);
   const body = {
     jsonrpc: '2.0',
-    error: {
-      // A body that is not JSON is JSON-RPC's parse error, JSON that is no message its invalid request;
-      // everything else follows the table.
-      code: rpcCodes.get(description.code) ?? mcpErrorTable[description.kind].rpc,
-      message: overrides.message ?? description.message,
-      data: dataOf(description, { ...error.headers, ...headers }),
-    },
+    error: { code, message: overrides.message ?? message, data },
     // JSON-RPC answers the request's own id when it could be read, null only when it could not.
     id: overrides.id ?? null,
   };
   return new Response(JSON.stringify(body), {
-    status: statuses.get(description.code) ?? mcpErrorTable[description.kind].status,
+    status: statuses.get(error.code) ?? mcpErrorTable[error.kind].status,
     headers: { 'content-type': 'application/json', 'content-language': locale, ...headers },
   });
 }

@@ -1,10 +1,11 @@
 import { PassThrough } from 'node:stream';
+import type { Caller } from '@opwire/core';
 import { describe, expect, it } from 'vitest';
 import { serveMcpStdio } from './serve-mcp-stdio.js';
 import { createNotesApp, noteCallers } from './test-support.js';
 
 /** A stdio server of the notes app on in-memory streams: write lines to it, read the lines it answers. */
-async function serveNotes(caller = noteCallers.writer) {
+async function serveNotes(caller: Caller = noteCallers.writer) {
   const { app, notes } = createNotesApp();
   const input = new PassThrough();
   const output = new PassThrough();
@@ -21,7 +22,7 @@ async function serveNotes(caller = noteCallers.writer) {
   });
   const stdio = await serveMcpStdio({ app, caller, input, output });
   const send = (line: string) => input.write(`${line}\n`);
-  const answerTo = async (id: number) => {
+  const answerTo = async (id: number | string) => {
     await expect.poll(() => answers.some((answer) => answer.id === id)).toBe(true);
     return answers.find((answer) => answer.id === id) as Record<string, any>;
   };
@@ -35,7 +36,7 @@ async function serveNotes(caller = noteCallers.writer) {
   );
   await answerTo(0);
   send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
-  return { notes, send, answerTo, close: () => stdio.close() };
+  return { notes, answers, send, answerTo, close: () => stdio.close() };
 }
 
 describe('serveMcpStdio', () => {
@@ -64,6 +65,47 @@ describe('serveMcpStdio', () => {
     // The same call without the key runs.
     send(call(3, '{"text":"hello"}'));
     expect((await answerTo(3)).result.structuredContent).toEqual({ id: 'note-1', text: 'hello' });
+    await close();
+  });
+
+  it('answers a request whose params MCP rejects -32602 INVALID_PARAMS under its own id, naming the field, as over HTTP', async () => {
+    const { send, answerTo, close } = await serveNotes(noteCallers.reader);
+    send('{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"_meta":5}}');
+    expect(await answerTo(7)).toEqual({
+      jsonrpc: '2.0',
+      id: 7,
+      error: {
+        code: -32602,
+        message:
+          'The params of "tools/call" are malformed at "params._meta": the message is JSON-RPC 2.0, but MCP does not accept this value there.',
+        data: { code: 'INVALID_PARAMS', field: 'params._meta' },
+      },
+    });
+    await close();
+    // In the caller's language, and nothing runs: the same call without the bad _meta does.
+    const writer = await serveNotes(noteCallers.writer);
+    const call = (id: string, meta: string) =>
+      `{"jsonrpc":"2.0","id":"${id}","method":"tools/call","params":{"name":"notes_create","arguments":{"text":"hi"}${meta}}}`;
+    writer.send(call('a', ',"_meta":[]'));
+    expect((await writer.answerTo('a')).error).toEqual({
+      code: -32602,
+      message:
+        '“tools/call”的参数在“params._meta”处格式不正确：消息本身符合 JSON-RPC 2.0，但 MCP 不接受此处的值。',
+      data: { code: 'INVALID_PARAMS', field: 'params._meta' },
+    });
+    expect(writer.notes.size).toBe(0);
+    writer.send(call('b', ''));
+    expect((await writer.answerTo('b')).result.structuredContent).toEqual({ id: 'note-1', text: 'hi' });
+    await writer.close();
+  });
+
+  it('answers nothing to a notification whose params MCP rejects, as JSON-RPC answers no notification', async () => {
+    const { answers, send, answerTo, close } = await serveNotes();
+    send('{"jsonrpc":"2.0","method":"notifications/initialized","params":{"_meta":5}}');
+    send('{"jsonrpc":"2.0","id":8,"method":"ping"}');
+    expect((await answerTo(8)).result).toEqual({});
+    // The initialize's answer and the ping's: nothing for the notification.
+    expect(answers.map((each) => each.id)).toEqual([0, 8]);
     await close();
   });
 });

@@ -1,12 +1,15 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Caller } from '@opwire/core';
 import { findPoisonedKey, shortPointer } from '@opwire/core/surface';
 import { createMcpSurface, type McpOptions } from './create-mcp-surface.js';
 import { localeOf } from './mcp-connection.js';
 import { toProtocolError } from './mcp-error-table.js';
 import { mcpErrors } from './mcp-errors.js';
+import { screenStdioLine } from './screen-stdio-line.js';
+import { admitLines } from './stdio-lines.js';
 
 /** How to serve an app over stdio: one caller for the whole process. */
 export interface McpStdioOptions extends McpOptions {
@@ -40,12 +43,24 @@ export async function serveMcpStdio(options: McpStdioOptions): Promise<McpStdio>
   const closed = new Promise<void>((resolve) => {
     settle = resolve;
   });
-  server.onclose = () => settle();
+  // The transport reads only the lines it can take; the others are answered here (`screenStdioLine`).
+  const admitted = admitLines(input, (line) => {
+    const verdict = screenStdioLine(line, localeOf(context));
+    if (!verdict.admit && verdict.answer) answer(verdict.answer);
+    return verdict.admit;
+  });
+  server.onclose = () => {
+    admitted.detach();
+    settle();
+  };
   const close = async () => {
     await server.close();
     settle();
   };
-  const transport = new StdioServerTransport(input, options.output ?? process.stdout);
+  const transport = new StdioServerTransport(admitted.lines, options.output ?? process.stdout);
+  const answer = (message: JSONRPCMessage) => {
+    void transport.send(message).catch((sent: unknown) => transport.onerror?.(sent as Error));
+  };
   await server.connect(transport);
   // The client closed its end: the requests it sent before still run and answer, then the server closes.
   const unanswered = new Set<string | number>();
@@ -64,13 +79,11 @@ export async function serveMcpStdio(options: McpStdioOptions): Promise<McpStdio>
           mcpErrors.PROTOTYPE_POISONING({ field: shortPointer(poisoned) }),
           localeOf(context),
         );
-        void transport
-          .send({
-            jsonrpc: '2.0',
-            id: message.id,
-            error: { code: error.code, message: error.message, data: error.data },
-          })
-          .catch((sent: unknown) => transport.onerror?.(sent as Error));
+        answer({
+          jsonrpc: '2.0',
+          id: message.id,
+          error: { code: error.code, message: error.message, data: error.data },
+        });
       }
       return;
     }
@@ -88,7 +101,8 @@ export async function serveMcpStdio(options: McpStdioOptions): Promise<McpStdio>
       unanswered.delete(message.id);
     closeWhenAnswered();
   };
-  input.once('end', () => {
+  // Every line read is passed on or answered by now: the input ended.
+  admitted.lines.once('end', () => {
     ended = true;
     closeWhenAnswered();
   });
