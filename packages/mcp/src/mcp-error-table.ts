@@ -41,6 +41,7 @@ const rpcCodes: ReadonlyMap<string, number> = new Map([
   ['INVALID_MESSAGE', ErrorCode.InvalidRequest],
   ['INITIALIZE_NOT_BATCHED', ErrorCode.InvalidRequest],
   ['BATCH_NOT_SUPPORTED', ErrorCode.InvalidRequest],
+  ['STDIO_BATCH_NOT_SUPPORTED', ErrorCode.InvalidRequest],
   ['SESSION_NOT_FOUND', -32001],
   ['SESSION_REQUIRED', -32000],
   ['NOT_ACCEPTABLE', -32000],

@@ -63,6 +63,21 @@ export const mcpErrors = defineErrors({
         'MCP 协议版本 {version} 不支持 JSON-RPC 批量请求（已在 2025-06-18 中移除）：请每个请求只发送一条消息。',
     },
   },
+  STDIO_BATCH_NOT_SUPPORTED: {
+    kind: 'invalid',
+    messages: {
+      en: 'This server takes no JSON-RPC batches over stdio: send each message on a line of its own.',
+      'zh-CN': '本服务器通过 stdio 不接受 JSON-RPC 批量请求：请每行只发送一条消息。',
+    },
+  },
+  /** A line over stdio that is not JSON (HTTP's host refuses such a body with its own `MALFORMED_JSON`). */
+  MALFORMED_JSON: {
+    kind: 'invalid',
+    messages: {
+      en: 'The line is not valid JSON: over stdio, send each JSON-RPC message as one line of JSON.',
+      'zh-CN': '该行不是有效的 JSON：通过 stdio 时，每条 JSON-RPC 消息须为一行 JSON。',
+    },
+  },
   NOT_ACCEPTABLE: {
     kind: 'unsupported',
     messages: {

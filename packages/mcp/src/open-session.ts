@@ -84,7 +84,7 @@ export function toTransportRequest(method: string, url: string, input: McpRouteI
 }
 
 /** The version the SDK's server answers an initialize with: the one asked for when it speaks it, else its latest. */
-function negotiatedVersion(initialize: unknown): string {
+export function negotiatedVersion(initialize: unknown): string {
   const asked = (initialize as { params?: { protocolVersion?: unknown } }).params?.protocolVersion;
   return typeof asked === 'string' && SUPPORTED_PROTOCOL_VERSIONS.includes(asked)
     ? asked

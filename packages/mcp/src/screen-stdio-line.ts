@@ -3,30 +3,56 @@ import type { Locale } from '@opwire/core';
 import { isJsonRpcBody, paramsMalformed, withoutMalformedNotifications } from './json-rpc-body.js';
 import { toJsonRpcError } from './mcp-error-table.js';
 import { mcpErrors } from './mcp-errors.js';
+import { firstVersionWithoutBatches } from './open-session.js';
 
 /** What becomes of a line read over stdio: the SDK's transport reads it, or it is answered (or dropped) here. */
 export type StdioLineVerdict =
   | { readonly admit: true }
   | { readonly admit: false; readonly answer?: JSONRPCMessage };
 
+/** Where a line is read: the caller's locale, and the protocol version `initialize` negotiated, once it has. */
+export interface StdioLineSituation {
+  readonly locale: Locale;
+  readonly protocolVersion?: string | undefined;
+}
+
 /**
  * Screens a line before the SDK's stdio transport reads it, since the transport drops what its schema rejects
- * without an answer. A request whose params MCP rejects is answered -32602 `INVALID_PARAMS` under its own id, as
- * over Streamable HTTP; a notification whose params MCP rejects is dropped, since JSON-RPC answers no notification.
+ * without an answer. A line that is not JSON is a parse error (-32700, id null), a batch one invalid request
+ * (-32600, id null: the transport reads one message a line); a request whose params MCP rejects is -32602
+ * `INVALID_PARAMS` under its own id, as over Streamable HTTP; a notification whose params MCP rejects is
+ * dropped, since JSON-RPC answers no notification. A blank line carries no message and is skipped.
  */
-export function screenStdioLine(line: string, locale: Locale): StdioLineVerdict {
+export function screenStdioLine(line: string, situation: StdioLineSituation): StdioLineVerdict {
+  if (line.trim() === '') return { admit: false };
   let message: unknown;
   try {
     message = JSON.parse(line);
   } catch {
-    return { admit: true };
+    return refuse(mcpErrors.MALFORMED_JSON(), situation.locale);
   }
-  if (Array.isArray(message) || !isJsonRpcBody(message)) return { admit: true };
+  if (Array.isArray(message)) return refuse(batchRefusal(message, situation), situation.locale);
+  if (!isJsonRpcBody(message)) return { admit: true };
   const malformed = paramsMalformed(message);
   if (malformed) {
     const { id, field } = malformed;
     const error = mcpErrors.INVALID_PARAMS({ field, params: { method: malformed.method.slice(0, 100) } });
-    return { admit: false, answer: { jsonrpc: '2.0', id, error: toJsonRpcError(error, locale) } };
+    return refuse(error, situation.locale, id);
   }
   return withoutMalformedNotifications(message) === undefined ? { admit: false } : { admit: true };
+}
+
+/** Why a batch is refused: an `initialize` travels alone, a version since 2025-06-18 has none, stdio takes none. */
+function batchRefusal(batch: readonly unknown[], { protocolVersion }: StdioLineSituation) {
+  if (batch.some((message) => (message as { method?: unknown } | null)?.method === 'initialize'))
+    return mcpErrors.INITIALIZE_NOT_BATCHED();
+  if (protocolVersion !== undefined && protocolVersion >= firstVersionWithoutBatches)
+    return mcpErrors.BATCH_NOT_SUPPORTED({ params: { version: protocolVersion } });
+  return mcpErrors.STDIO_BATCH_NOT_SUPPORTED();
+}
+
+function refuse(error: unknown, locale: Locale, id: string | number | null = null): StdioLineVerdict {
+  // JSON-RPC answers null for an id it could not read; the SDK's type has no null, the wire does.
+  const answer = { jsonrpc: '2.0', id, error: toJsonRpcError(error, locale) } as JSONRPCMessage;
+  return { admit: false, answer };
 }

@@ -5,7 +5,7 @@ import { serveMcpStdio } from './serve-mcp-stdio.js';
 import { createNotesApp, noteCallers } from './test-support.js';
 
 /** A stdio server of the notes app on in-memory streams: write lines to it, read the lines it answers. */
-async function serveNotes(caller: Caller = noteCallers.writer) {
+async function serveNotes(caller: Caller = noteCallers.writer, protocolVersion = '2025-06-18') {
   const { app, notes } = createNotesApp();
   const input = new PassThrough();
   const output = new PassThrough();
@@ -22,7 +22,7 @@ async function serveNotes(caller: Caller = noteCallers.writer) {
   });
   const stdio = await serveMcpStdio({ app, caller, input, output });
   const send = (line: string) => input.write(`${line}\n`);
-  const answerTo = async (id: number | string) => {
+  const answerTo = async (id: number | string | null) => {
     await expect.poll(() => answers.some((answer) => answer.id === id)).toBe(true);
     return answers.find((answer) => answer.id === id) as Record<string, any>;
   };
@@ -31,7 +31,7 @@ async function serveNotes(caller: Caller = noteCallers.writer) {
       jsonrpc: '2.0',
       id: 0,
       method: 'initialize',
-      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+      params: { protocolVersion, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
     }),
   );
   await answerTo(0);
@@ -107,5 +107,64 @@ describe('serveMcpStdio', () => {
     // The initialize's answer and the ping's: nothing for the notification.
     expect(answers.map((each) => each.id)).toEqual([0, 8]);
     await close();
+  });
+
+  it('answers a line that is not JSON with a parse error (-32700), id null, and reads on', async () => {
+    const { answers, send, answerTo, close } = await serveNotes(noteCallers.reader);
+    send('{"jsonrpc":"2.0","id":5,"method":"ping"');
+    expect(await answerTo(null)).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: {
+        code: -32700,
+        message: 'The line is not valid JSON: over stdio, send each JSON-RPC message as one line of JSON.',
+        data: { code: 'MALFORMED_JSON' },
+      },
+    });
+    // A blank line carries no message: no answer. The next line is read as ever.
+    send('');
+    send('{"jsonrpc":"2.0","id":6,"method":"ping"}');
+    expect((await answerTo(6)).result).toEqual({});
+    expect(answers.map((each) => each.id)).toEqual([0, null, 6]);
+    await close();
+  });
+
+  it('answers a batch with one invalid request (-32600), id null, saying why, and runs none of it', async () => {
+    const create =
+      '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"notes_create","arguments":{"text":"hi"}}}';
+    const batches: Array<[string, string, string, string]> = [
+      [
+        '2025-06-18',
+        `[${create}]`,
+        'MCP 协议版本 2025-06-18 不支持 JSON-RPC 批量请求（已在 2025-06-18 中移除）：请每个请求只发送一条消息。',
+        'BATCH_NOT_SUPPORTED',
+      ],
+      [
+        '2025-03-26',
+        `[${create}]`,
+        '本服务器通过 stdio 不接受 JSON-RPC 批量请求：请每行只发送一条消息。',
+        'STDIO_BATCH_NOT_SUPPORTED',
+      ],
+      [
+        '2025-03-26',
+        '[{"jsonrpc":"2.0","id":2,"method":"initialize","params":{}}]',
+        '初始化请求不能放在 JSON-RPC 批量请求中发送：请单独发送，作为请求体中唯一的消息。',
+        'INITIALIZE_NOT_BATCHED',
+      ],
+    ];
+    for (const [protocolVersion, batch, message, code] of batches) {
+      const { notes, answers, send, answerTo, close } = await serveNotes(noteCallers.writer, protocolVersion);
+      send(batch);
+      expect((await answerTo(null)).error).toEqual({
+        code: -32600,
+        message,
+        data: { code },
+      });
+      send('{"jsonrpc":"2.0","id":3,"method":"ping"}');
+      await answerTo(3);
+      expect(answers.map((each) => each.id)).toEqual([0, null, 3]);
+      expect(notes.size).toBe(0);
+      await close();
+    }
   });
 });

@@ -8,6 +8,7 @@ import { createMcpSurface, type McpOptions } from './create-mcp-surface.js';
 import { localeOf } from './mcp-connection.js';
 import { toProtocolError } from './mcp-error-table.js';
 import { mcpErrors } from './mcp-errors.js';
+import { negotiatedVersion } from './open-session.js';
 import { screenStdioLine } from './screen-stdio-line.js';
 import { admitLines } from './stdio-lines.js';
 
@@ -43,9 +44,10 @@ export async function serveMcpStdio(options: McpStdioOptions): Promise<McpStdio>
   const closed = new Promise<void>((resolve) => {
     settle = resolve;
   });
+  let protocolVersion: string | undefined;
   // The transport reads only the lines it can take; the others are answered here (`screenStdioLine`).
   const admitted = admitLines(input, (line) => {
-    const verdict = screenStdioLine(line, localeOf(context));
+    const verdict = screenStdioLine(line, { locale: localeOf(context), protocolVersion });
     if (!verdict.admit && verdict.answer) answer(verdict.answer);
     return verdict.admit;
   });
@@ -88,6 +90,7 @@ export async function serveMcpStdio(options: McpStdioOptions): Promise<McpStdio>
       return;
     }
     if ('method' in message && 'id' in message) unanswered.add(message.id);
+    if ('method' in message && message.method === 'initialize') protocolVersion = negotiatedVersion(message);
     if ('method' in message && message.method === 'notifications/cancelled') {
       unanswered.delete((message.params as { requestId: string | number }).requestId);
     }
