@@ -280,6 +280,39 @@ describe('sessions', () => {
     expect(mcp.sessionCount).toBe(0);
   });
 
+  it('refuses an initialize sent as a notification (no id) with invalid request, opening no session', async () => {
+    const { mcp, fetch } = serve();
+    const { id: _id, ...notification } = initialize;
+    const response = await fetch(
+      'http://mcp.test/mcp',
+      post({ authorization: 'Bearer reader-token' }, notification),
+    );
+    expect([response.status, response.headers.get('content-language')]).toEqual([400, 'en']);
+    expect(await response.json()).toEqual({
+      jsonrpc: '2.0',
+      error: {
+        code: -32600,
+        message:
+          'The initialize message has no "id": send it as a request, since the session opens with its answer.',
+        data: { code: 'INITIALIZE_NOT_A_REQUEST' },
+      },
+      id: null,
+    });
+    expect(mcp.sessionCount).toBe(0);
+    // On an open session too, in the reader's language.
+    const { transport } = await connectOverHttp(mcp.routes, 'reader-token');
+    const session = { authorization: 'Bearer reader-token', 'mcp-session-id': transport.sessionId ?? '' };
+    const zh = await fetch(
+      'http://mcp.test/mcp',
+      post({ ...session, 'accept-language': 'zh-CN' }, notification),
+    );
+    expect(zh.status).toBe(400);
+    expect(((await zh.json()) as { error: { message: string } }).error.message).toBe(
+      '初始化消息缺少 "id"：请以请求的形式发送，因为会话要通过对它的响应建立。',
+    );
+    expect(mcp.sessionCount).toBe(1);
+  });
+
   it('answers a valid envelope with a malformed _meta under its own id, as invalid params naming the field', async () => {
     const { mcp, fetch } = serve();
     const { client, transport } = await connectOverHttp(mcp.routes, 'writer-token');

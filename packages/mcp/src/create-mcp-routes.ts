@@ -128,6 +128,9 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
       // Every protocol version says initialize travels alone; the transport would ask for a session id instead.
       if (Array.isArray(input.body) && input.body.some(isInitialize))
         return errorResponse(mcpErrors.INITIALIZE_NOT_BATCHED(), locale);
+      // An initialize without an id could not be answered, and the transport would answer it 202 opening nothing.
+      if (isInitialize(input.body) && !Object.hasOwn(input.body as object, 'id'))
+        return errorResponse(mcpErrors.INITIALIZE_NOT_A_REQUEST(), locale);
       const request = toTransportRequest(method, urls.resource(input.headers), input);
       const authInfo = {
         token: '',

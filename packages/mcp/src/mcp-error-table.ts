@@ -40,6 +40,7 @@ const rpcCodes: ReadonlyMap<string, number> = new Map([
   ['MALFORMED_JSON', ErrorCode.ParseError],
   ['INVALID_MESSAGE', ErrorCode.InvalidRequest],
   ['INITIALIZE_NOT_BATCHED', ErrorCode.InvalidRequest],
+  ['INITIALIZE_NOT_A_REQUEST', ErrorCode.InvalidRequest],
   ['BATCH_NOT_SUPPORTED', ErrorCode.InvalidRequest],
   ['STDIO_BATCH_NOT_SUPPORTED', ErrorCode.InvalidRequest],
   ['SESSION_NOT_FOUND', -32001],

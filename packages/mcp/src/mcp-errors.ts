@@ -48,6 +48,13 @@ export const mcpErrors = defineErrors({
       'zh-CN': '“{method}”的参数在“{field}”处格式不正确：消息本身符合 JSON-RPC 2.0，但 MCP 不接受此处的值。',
     },
   },
+  INITIALIZE_NOT_A_REQUEST: {
+    kind: 'invalid',
+    messages: {
+      en: 'The initialize message has no "id": send it as a request, since the session opens with its answer.',
+      'zh-CN': '初始化消息缺少 "id"：请以请求的形式发送，因为会话要通过对它的响应建立。',
+    },
+  },
   INITIALIZE_NOT_BATCHED: {
     kind: 'invalid',
     messages: {

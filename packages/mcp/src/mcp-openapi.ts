@@ -25,7 +25,7 @@ const challenge = {
 
 const refusals = {
   '400': rpcError(
-    'SESSION_REQUIRED (no Mcp-Session-Id on a request other than initialize: -32000), INVALID_MESSAGE (JSON that is no JSON-RPC 2.0 message: invalid request -32600), INVALID_INITIALIZE (an initialize request with malformed params), INVALID_PARAMS (a request on a session whose params MCP rejects: -32602 under its id), INITIALIZE_NOT_BATCHED (an initialize sent in a batch: invalid request -32600), BATCH_NOT_SUPPORTED (a batch on a session at protocol version 2025-06-18 or later: invalid request -32600), UNSUPPORTED_PROTOCOL_VERSION (an MCP-Protocol-Version the server does not speak: -32000), MALFORMED_JSON (JSON-RPC parse error -32700) or PROTOTYPE_POISONING',
+    'SESSION_REQUIRED (no Mcp-Session-Id on a request other than initialize: -32000), INVALID_MESSAGE (JSON that is no JSON-RPC 2.0 message: invalid request -32600), INVALID_INITIALIZE (an initialize request with malformed params), INVALID_PARAMS (a request on a session whose params MCP rejects: -32602 under its id), INITIALIZE_NOT_BATCHED (an initialize sent in a batch: invalid request -32600), INITIALIZE_NOT_A_REQUEST (an initialize sent as a notification, without an id: invalid request -32600), BATCH_NOT_SUPPORTED (a batch on a session at protocol version 2025-06-18 or later: invalid request -32600), UNSUPPORTED_PROTOCOL_VERSION (an MCP-Protocol-Version the server does not speak: -32000), MALFORMED_JSON (JSON-RPC parse error -32700) or PROTOTYPE_POISONING',
   ),
   '401': rpcError('UNAUTHENTICATED: no or bad bearer token', challenge),
   '403': rpcError('ORIGIN_NOT_ALLOWED: a browser Origin outside the allow-list'),
