@@ -247,6 +247,53 @@ it('records a declined call as approval_declined, never ok: in the ledger, the t
   ).toEqual([['orders_cancel', 'approval_declined']]);
 });
 
+it.each([
+  ['approve', 'ok', 'cancelled'],
+  ['decline', 'approval_declined', 'open'],
+])(
+  '%s through POST /ai/approvals/{id}: the asking turn’s ledger row shows the call’s outcome, not approval_pending',
+  async (decision, outcome, status) => {
+    const { chatAs, call, governance, seed } = shop();
+    const order = seed();
+    server.script(
+      {
+        kind: 'reply',
+        toolCalls: [
+          { id: 'call_cancel', name: 'orders_cancel', arguments: JSON.stringify({ orderId: order.id }) },
+        ],
+      },
+      { kind: 'reply', text: 'Approve it, please.' },
+    );
+    const asked = await chatAs('token-support', { message: `Cancel ${order.id}` });
+    const calls = async () => (await governance.ledger.get(asked.body.turnId, 'acme'))?.toolCalls;
+    expect(await calls()).toEqual([
+      { toolCallId: 'call_cancel', toolName: 'orders_cancel', outcome: 'approval_pending' },
+    ]);
+    const { approvalId } = asked.body.pendingApprovals[0];
+    const decided = await call('POST', `/ai/approvals/${approvalId}/${decision}`, 'token-support', {});
+    expect(decided.status).toBe(200);
+    expect(order.status).toBe(status);
+    expect(await calls()).toEqual([{ toolCallId: 'call_cancel', toolName: 'orders_cancel', outcome }]);
+    // A second decision is refused and changes nothing.
+    const again = await call('POST', `/ai/approvals/${approvalId}/approve`, 'token-support', {});
+    expect([again.status, again.body.code]).toEqual([409, 'APPROVAL_ALREADY_SETTLED']);
+    expect(await calls()).toEqual([{ toolCallId: 'call_cancel', toolName: 'orders_cancel', outcome }]);
+  },
+);
+
+it('a decision sent in the chat settles the asking turn’s ledger row the same way', async () => {
+  const running = shop();
+  const { decided } = await decideCancel(running, false, 'Left as it is.');
+  const { turns } = await running.governance.ledger.list(
+    { tenant: 'acme', conversationId: decided.body.conversationId },
+    { limit: 10 },
+  );
+  expect(turns.map((turn) => turn.toolCalls.map((each) => each.outcome))).toEqual([
+    ['approval_declined'],
+    ['approval_declined'],
+  ]);
+});
+
 it("answers NOT_FOUND for someone else's conversation and calls no model", async () => {
   const { chatAs, call } = shop();
   server.script({ kind: 'reply', text: 'Hello.' });

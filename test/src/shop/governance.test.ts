@@ -255,10 +255,10 @@ describe.skipIf(!serverUrl)('two shops on one PostgreSQL database', { timeout: 1
     await model?.close();
   }, 60_000);
 
-  const call = async (index: number, path: string, body?: unknown) => {
+  const call = async (index: number, path: string, body?: unknown, token = 'support-token') => {
     const response = await fetch(`${urls[index]}${path}`, {
       method: body === undefined ? 'GET' : 'POST',
-      headers: { authorization: 'Bearer support-token', 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     return { status: response.status, body: (await response.json()) as any };
@@ -277,6 +277,12 @@ describe.skipIf(!serverUrl)('two shops on one PostgreSQL database', { timeout: 1
     );
     const answer = await call(0, '/ai/chat', { message: `Cancel ${paid.id}` });
     const approvalId = answer.body.pendingApprovals[0].approvalId as string;
+    const ledgerCalls = async (index: number) =>
+      (await call(index, `/governance/turns/${answer.body.turnId}`, undefined, 'admin-token')).body.turn
+        .toolCalls;
+    expect(await ledgerCalls(1)).toEqual([
+      { toolCallId: 'call_0', toolName: 'orders_cancel', outcome: 'approval_pending' },
+    ]);
     const outcomes = await Promise.all([
       call(1, `/ai/approvals/${approvalId}/approve`, {}),
       call(0, `/ai/approvals/${approvalId}/approve`, {}),
@@ -288,6 +294,12 @@ describe.skipIf(!serverUrl)('two shops on one PostgreSQL database', { timeout: 1
       'APPROVAL_ALREADY_SETTLED',
     ]);
     expect((await call(0, `/orders/${paid.id}`)).body.status).toBe('cancelled');
+    // Decided through the REST route of either shop, the asking turn's ledger row shows the call ran.
+    for (const index of [0, 1]) {
+      expect(await ledgerCalls(index)).toEqual([
+        { toolCallId: 'call_0', toolName: 'orders_cancel', outcome: 'ok' },
+      ]);
+    }
     const { rows } = await shops[1]!.db.query(
       "SELECT count(*)::int AS n FROM opwire_audit WHERE operation_id = 'orders.cancel' AND outcome = 'ok'",
     );

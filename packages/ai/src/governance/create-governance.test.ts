@@ -190,6 +190,24 @@ describe('createGovernance: a turn', () => {
     ]);
     expect(events[4]?.payload).toEqual({ note: 'Bearer [token]' });
   });
+
+  it('settles a call decided while its turn still runs in the row the turn writes when it ends', async () => {
+    const { governance } = setup();
+    const turn = governance.startTurn({ caller: alice, turnId: 'turn-y' });
+    turn.toolCall({ toolCallId: 'call_0', toolName: 'orders_cancel', input: {} });
+    turn.toolResult({
+      toolCallId: 'call_0',
+      toolName: 'orders_cancel',
+      output: { approval: { status: 'pending' } },
+    });
+    const decision = { turnId: 'turn-y', owner: alice, toolCallId: 'call_0', toolName: 'orders_cancel' };
+    await governance.recordEvent({ ...decision, action: 'approval_approved', code: 'ORDER_NOT_CANCELLABLE' });
+    const row = await turn.finish({ outcome: 'completed' });
+    expect(row.toolCalls).toEqual([
+      { toolCallId: 'call_0', toolName: 'orders_cancel', outcome: 'ORDER_NOT_CANCELLABLE' },
+    ]);
+    expect((await governance.ledger.get('turn-y'))?.toolCalls).toEqual(row.toolCalls);
+  });
 });
 
 describe('createGovernance: budgets', () => {

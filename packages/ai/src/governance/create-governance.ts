@@ -13,7 +13,13 @@ import type {
   ConversationStore,
   StoredTurnEnding,
 } from './conversation-store.js';
-import { countApproval, type GovernedTurn, startGovernedTurn, type TurnStart } from './governed-turn.js';
+import {
+  countApproval,
+  decidedOutcome,
+  type GovernedTurn,
+  startGovernedTurn,
+  type TurnStart,
+} from './governed-turn.js';
 import { createMasker, type Masker, type MaskingOptions } from './mask-payload.js';
 import { createMemoryAiAuditTrail } from './memory-ai-audit-trail.js';
 import { createMemoryConversationStore } from './memory-conversation-store.js';
@@ -183,6 +189,17 @@ export function createGovernance(options: GovernanceOptions = {}): Governance {
     return value;
   };
 
+  const settleToolCall = async (
+    turnId: string,
+    call: { readonly tenant: string; readonly toolCallId: string; readonly outcome: string },
+  ) => {
+    try {
+      await ledger.settleToolCall(turnId, call);
+    } catch (error) {
+      logger.error('settling a tool call in the turn ledger failed', { turnId, error });
+    }
+  };
+
   return {
     conversations,
     ledger,
@@ -282,15 +299,24 @@ export function createGovernance(options: GovernanceOptions = {}): Governance {
         ...(event.toolName === undefined ? {} : { toolName: recordedName(event.toolName) }),
         ...(event.code === undefined ? {} : { code: event.code }),
       };
-      // A turn still running in this process keeps its own order of events.
+      // However it was decided (in a chat turn, through `ai.approve` / `ai.decline`, in any process), the turn
+      // that asked shows its call's outcome instead of `approval_pending`.
+      const settled = decidedOutcome(event.action, event.code);
+      const call =
+        settled === undefined || details.toolCallId === undefined
+          ? undefined
+          : { tenant: event.owner.tenant, toolCallId: details.toolCallId, outcome: settled };
+      // A turn still running in this process keeps its own order of events, and writes its row when it ends.
       const running = active.get(event.turnId);
       if (running) {
+        if (call) running.settleToolCall(call);
         running.record(event.action, {
           ...details,
           ...(event.payload === undefined ? {} : { payload: event.payload }),
         });
         return running.flush();
       }
+      if (call) await settleToolCall(event.turnId, call);
       countApproval(metrics, event.action, event.toolName);
       try {
         await events.append({

@@ -58,6 +58,8 @@ export interface GovernedTurn {
     readonly output: unknown;
     readonly outcome?: string;
   }): void;
+  /** Sets the outcome of a call that waits for approval (`approval_pending`) once it is decided elsewhere. */
+  settleToolCall(call: { readonly toolCallId: string; readonly outcome: string }): void;
   /** Notes the provider and the model that actually answered (the last answer of the turn wins). */
   answeredBy(answer: { readonly provider?: string; readonly model?: string }): void;
   /** Adds a step's tokens to the turn's sums. */
@@ -188,6 +190,10 @@ export function startGovernedTurn(start: TurnStart, dependencies: TurnDependenci
       toolCalls.set(toolCallId, { toolName, outcome: code });
       record('tool_result', { toolCallId, toolName, code, payload: { output } });
     },
+    settleToolCall({ toolCallId, outcome }) {
+      const call = toolCalls.get(recordedName(toolCallId));
+      if (call?.outcome === 'approval_pending') call.outcome = outcome;
+    },
     answeredBy(next) {
       answer = { provider: next.provider ?? answer.provider, model: next.model ?? answer.model };
     },
@@ -212,6 +218,15 @@ export function outcomeOf(output: unknown): string {
   const approval = (output as { approval?: { status?: unknown } } | null)?.approval;
   if (approval?.status === 'pending') return 'approval_pending';
   return approval?.status === 'declined' ? 'approval_declined' : 'ok';
+}
+
+/**
+ * The outcome a decided approval gives its call, as `outcomeOf` reads the decided call's output: `ok` or the
+ * approved call's error code (`code`), `approval_declined`; `undefined` for any other action.
+ */
+export function decidedOutcome(action: AiAuditAction, code: string | undefined): string | undefined {
+  if (action === 'approval_declined') return 'approval_declined';
+  return action === 'approval_approved' ? (code ?? 'ok') : undefined;
 }
 
 const approvalDecisions: Partial<Record<AiAuditAction, MeteredApproval['decision']>> = {

@@ -5,6 +5,7 @@ import type {
   Cost,
   CostGrouping,
   CostRow,
+  ToolCallRecord,
   TurnFilter,
   TurnLedger,
   TurnRecord,
@@ -71,6 +72,15 @@ export function createMemoryTurnLedger(): TurnLedger {
       return [...groups.entries()]
         .sort(([left], [right]) => compareKeys(left, right))
         .map(([key, group]): CostRow => ({ key, ...totalsOf(group) }));
+    },
+    async settleToolCall(turnId, { tenant, toolCallId, outcome }) {
+      const turn = turns.get(turnId);
+      const waiting = (call: ToolCallRecord) =>
+        call.toolCallId === toolCallId && call.outcome === 'approval_pending';
+      if (turn?.tenant !== tenant || !turn.toolCalls.some(waiting)) return false;
+      const toolCalls = turn.toolCalls.map((call) => (waiting(call) ? { ...call, outcome } : call));
+      turns.set(turnId, { ...turn, toolCalls });
+      return true;
     },
     async trim({ before, tenant }) {
       const cutoff = normalizeTime(before, 'before');

@@ -9,7 +9,10 @@ export interface Cost {
   readonly currency: string;
 }
 
-/** One tool call of a turn and how it ended: `ok`, `approval_pending`, or the error code it failed with. */
+/**
+ * One tool call of a turn and how it ended: `ok`, `approval_pending` (until its approval is decided),
+ * `approval_declined`, or the error code it failed with.
+ */
 export interface ToolCallRecord {
   readonly toolCallId: string;
   readonly toolName: string;
@@ -95,6 +98,14 @@ export interface TurnLedger {
   totals(filter: TurnFilter): Promise<UsageTotals>;
   /** Totals per group, ordered by key (`null` last). */
   summarize(filter: TurnFilter, by: CostGrouping): Promise<CostRow[]>;
+  /**
+   * Sets the outcome of a call of the turn that waits for approval (`approval_pending`), once its approval is
+   * decided; resolves to `false`, changing nothing, when the turn (of `tenant`) has no such call.
+   */
+  settleToolCall(
+    turnId: string,
+    call: { readonly tenant: string; readonly toolCallId: string; readonly outcome: string },
+  ): Promise<boolean>;
   /** Removes turns started before `before` (of `tenant` when given); resolves to how many. */
   trim(options: { readonly before: string; readonly tenant?: string }): Promise<number>;
 }

@@ -275,6 +275,27 @@ export function runTurnLedgerConformance(name: string, options: StoreSuiteOption
       ]);
     });
 
+    it('settles a call waiting for approval once, in its own tenant only, and no other call', async () => {
+      const [tenant, other] = [uniqueTenant(), uniqueTenant()];
+      const waiting = { toolCallId: 'call_2', toolName: 'orders_cancel', outcome: 'approval_pending' };
+      const turn = turnRecordFor(tenant, {
+        toolCalls: [...turnRecordFor(tenant).toolCalls, waiting, { ...waiting, toolCallId: 'call_3' }],
+      });
+      await ledger().record(turn);
+      const settle = (toolCallId: string, outcome: string, owner = tenant, turnId = turn.turnId) =>
+        ledger().settleToolCall(turnId, { tenant: owner, toolCallId, outcome });
+      expect(await settle('call_2', 'ok', other)).toBe(false);
+      expect(await settle('call_2', 'ok', tenant, crypto.randomUUID())).toBe(false);
+      expect(await settle('call_0', 'approval_declined')).toBe(false);
+      expect(await settle('call_2', 'approval_declined')).toBe(true);
+      expect(await settle('call_2', 'ok')).toBe(false);
+      expect((await ledger().get(turn.turnId))?.toolCalls).toEqual([
+        ...turnRecordFor(tenant).toolCalls,
+        { ...waiting, outcome: 'approval_declined' },
+        { ...waiting, toolCallId: 'call_3' },
+      ]);
+    });
+
     it('trims turns that started before a cutoff, of one tenant or of all', async () => {
       const [first, second] = [uniqueTenant(), uniqueTenant()];
       const old = (tenant: string) =>

@@ -175,6 +175,19 @@ export function createPostgresTurnLedger(sql: SqlAccess): TurnLedger {
         : { requests: 0, inputTokens: 0, outputTokens: 0, costs: [] };
     },
     summarize: (filter, by) => grouped(filter, groupKeys[by]),
+    async settleToolCall(turnId, { tenant, toolCallId, outcome }) {
+      // Only a call still waiting is changed, so a decision told twice (or late) never rewrites an outcome.
+      const { rowCount } = await sql.query(
+        `UPDATE opwire_ai_turns SET tool_calls = (
+            SELECT jsonb_agg(CASE WHEN call ->> 'toolCallId' = $3 AND call ->> 'outcome' = 'approval_pending'
+                THEN jsonb_set(call, '{outcome}', to_jsonb($4::text)) ELSE call END ORDER BY position)
+              FROM jsonb_array_elements(tool_calls) WITH ORDINALITY AS calls (call, position))
+          WHERE turn_id = $1 AND tenant = $2
+            AND tool_calls @> jsonb_build_array(jsonb_build_object('toolCallId', $3::text, 'outcome', 'approval_pending'))`,
+        [turnId, tenant, toolCallId, outcome],
+      );
+      return rowCount > 0;
+    },
     async trim({ before, tenant }) {
       const { rowCount } = await sql.query(
         'DELETE FROM opwire_ai_turns WHERE started_at < $1::timestamptz AND ($2::text IS NULL OR tenant = $2)',
