@@ -7,10 +7,12 @@ import {
   type OpwireError,
 } from '@opwire/core';
 import { invokeOptionsFrom } from '@opwire/core/surface';
+import { acceptsMediaType } from './accepts-media-type.js';
 import { type Answer, jsonAnswer } from './answer.js';
 import { compileInputBinder } from './compile-input-binder.js';
 import { takesBody as methodTakesBody, type RouteSpec } from './derive-route.js';
 import { toEventStream } from './event-stream.js';
+import { httpErrors } from './http-errors.js';
 import type { HttpExchange, OperationRoute, OperationRouteRequest } from './http-options.js';
 import { parseBody } from './parse-json-body.js';
 import { checkQueryEncoding } from './percent-encoding.js';
@@ -36,6 +38,8 @@ export function compileOperationRoute(
   const status = route.successStatus;
   const anonymousRejected = !operation.public;
   const streams = operation.stream === true;
+  // A route with its own encoding (a codec) answers in its format; only the event stream is refused by Accept.
+  const eventStream = streams && !codec;
 
   /** Answers a failure as a problem; `logged` when the pipeline already logged (and audited) it. */
   const fail = (exchange: HttpExchange, thrown: unknown, request: RouteRequest, logged: boolean) => {
@@ -215,6 +219,9 @@ export function compileOperationRoute(
     const headers = exchange.headers;
     const request = new RouteRequest(requestIdOf(headers), params, query);
     try {
+      if (eventStream && !acceptsMediaType(headers.accept, 'text/event-stream')) {
+        throw httpErrors.NOT_ACCEPTABLE({ params: { produces: 'text/event-stream' } });
+      }
       if (takesBody && exchange.hasBody) checkBodyHeaders(headers, bodyLimit);
     } catch (thrown) {
       return fail(exchange, thrown, request, false);

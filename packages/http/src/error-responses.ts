@@ -30,6 +30,8 @@ export interface ErrorCodeContext {
   readonly hasBody: boolean;
   readonly authenticates: boolean;
   readonly hasDeadline: boolean;
+  /** The route answers in server-sent events, so a request whose `Accept` refuses them is `NOT_ACCEPTABLE`. */
+  readonly eventStream?: boolean;
   /** The codes the operation and its middleware declare (`app.errorsOf(operation)`). */
   readonly declared: readonly AnyErrorEntry[];
 }
@@ -42,6 +44,7 @@ export function errorCodesByStatus(
   return groupByStatus([
     ...validationErrors,
     ...(context.hasBody ? bodyErrors : queryErrors),
+    ...(context.eventStream ? [httpErrors.NOT_ACCEPTABLE] : []),
     coreErrors.UNAUTHENTICATED,
     ...(operation.permission ? [coreErrors.PERMISSION_DENIED] : []),
     ...(context.authenticates ? [coreErrors.UNAVAILABLE] : []),

@@ -89,7 +89,14 @@ export function describeOperation(
         },
     // A response schema that admits any value admits none: a handler returning nothing is answered 204.
     ...(!operation.stream && admitsAnyValue(response) ? { '204': { description: 'No Content' } } : {}),
-    ...problemResponses(errorCodesByStatus(operation, { ...context, hasBody, declared: errors })),
+    ...problemResponses(
+      errorCodesByStatus(operation, {
+        eventStream: operation.stream === true,
+        ...context,
+        hasBody,
+        declared: errors,
+      }),
+    ),
   };
   if (headers.length > 0) {
     const documented = Object.fromEntries(
@@ -113,7 +120,8 @@ export function describeOperationRoute(
   entry: OpenApiOperation & { readonly extra: OperationRoute },
   context: Omit<ErrorCodeContext, 'hasBody' | 'declared'>,
 ): Record<string, unknown> {
-  const described = describeOperation(entry, context);
+  // The route's own encoding answers whatever it is asked for: no event stream, so no NOT_ACCEPTABLE.
+  const described = describeOperation(entry, { ...context, eventStream: false });
   const { extra } = entry;
   const responses = { ...(described.responses as Record<string, unknown>) };
   if (extra.responses) {

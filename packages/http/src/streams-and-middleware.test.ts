@@ -163,6 +163,72 @@ describe.each([
     ]);
   });
 
+  it('answers 406 NOT_ACCEPTABLE, in the asked language, to a client that accepts only JSON from a stream, running nothing', async () => {
+    const app = createApp();
+    const client = await serve(app);
+    clients.push(client);
+    const ticks = (accept: Record<string, string>) =>
+      client.send({
+        method: 'POST',
+        path: '/clock/ticks',
+        token: 'alice-token',
+        json: { count: 1 },
+        headers: accept,
+      });
+    for (const [accept, language, detail] of [
+      [
+        'application/json',
+        'en',
+        "This route answers only with text/event-stream, which the request's Accept header does not allow.",
+      ],
+      [
+        'application/json, application/problem+json',
+        'zh-CN',
+        '此路由只以 text/event-stream 作答，而请求的 Accept 头不接受该类型。',
+      ],
+      ['text/event-stream;q=0, */*', 'en', expect.any(String)],
+    ] as const) {
+      const refused = await ticks({ accept, 'accept-language': language });
+      expect([refused.status, refused.headers.get('content-type')]).toEqual([
+        406,
+        'application/problem+json',
+      ]);
+      expect(await refused.json()).toMatchObject({
+        status: 406,
+        title: 'Not Acceptable',
+        code: 'NOT_ACCEPTABLE',
+        detail,
+      });
+    }
+    expect(await app.audit.list()).toEqual([]);
+    for (const accept of [
+      {},
+      { accept: '*/*' },
+      { accept: 'text/*' },
+      { accept: 'Text/Event-Stream' },
+      { accept: 'application/json;q=0.9, text/event-stream' },
+    ]) {
+      const served = await ticks(accept);
+      expect([accept, served.status, await served.text()]).toEqual([
+        accept,
+        200,
+        'event: tick\ndata: {"type":"tick","n":0}\n\n',
+      ]);
+    }
+    // A JSON route is answered as before, whatever the client accepts.
+    expect(
+      (await client.send({ path: '/notes', token: 'alice-token', headers: { accept: 'text/event-stream' } }))
+        .status,
+    ).toBe(200);
+    const document = (await (await client.send({ path: '/openapi.json' })).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, { description: string }> }>>;
+    };
+    expect(document.paths['/clock/ticks']?.post?.responses['406']?.description).toBe(
+      'Not Acceptable: NOT_ACCEPTABLE',
+    );
+    expect(Object.keys(document.paths['/notes']?.get?.responses ?? {})).not.toContain('406');
+  });
+
   it('refuses a bad stream request with a problem before streaming, and ends a failing one with an error event', async () => {
     const app = createApp();
     const client = await serve(app);

@@ -1891,6 +1891,19 @@ export interface operations {
           };
         };
       };
+      /** @description Not Acceptable: NOT_ACCEPTABLE */
+      406: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'NOT_ACCEPTABLE';
+          };
+        };
+      };
       /** @description Conflict: ANSWER_NOT_REPLACEABLE, APPROVAL_EXPIRED, APPROVAL_ALREADY_SETTLED, APPROVAL_MISMATCH */
       409: {
         headers: {
