@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningShop, startShop, startShopMain } from './shop-harness.js';
@@ -140,6 +141,47 @@ describe('Idempotency-Key on the shop’s writes (PGlite)', () => {
     });
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('INVALID_IDEMPOTENCY_KEY');
+  });
+
+  it('tells a key header sent twice that it was sent more than once (en and zh-CN), and writes nothing', async () => {
+    for (const [language, detail] of [
+      ['en', 'The Idempotency-Key header was sent more than once; send it once, with one key.'],
+      ['zh-CN', 'Idempotency-Key 请求头发送了不止一次；请只发送一次，并且只带一个键。'],
+    ]) {
+      const before = await shop.snapshot();
+      // Two header lines on the wire, as a proxy or a client adding its own key may send them.
+      const { status, body } = await new Promise<{ status: number; body: any }>((resolve, reject) => {
+        const sent = httpRequest(
+          new URL('/orders', shop.url),
+          {
+            method: 'POST',
+            headers: {
+              authorization: 'Bearer admin-token',
+              'content-type': 'application/json',
+              'accept-language': language,
+              'idempotency-key': ['order-1', 'order-2'],
+            },
+          },
+          (response) => {
+            let text = '';
+            response.setEncoding('utf8');
+            response.on('data', (chunk: string) => {
+              text += chunk;
+            });
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
+          },
+        );
+        sent.on('error', reject);
+        sent.end(JSON.stringify(order));
+      });
+      expect([status, body.code, body.detail]).toEqual([400, 'REPEATED_IDEMPOTENCY_KEY', detail]);
+      await shop.expectUnchanged(before, { code: 'REPEATED_IDEMPOTENCY_KEY', audited: true });
+    }
+    const document = (await shop.request('/openapi.json')).body;
+    expect(
+      document.paths['/orders'].post.responses['400'].content['application/problem+json'].schema.allOf[1]
+        .properties.code.enum,
+    ).toContain('REPEATED_IDEMPOTENCY_KEY');
   });
 });
 

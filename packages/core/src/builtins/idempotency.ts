@@ -29,7 +29,11 @@ export function idempotency(
   options: IdempotencyOptions = {},
 ): Middleware<
   {},
-  readonly [typeof coreErrors.IDEMPOTENCY_KEY_REUSED, typeof coreErrors.INVALID_IDEMPOTENCY_KEY]
+  readonly [
+    typeof coreErrors.IDEMPOTENCY_KEY_REUSED,
+    typeof coreErrors.INVALID_IDEMPOTENCY_KEY,
+    typeof coreErrors.REPEATED_IDEMPOTENCY_KEY,
+  ]
 > {
   const ttlMs = options.ttlMs ?? 24 * 60 * 60_000;
   // A key kept for no time would replay nothing: every repeat would write again, silently.
@@ -50,7 +54,11 @@ export function idempotency(
   return defineMiddleware({
     name: 'idempotency',
     phase: 'inside',
-    errors: [coreErrors.IDEMPOTENCY_KEY_REUSED, coreErrors.INVALID_IDEMPOTENCY_KEY] as const,
+    errors: [
+      coreErrors.IDEMPOTENCY_KEY_REUSED,
+      coreErrors.INVALID_IDEMPOTENCY_KEY,
+      coreErrors.REPEATED_IDEMPOTENCY_KEY,
+    ] as const,
     headers: ['idempotent-replayed'],
     requestHeaders: [
       {
@@ -58,7 +66,7 @@ export function idempotency(
         description:
           'Makes a retried write safe: repeated with the same key and the same request, it gets the first answer ' +
           '(with `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 409 ' +
-          'IDEMPOTENCY_KEY_REUSED. 1 to 255 visible ASCII characters.',
+          'IDEMPOTENCY_KEY_REUSED. 1 to 255 visible ASCII characters, sent once (twice is 400 REPEATED_IDEMPOTENCY_KEY).',
         schema: { type: 'string', minLength: 1, maxLength: 255, pattern: keyPattern.source },
       },
     ],
@@ -69,7 +77,12 @@ export function idempotency(
     async run(context, next) {
       const key = context.headers[header];
       if (key === undefined || !context.operation.writes || !context.transaction) return next();
-      if (!keyPattern.test(key)) throw coreErrors.INVALID_IDEMPOTENCY_KEY();
+      if (!keyPattern.test(key)) {
+        // A header sent twice reaches here joined by ", " (as node and fetch join them), which no one key holds.
+        throw key.includes(', ')
+          ? coreErrors.REPEATED_IDEMPOTENCY_KEY()
+          : coreErrors.INVALID_IDEMPOTENCY_KEY();
+      }
       const at = now();
       const claim = {
         // A JSON array, not joined text: no two callers share a scope however their ids are spelled.

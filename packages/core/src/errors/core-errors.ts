@@ -124,6 +124,13 @@ export const coreErrors = defineErrors({
       'zh-CN': 'Idempotency-Key 请求头必须是 1 到 255 个可见 ASCII 字符。',
     },
   },
+  REPEATED_IDEMPOTENCY_KEY: {
+    kind: 'invalid',
+    messages: {
+      en: 'The Idempotency-Key header was sent more than once; send it once, with one key.',
+      'zh-CN': 'Idempotency-Key 请求头发送了不止一次；请只发送一次，并且只带一个键。',
+    },
+  },
 });
 
 /** A code Opwire itself raises. */

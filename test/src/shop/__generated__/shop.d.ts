@@ -621,7 +621,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a retried write safe: repeated with the same key and the same request, it gets the first answer (with `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 409 IDEMPOTENCY_KEY_REUSED. 1 to 255 visible ASCII characters. */
+        /** @description Makes a retried write safe: repeated with the same key and the same request, it gets the first answer (with `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 409 IDEMPOTENCY_KEY_REUSED. 1 to 255 visible ASCII characters, sent once (twice is 400 REPEATED_IDEMPOTENCY_KEY). */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -657,7 +657,7 @@ export interface operations {
           'application/json': components['schemas']['Order'];
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY, REPEATED_IDEMPOTENCY_KEY */
       400: {
         headers: {
           /** @description Set by middleware when it applies. */
@@ -683,7 +683,8 @@ export interface operations {
               | 'INVALID_UNICODE'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
-              | 'INVALID_IDEMPOTENCY_KEY';
+              | 'INVALID_IDEMPOTENCY_KEY'
+              | 'REPEATED_IDEMPOTENCY_KEY';
           };
         };
       };
@@ -965,7 +966,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a retried write safe: repeated with the same key and the same request, it gets the first answer (with `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 409 IDEMPOTENCY_KEY_REUSED. 1 to 255 visible ASCII characters. */
+        /** @description Makes a retried write safe: repeated with the same key and the same request, it gets the first answer (with `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 409 IDEMPOTENCY_KEY_REUSED. 1 to 255 visible ASCII characters, sent once (twice is 400 REPEATED_IDEMPOTENCY_KEY). */
         'Idempotency-Key'?: string;
       };
       path: {
@@ -989,7 +990,7 @@ export interface operations {
           'application/json': components['schemas']['Order'];
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY, REPEATED_IDEMPOTENCY_KEY */
       400: {
         headers: {
           /** @description Set by middleware when it applies. */
@@ -1015,7 +1016,8 @@ export interface operations {
               | 'INVALID_UNICODE'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
-              | 'INVALID_IDEMPOTENCY_KEY';
+              | 'INVALID_IDEMPOTENCY_KEY'
+              | 'REPEATED_IDEMPOTENCY_KEY';
           };
         };
       };
@@ -1352,7 +1354,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a retried write safe: repeated with the same key and the same request, it gets the first answer (with `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 409 IDEMPOTENCY_KEY_REUSED. 1 to 255 visible ASCII characters. */
+        /** @description Makes a retried write safe: repeated with the same key and the same request, it gets the first answer (with `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 409 IDEMPOTENCY_KEY_REUSED. 1 to 255 visible ASCII characters, sent once (twice is 400 REPEATED_IDEMPOTENCY_KEY). */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -1395,7 +1397,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, EMPTY_DOCUMENT, DUPLICATE_DOCUMENT_ID, RESERVED_METADATA_KEY, INVALID_IDEMPOTENCY_KEY */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, EMPTY_DOCUMENT, DUPLICATE_DOCUMENT_ID, RESERVED_METADATA_KEY, INVALID_IDEMPOTENCY_KEY, REPEATED_IDEMPOTENCY_KEY */
       400: {
         headers: {
           /** @description Set by middleware when it applies. */
@@ -1422,7 +1424,8 @@ export interface operations {
               | 'EMPTY_DOCUMENT'
               | 'DUPLICATE_DOCUMENT_ID'
               | 'RESERVED_METADATA_KEY'
-              | 'INVALID_IDEMPOTENCY_KEY';
+              | 'INVALID_IDEMPOTENCY_KEY'
+              | 'REPEATED_IDEMPOTENCY_KEY';
           };
         };
       };
@@ -1541,7 +1544,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a retried write safe: repeated with the same key and the same request, it gets the first answer (with `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 409 IDEMPOTENCY_KEY_REUSED. 1 to 255 visible ASCII characters. */
+        /** @description Makes a retried write safe: repeated with the same key and the same request, it gets the first answer (with `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 409 IDEMPOTENCY_KEY_REUSED. 1 to 255 visible ASCII characters, sent once (twice is 400 REPEATED_IDEMPOTENCY_KEY). */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -1569,7 +1572,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY, REPEATED_IDEMPOTENCY_KEY */
       400: {
         headers: {
           /** @description Set by middleware when it applies. */
@@ -1593,7 +1596,8 @@ export interface operations {
               | 'INVALID_UNICODE'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
-              | 'INVALID_IDEMPOTENCY_KEY';
+              | 'INVALID_IDEMPOTENCY_KEY'
+              | 'REPEATED_IDEMPOTENCY_KEY';
           };
         };
       };
