@@ -42,4 +42,45 @@ describe('the built-in middleware refuse options they could not honour, when the
   ])('rateLimit(%o) is INVALID_CONFIGURATION', (options, reason) => {
     expect(refusal(() => rateLimit(options))).toBe(reason);
   });
+
+  it.each([
+    [
+      () => rateLimit({ limit: 5, windowMs: 1000, store: {} as never }),
+      'rateLimit: store must have a hit() method (got an object without it).',
+    ],
+    [
+      () => rateLimit({ limit: 5, windowMs: 1000, store: { hit: 1 } as never }),
+      'rateLimit: store must have a hit() method (got an object without it).',
+    ],
+    [
+      () => rateLimit({ limit: 5, windowMs: 1000, store: null as never }),
+      'rateLimit: store must have a hit() method (got null).',
+    ],
+    [
+      () => idempotency({ store: { begin: async () => undefined } as never }),
+      'idempotency: store must have a complete() method (got an object without it).',
+    ],
+    [
+      () => idempotency({ store: 'pg' as never }),
+      'idempotency: store must have a begin() method (got a string).',
+    ],
+  ])(
+    'a store without its methods is a TypeError naming the missing one, when the middleware is defined (%#)',
+    (build, message) => {
+      expect(build).toThrow(TypeError);
+      expect(build).toThrow(message);
+    },
+  );
+
+  it('a store with its methods is taken as it is', async () => {
+    const hits: string[] = [];
+    const store = {
+      async hit(key: string) {
+        hits.push(key);
+        return { count: 1, resetAt: 0 };
+      },
+    };
+    expect(refusal(() => rateLimit({ limit: 5, windowMs: 1000, store }))).toBe('ok');
+    expect(hits).toEqual([]);
+  });
 });

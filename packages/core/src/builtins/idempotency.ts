@@ -2,6 +2,7 @@ import { coreErrors } from '../errors/core-errors.js';
 import { defineMiddleware, type Middleware, respondWith } from '../middleware.js';
 import { isHeaderName } from '../response-header.js';
 import { hashArguments } from '../surface/hash-arguments.js';
+import { checkStore } from './check-store.js';
 import { createMemoryIdempotencyStore, type IdempotencyStore } from './idempotency-store.js';
 
 /** How `idempotency` keeps its records. */
@@ -49,6 +50,7 @@ export function idempotency(
       params: { reason: `idempotency: header ${JSON.stringify(options.header)} is not an HTTP header name` },
     });
   }
+  if (options.store !== undefined) checkStore(options.store, ['begin', 'complete'], 'idempotency');
   const store = options.store ?? createMemoryIdempotencyStore();
   const now = options.now ?? Date.now;
   return defineMiddleware({

@@ -2,6 +2,7 @@ import type { InvocationContext } from '../context.js';
 import { coreErrors } from '../errors/core-errors.js';
 import { defineMiddleware, type Middleware } from '../middleware.js';
 import type { AnyOperation } from '../operation.js';
+import { checkStore } from './check-store.js';
 import { createMemoryRateLimitStore, type RateLimitStore } from './rate-limit-store.js';
 
 /** How `rateLimit` counts. */
@@ -42,6 +43,7 @@ export function rateLimit(
       params: { reason: 'rateLimit: windowMs must be an integer ≥ 1' },
     });
   }
+  if (options.store !== undefined) checkStore(options.store, ['hit'], 'rateLimit');
   const store = options.store ?? createMemoryRateLimitStore();
   const now = options.now ?? Date.now;
   // A JSON array, not joined text: tenant `a:b` with principal `c` and tenant `a` with principal `b:c` are
