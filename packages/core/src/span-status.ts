@@ -15,6 +15,7 @@ const serverSide: Readonly<Record<ErrorKind, boolean>> = {
   conflict: false,
   too_large: false,
   unsupported: false,
+  not_acceptable: false,
   rule: false,
   limited: false,
   cancelled: false,

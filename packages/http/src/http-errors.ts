@@ -31,7 +31,7 @@ export const httpErrors = defineErrors({
     headers: ['accept-encoding'],
   },
   NOT_ACCEPTABLE: {
-    kind: 'unsupported',
+    kind: 'not_acceptable',
     messages: {
       en: "This route answers only with {produces}, which the request's Accept header does not allow.",
       'zh-CN': '此路由只以 {produces} 作答，而请求的 Accept 头不接受该类型。',

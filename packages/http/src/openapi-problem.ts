@@ -1,7 +1,7 @@
 import type { AnyErrorEntry } from '@opwire/core';
 import { toJsonSchema } from '@opwire/core/surface';
 import { headerName } from './header-name.js';
-import { statusRowOf } from './status-table.js';
+import { statusTable } from './status-table.js';
 
 /** The `Problem` component: an RFC 9457 problem document as Opwire writes it. */
 export const problemSchema = {
@@ -90,7 +90,7 @@ export function problemResponses(
   const responses: Record<string, unknown> = {};
   for (const [status, entries] of byStatus) {
     const codes = entries.map((entry) => entry.code);
-    const title = entries[0] ? statusRowOf(entries[0]).title : 'Error';
+    const title = Object.values(statusTable).find((row) => String(row.status) === status)?.title ?? 'Error';
     const response: Record<string, unknown> = problemResponse(
       `${title}: ${codes.join(', ')}`,
       codes,

@@ -1,7 +1,7 @@
 import { describeError, type Locale, type Logger, type OpwireError } from '@opwire/core';
 import { rejectedCredentials, usesBearerScheme } from '@opwire/core/surface';
 import { joinVary, type PlainAnswer } from './answer.js';
-import { statusRowOf } from './status-table.js';
+import { statusTable } from './status-table.js';
 
 /** An RFC 9457 problem document as Opwire writes it. */
 export interface ProblemJson {
@@ -24,7 +24,7 @@ export function problemType(code: string): string {
 /** Renders an error as a client-safe problem document in the caller's locale. */
 export function toProblemJson(error: OpwireError, locale: Locale): ProblemJson {
   const description = describeError(error, locale);
-  const { status, title } = statusRowOf(error);
+  const { status, title } = statusTable[error.kind] ?? statusTable.internal;
   const problem: {
     -readonly [Key in keyof ProblemJson]: ProblemJson[Key];
   } = {

@@ -23,6 +23,7 @@ export const mcpErrorTable: Readonly<Record<ErrorKind, { readonly rpc: number; r
   limited: { rpc: ErrorCode.InternalError, status: 429 },
   too_large: { rpc: ErrorCode.InvalidRequest, status: 413 },
   unsupported: { rpc: ErrorCode.InvalidRequest, status: 415 },
+  not_acceptable: { rpc: -32000, status: 406 },
   method: { rpc: ErrorCode.MethodNotFound, status: 405 },
   cancelled: { rpc: ErrorCode.ConnectionClosed, status: 499 },
   timeout: { rpc: ErrorCode.RequestTimeout, status: 504 },
@@ -45,12 +46,8 @@ const rpcCodes: ReadonlyMap<string, number> = new Map([
   ['STDIO_BATCH_NOT_SUPPORTED', ErrorCode.InvalidRequest],
   ['SESSION_NOT_FOUND', -32001],
   ['SESSION_REQUIRED', -32000],
-  ['NOT_ACCEPTABLE', -32000],
   ['UNSUPPORTED_PROTOCOL_VERSION', -32000],
 ]);
-
-/** HTTP statuses of refusals whose kind's status is not theirs: an `Accept` the answer cannot meet is 406. */
-const statuses: ReadonlyMap<string, number> = new Map([['NOT_ACCEPTABLE', 406]]);
 
 /**
  * A protocol error for the SDK to send: the table's JSON-RPC code, the message in `locale`, and as data what an
@@ -130,7 +127,7 @@ export function errorResponse(
     id: overrides.id ?? null,
   };
   return new Response(JSON.stringify(body), {
-    status: statuses.get(error.code) ?? mcpErrorTable[error.kind].status,
+    status: mcpErrorTable[error.kind].status,
     headers: { 'content-type': 'application/json', 'content-language': locale, ...headers },
   });
 }

@@ -86,7 +86,7 @@ export const mcpErrors = defineErrors({
     },
   },
   NOT_ACCEPTABLE: {
-    kind: 'unsupported',
+    kind: 'not_acceptable',
     messages: {
       en: 'The Accept header must list {types}: the answer may be JSON or an event stream.',
       'zh-CN': 'Accept 头必须列出 {types}：响应可能是 JSON，也可能是事件流。',

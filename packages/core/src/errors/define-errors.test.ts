@@ -11,7 +11,7 @@ describe('defineErrors', () => {
     ).toThrow(
       new TypeError(
         'Error code "BROKEN": kind "not-found" is not one of invalid, unauthenticated, denied, not_found, conflict, ' +
-          'rule, limited, too_large, unsupported, method, cancelled, timeout, unavailable, upstream, internal.',
+          'rule, limited, too_large, unsupported, not_acceptable, method, cancelled, timeout, unavailable, upstream, internal.',
       ),
     );
   });

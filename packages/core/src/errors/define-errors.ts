@@ -14,6 +14,7 @@ export type ErrorKind =
   | 'limited'
   | 'too_large'
   | 'unsupported'
+  | 'not_acceptable'
   | 'method'
   | 'cancelled'
   | 'timeout'
@@ -142,6 +143,7 @@ const kinds: Readonly<Record<ErrorKind, true>> = {
   limited: true,
   too_large: true,
   unsupported: true,
+  not_acceptable: true,
   method: true,
   cancelled: true,
   timeout: true,
