@@ -21,6 +21,7 @@ const mount = {
 };
 
 const input = (overrides: Partial<CustomRouteInput>): CustomRouteInput => ({
+  method: 'GET',
   caller: undefined,
   locale: 'en',
   signal: new AbortController().signal,

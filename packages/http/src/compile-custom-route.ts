@@ -23,6 +23,7 @@ export function compileCustomRoute(route: CustomRoute, runtime: RouteRuntime): A
         takesBody && exchange.hasBody ? parseBody(await readBodyText(exchange, bodyLimit)) : undefined;
       handling = true;
       const response = await route.handle({
+        method: exchange.method,
         caller,
         locale: localeOf(headers, caller),
         signal: exchange.signal,

@@ -16,6 +16,8 @@ import type { ServerLimits } from './server-limits.js';
 
 /** What a hand-written route receives once authentication and body parsing are done. */
 export interface CustomRouteInput {
+  /** The request's method: the route's own, or `HEAD` on a `GET` route (its answer's body is not sent). */
+  readonly method: string;
   readonly caller: Caller | undefined;
   readonly locale: Locale;
   /** Aborts when the client goes away. */

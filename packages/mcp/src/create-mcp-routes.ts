@@ -176,6 +176,17 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
           locale,
         );
       }
+      // HEAD asks for GET's head: the session's event stream is not opened (nor refused as open already).
+      if (method === 'GET' && input.method === 'HEAD') {
+        return new Response(null, {
+          status: 200,
+          headers: {
+            'content-type': 'text/event-stream',
+            'cache-control': 'no-cache',
+            'mcp-session-id': sessionId,
+          },
+        });
+      }
       if (method !== 'POST') return session.handle(request, { authInfo });
       // The transport would call a valid envelope with params MCP rejects a parse error with no id.
       const malformedParams = paramsMalformed(input.body);

@@ -10,6 +10,8 @@ export interface McpRouteInput {
   readonly body: unknown;
   /** Request headers, names in lower case. */
   readonly headers: Readonly<Record<string, string | undefined>>;
+  /** The request's method when it is not the route's own: `HEAD` on a `GET` route. */
+  readonly method?: string | undefined;
 }
 
 /**

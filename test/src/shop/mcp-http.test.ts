@@ -171,6 +171,40 @@ describe('the shop over MCP Streamable HTTP (official SDK client)', { timeout: 6
     await stream.body?.cancel();
   });
 
+  it("answers HEAD with GET's head, without opening the session's stream or being refused for the open one", async () => {
+    const opened = await postMcp({ authorization: 'Bearer customer-token' });
+    const sessionId = opened.headers.get('mcp-session-id') ?? '';
+    await opened.body?.cancel();
+    const headers = {
+      authorization: 'Bearer customer-token',
+      'mcp-session-id': sessionId,
+      'mcp-protocol-version': '2025-11-25',
+    };
+    const initialized = await postMcp(headers, { jsonrpc: '2.0', method: 'notifications/initialized' });
+    expect(initialized.status).toBe(202);
+    Object.assign(headers, { accept: 'text/event-stream' });
+    const head = () =>
+      fetch(new URL('/mcp', running.url), { method: 'HEAD', headers, signal: AbortSignal.timeout(5_000) });
+    const before = await head();
+    expect(before.status).toBe(200);
+    expect(before.headers.get('content-type')).toBe('text/event-stream');
+    expect(await before.text()).toBe('');
+    // HEAD opened no stream: the one GET opens is the session's only one, and a HEAD beside it is still 200.
+    const stream = await fetch(new URL('/mcp', running.url), { headers, signal: AbortSignal.timeout(5_000) });
+    expect(stream.status).toBe(200);
+    const beside = await head();
+    expect(beside.status).toBe(200);
+    expect(beside.headers.get('mcp-session-id')).toBe(sessionId);
+    const second = await fetch(new URL('/mcp', running.url), { headers, signal: AbortSignal.timeout(5_000) });
+    expect(second.status).toBe(409);
+    await second.body?.cancel();
+    await stream.body?.cancel();
+    // Without a session, HEAD is refused as GET is.
+    const { 'mcp-session-id': _session, ...sessionless } = headers;
+    const refused = await fetch(new URL('/mcp', running.url), { method: 'HEAD', headers: sessionless });
+    expect(refused.status).toBe(400);
+  });
+
   it('makes an unknown tool and malformed params JSON-RPC errors (-32602)', async () => {
     const { client } = await connectShop(running.url, 'customer-token');
     expect(await rpcCodeOf(client.callTool({ name: 'orders_purge', arguments: {} }))).toBe(-32602);
