@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { createOpwire, defineOperation, formatTraceparent } from '@opwire/core';
 import Type from 'typebox';
@@ -366,6 +367,68 @@ describe('custom routes', () => {
     }
     const page = await client.send({ path: '/page?utm=%ff' });
     expect([page.status, await page.text()]).toEqual([200, '<p>page</p>']);
+  });
+});
+
+describe('repeated headers', () => {
+  /** Sends one raw HTTP/1.1 request (headers as written, repeats kept) and resolves to the whole answer. */
+  function sendRaw(url: string, head: string, body = ''): Promise<string> {
+    const { hostname, port } = new URL(url);
+    return new Promise((resolve, reject) => {
+      const socket = connect(Number(port), hostname, () => socket.end(`${head}\r\n\r\n${body}`));
+      let answer = '';
+      socket.setEncoding('utf8').on('data', (chunk: string) => {
+        answer += chunk;
+      });
+      socket.on('end', () => resolve(answer)).on('error', reject);
+    });
+  }
+
+  it('refuses two Authorization headers as the fetch handler does, whichever comes first, running nothing', async () => {
+    const { client, fixture } = await serveFixture();
+    for (const [first, second] of [
+      ['customer-token', 'unknown-token'],
+      ['unknown-token', 'customer-token'],
+    ]) {
+      const answer = await sendRaw(
+        client.url,
+        [
+          'GET /orders HTTP/1.1',
+          'Host: 127.0.0.1',
+          `Authorization: Bearer ${first}`,
+          `Authorization: Bearer ${second}`,
+          'Connection: close',
+        ].join('\r\n'),
+      );
+      expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+      expect(answer).toContain('error="invalid_token"');
+    }
+    expect(fixture.handlerCalls()).toBe(0);
+  });
+
+  it('refuses two Content-Type headers with 415, whichever comes first, writing nothing', async () => {
+    const { client, fixture } = await serveFixture();
+    const body = JSON.stringify({ item: 'tea', quantity: 1 });
+    for (const types of [
+      ['application/json', 'text/plain'],
+      ['text/plain', 'application/json'],
+    ]) {
+      const answer = await sendRaw(
+        client.url,
+        [
+          'POST /orders HTTP/1.1',
+          'Host: 127.0.0.1',
+          `Authorization: Bearer ${customer}`,
+          ...types.map((type) => `Content-Type: ${type}`),
+          `Content-Length: ${Buffer.byteLength(body)}`,
+          'Connection: close',
+        ].join('\r\n'),
+        body,
+      );
+      expect(answer).toMatch(/^HTTP\/1\.1 415 /);
+      expect(answer).toContain('UNSUPPORTED_MEDIA_TYPE');
+    }
+    expect(fixture.orders.size).toBe(0);
   });
 });
 

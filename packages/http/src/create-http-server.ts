@@ -57,7 +57,13 @@ export function createHttpServer(app: Opwire, options: HttpOptions = {}): HttpSe
     inFlight++;
     dispatcher.dispatch(new NodeExchange(request, response, answer, continueExpected));
   };
-  const server = createServer({ connectionsCheckingInterval: checkingInterval(limits) }, serve);
+  // Node keeps only the first of a repeated Authorization or Content-Type (and a few others) and drops the rest,
+  // so a request carrying two credentials would be served as the first one's caller. Joined instead (`a, b`,
+  // as a fetch `Request` carries them), a repeat no single value holds is refused, the same on both servers.
+  const server = createServer(
+    { connectionsCheckingInterval: checkingInterval(limits), joinDuplicateHeaders: true },
+    serve,
+  );
   // Node would send `100 Continue` before any route ran: a client would then upload a body the route refuses
   // from its headers alone (413, 401, 415) and, cut off mid-upload, never read the answer. The exchange sends it
   // when a route starts reading the body.
