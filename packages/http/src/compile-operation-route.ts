@@ -99,7 +99,6 @@ export function compileOperationRoute(
         ? toEventStream(value as AsyncIterable<unknown>, {
             locale: localeOf(exchange.headers, request.caller),
             requestId: request.requestId,
-            logger,
             headers: request.responseHeaders,
           })
         : jsonAnswer(status, value, request.requestId, request.responseHeaders);

@@ -1,4 +1,4 @@
-import { type Locale, type Logger, toOpwireError } from '@opwire/core';
+import { type Locale, toOpwireError } from '@opwire/core';
 import { toProblemJson } from './problem-json.js';
 
 const encoder = new TextEncoder();
@@ -14,7 +14,6 @@ export const eventStreamHeaders: Readonly<Record<string, string>> = Object.freez
 export interface EventStreamOptions {
   readonly locale: Locale;
   readonly requestId: string;
-  readonly logger: Logger;
   /** Headers middleware set, sent with the stream. */
   readonly headers?: Readonly<Record<string, string>> | undefined;
 }
@@ -37,12 +36,8 @@ export function toEventStream(events: AsyncIterable<unknown>, options: EventStre
         else controller.enqueue(encoder.encode(serverSentEvent(step.value)));
       } catch (thrown) {
         if (cancelled) return;
+        // The events come from the pipeline, which has logged an internal failure with its operation's ids.
         const error = toOpwireError(thrown);
-        if (error.code === 'INTERNAL')
-          options.logger.error('event stream failed', {
-            requestId: options.requestId,
-            error: error.cause ?? error,
-          });
         controller.enqueue(
           encoder.encode(`event: error\ndata: ${JSON.stringify(toProblemJson(error, options.locale))}\n\n`),
         );

@@ -259,6 +259,44 @@ describe.each([
     ]);
   });
 
+  it('logs a stream that fails mid-way with an internal error once, not once per layer', async () => {
+    const lines: { message: string; details: unknown }[] = [];
+    const logger = {
+      error: (message: string, details?: unknown) => lines.push({ message, details }),
+      warn() {},
+    };
+    const broken = defineOperation({
+      id: 'clock.broken',
+      request: Type.Object({}),
+      response: Type.Object({ n: Type.Integer() }),
+      expose: ['http'],
+      stream: true,
+      http: { method: 'POST', path: '/clock/broken' },
+      async *handle() {
+        yield { n: 0 };
+        throw new Error('disk on fire');
+      },
+    });
+    const client = await serve(
+      createOpwire({ operations: [broken], logger }) as ReturnType<typeof createApp>,
+    );
+    clients.push(client);
+    const answer = await client.send({
+      method: 'POST',
+      path: '/clock/broken',
+      token: 'alice-token',
+      json: {},
+    });
+    const text = await answer.text();
+    expect(text).toContain('event: error');
+    expect(text).not.toContain('disk on fire');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(lines.map((line) => line.message)).toEqual(['stream failed']);
+    expect(
+      JSON.stringify(lines[0]?.details, (_key, value) => (value instanceof Error ? value.message : value)),
+    ).toContain('disk on fire');
+  });
+
   it('stops the operation when the client stops reading, audited as stopped', async () => {
     const app = createApp();
     const client = await serve(app);
