@@ -47,13 +47,20 @@ describe('sqlOf', () => {
     ).toEqual(['ok']);
   });
 
-  it('fails with INVALID_CONFIGURATION, naming the fix, when the app runs on other transactions', async () => {
-    const app = createOpwire({ operations: [placeOrder], logger: collectingLogger() });
+  it('fails the call with INTERNAL, logging the fix, when the app runs on other transactions', async () => {
+    // The caller (an HTTP client, a model) is not told how the server is set up; its operator reads the log.
+    const logged: unknown[] = [];
+    const logger = {
+      error: (_message: string, details?: { error?: unknown }) => logged.push(details?.error),
+      warn() {},
+    };
+    const app = createOpwire({ operations: [placeOrder], logger });
     const call = app.invoke(placeOrder, { sku: 'tea', quantity: 1 }, { caller });
-    await expect(call).rejects.toMatchObject({
-      code: 'INVALID_CONFIGURATION',
-      message: expect.stringContaining('pass createPostgres().transactions to createOpwire'),
-    });
+    await expect(call).rejects.toMatchObject({ code: 'INTERNAL', message: 'An internal error occurred.' });
+    expect(logged).toHaveLength(1);
+    expect(String((logged[0] as Error).message)).toContain(
+      'pass createPostgres().transactions to createOpwire',
+    );
   });
 
   it('fails with INVALID_CONFIGURATION outside a transaction', () => {

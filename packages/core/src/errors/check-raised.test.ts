@@ -2,6 +2,7 @@ import Type from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { createOpwire } from '../create-opwire.js';
 import { defineOperation } from '../operation.js';
+import { coreErrors } from './core-errors.js';
 import { defineErrors } from './define-errors.js';
 import { isOpwireError } from './opwire-error.js';
 
@@ -124,5 +125,29 @@ describe('what an operation answers of the errors it raises', () => {
     expect(events).toEqual([{ n: 1 }]);
     expect(logged).toHaveLength(1);
     expect((await app.audit.list()).map((record) => record.code)).toEqual(['INTERNAL']);
+  });
+
+  it('answers INTERNAL, logged with the reason, for a configuration error raised during a call, not the reason itself', async () => {
+    // Such as sqlOf(context) on an app not given PostgreSQL's transactions, or a nested call to an operation
+    // that is not registered: the server's setup, which the caller cannot fix and should not be told.
+    for (const stream of [false, true]) {
+      const { app, operation, logged } = appThrowing(
+        () => {
+          throw coreErrors.INVALID_CONFIGURATION({
+            params: { reason: 'the pool at db.internal:5432 is not set up' },
+          });
+        },
+        { stream },
+      );
+      const read = async () => {
+        const answer = await app.invoke(operation, {});
+        if (stream) for await (const _event of answer as AsyncIterable<unknown>);
+      };
+      expect(await answerOf(read())).toEqual({ code: 'INTERNAL' });
+      expect(logged).toEqual([
+        'a configuration error failed the call: Invalid configuration: the pool at db.internal:5432 is not set up',
+      ]);
+      expect((await app.audit.list()).map((record) => record.code)).toEqual(['INTERNAL']);
+    }
   });
 });

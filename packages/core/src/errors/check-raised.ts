@@ -10,7 +10,8 @@ import type { OpwireError } from './opwire-error.js';
  * What an operation may answer with of the errors it raised, as the app declared them: an error of a code the
  * app never declared (not in `app.errors`, so in no OpenAPI document), or whose `data` does not match its
  * entry's `data` schema (closed, as a response is: extra fields would reach the client), becomes `INTERNAL`
- * with the reason as its cause (logged where `INTERNAL` is), never sent as it is.
+ * with the reason as its cause (logged where `INTERNAL` is), never sent as it is; so does an
+ * `INVALID_CONFIGURATION` raised during a call, which describes the server's setup, not the request.
  */
 export function createRaisedCheck(errors: ErrorRegistry): (error: OpwireError) => OpwireError {
   const dataChecks = new Map<AnyErrorEntry, (data: unknown) => boolean>();
@@ -27,6 +28,13 @@ export function createRaisedCheck(errors: ErrorRegistry): (error: OpwireError) =
   };
   return (error) => {
     if (error.code === 'INTERNAL') return error;
+    // The server's setup failed the call (sqlOf without PostgreSQL's transactions, a nested call to an operation
+    // that is not registered): the caller can do nothing about it and is not told how the server is set up.
+    if (error.code === 'INVALID_CONFIGURATION') {
+      return coreErrors.INTERNAL({
+        cause: new Error(`a configuration error failed the call: ${error.message}`, { cause: error }),
+      });
+    }
     const entry = errors.get(error.code);
     if (!entry) {
       return coreErrors.INTERNAL({
