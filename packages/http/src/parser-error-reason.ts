@@ -60,12 +60,23 @@ const reasons: Readonly<Record<string, Reason>> = {
   },
 };
 
+/** llhttp faults on whichever of the two comes second, as that header's own code. */
+const lengthWithTransferEncoding: Reason = {
+  en: 'Content-Length cannot be sent with Transfer-Encoding',
+  'zh-CN': 'Content-Length 不能与 Transfer-Encoding 同时发送',
+};
+
 const unparsable: Reason = {
   en: 'it cannot be parsed',
   'zh-CN': '无法解析',
 };
 
-/** Why Node's parser refused a request, in every locale, for a `MALFORMED_REQUEST` answer. */
-export function parserErrorReason(code: string | undefined): Reason {
+/**
+ * Why Node's parser refused a request, in every locale, for a `MALFORMED_REQUEST` answer; `parserReason` is
+ * llhttp's own text, which tells apart faults it reports under one code.
+ */
+export function parserErrorReason(code: string | undefined, parserReason?: string): Reason {
+  if (code === 'HPE_INVALID_CONTENT_LENGTH' && parserReason?.includes('Transfer-Encoding'))
+    return lengthWithTransferEncoding;
   return (code === undefined ? undefined : reasons[code]) ?? unparsable;
 }

@@ -153,6 +153,12 @@ describe('server limits over a real socket', () => {
         '请求不是有效的 HTTP/1.1（Transfer-Encoding 必须以“chunked”结尾，且不能与 Content-Length 同时发送）。',
       ],
       [
+        // The same two headers the other way round: the parser then faults on Content-Length, not on its value.
+        'POST /orders HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 4\r\n\r\n0\r\n\r\n',
+        'The request is not valid HTTP/1.1 (Content-Length cannot be sent with Transfer-Encoding).',
+        '请求不是有效的 HTTP/1.1（Content-Length 不能与 Transfer-Encoding 同时发送）。',
+      ],
+      [
         'GET /health/live HTTP/1.1\r\nHost: x\r\nX-Note: a\x01b\r\n\r\n',
         'The request is not valid HTTP/1.1 (a header field has a character not allowed in its name or value, or is folded onto a second line).',
         '请求不是有效的 HTTP/1.1（某个头字段的名称或值含有不允许的字符，或被折行到了第二行）。',

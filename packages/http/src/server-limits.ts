@@ -117,7 +117,7 @@ const reasons: Readonly<Record<number, string>> = {
  * smuggling shapes, headers too large, a timeout) with a problem+json document, when the socket still takes one.
  */
 function answerClientError(
-  error: Error & { code?: string; rawPacket?: unknown },
+  error: Error & { code?: string; reason?: unknown; rawPacket?: unknown },
   socket: Duplex,
   corsHeadersFor: (origin: string | undefined) => Readonly<Record<string, string>> | undefined,
 ): void {
@@ -134,7 +134,11 @@ function answerClientError(
     status = 408;
     problem = httpErrors.REQUEST_TIMEOUT();
   } else {
-    problem = httpErrors.MALFORMED_REQUEST({ params: { reason: parserErrorReason(error.code) } });
+    problem = httpErrors.MALFORMED_REQUEST({
+      params: {
+        reason: parserErrorReason(error.code, typeof error.reason === 'string' ? error.reason : undefined),
+      },
+    });
   }
   const sent = headersIn(error.rawPacket);
   const locale = requestedLocale(sent) ?? 'en';
