@@ -11,7 +11,7 @@ import { createMcpSurface, type McpOptions, type McpSurface } from './create-mcp
 import { isJsonRpcBody, paramsMalformed, withoutMalformedNotifications } from './json-rpc-body.js';
 import { malformedAt } from './lenient-request.js';
 import { errorResponse } from './mcp-error-table.js';
-import { mcpErrors } from './mcp-errors.js';
+import { invalidMessageIn, mcpErrors } from './mcp-errors.js';
 import { mcpOpenApi } from './mcp-openapi.js';
 import type { McpRoute, McpRouteInput } from './mcp-route.js';
 import { firstVersionWithoutBatches, openSession, toTransportRequest } from './open-session.js';
@@ -124,7 +124,7 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
         return errorResponse(mcpErrors.NOT_ACCEPTABLE({ params: { types: listed } }), locale);
       }
       if (method === 'POST' && !isJsonRpcBody(input.body))
-        return errorResponse(mcpErrors.INVALID_MESSAGE(), locale);
+        return errorResponse(mcpErrors.INVALID_MESSAGE({ params: invalidMessageIn.body }), locale);
       // Every protocol version says initialize travels alone; the transport would ask for a session id instead.
       if (Array.isArray(input.body) && input.body.some(isInitialize))
         return errorResponse(mcpErrors.INITIALIZE_NOT_BATCHED(), locale);

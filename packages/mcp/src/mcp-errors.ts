@@ -25,12 +25,13 @@ export const mcpErrors = defineErrors({
       'zh-CN': '不允许来自“{origin}”的请求。',
     },
   },
+  /** JSON that is no JSON-RPC 2.0 message: a POST body (`body`), or a line over stdio (`line`, which takes no batch). */
   INVALID_MESSAGE: {
     kind: 'invalid',
     messages: {
-      en: 'The body is not a JSON-RPC 2.0 message: send a request or notification (an object with "jsonrpc": "2.0" and a "method", and an "id" for a request), a response, or a non-empty array of them.',
+      en: 'The {what} is not a JSON-RPC 2.0 message: send a request or notification (an object with "jsonrpc": "2.0" and a "method", and an "id" for a request){orBatch}.',
       'zh-CN':
-        '请求体不是 JSON-RPC 2.0 消息：请发送请求或通知（含 "jsonrpc": "2.0" 与 "method" 的对象，请求还需带 "id"）、响应，或由它们组成的非空数组。',
+        '{what}不是 JSON-RPC 2.0 消息：请发送请求或通知（含 "jsonrpc": "2.0" 与 "method" 的对象，请求还需带 "id"）{orBatch}。',
     },
   },
   INVALID_INITIALIZE: {
@@ -133,3 +134,15 @@ export const mcpErrors = defineErrors({
 
 /** A code the MCP surface raises. */
 export type McpErrorCode = keyof typeof mcpErrors;
+
+/** What `INVALID_MESSAGE` names: a Streamable HTTP body (which may be a batch), or a line over stdio (never one). */
+export const invalidMessageIn = {
+  body: {
+    what: { en: 'body', 'zh-CN': '请求体' },
+    orBatch: { en: ', a response, or a non-empty array of them', 'zh-CN': '、响应，或由它们组成的非空数组' },
+  },
+  line: {
+    what: { en: 'line', 'zh-CN': '该行' },
+    orBatch: { en: ' or a response, one message a line', 'zh-CN': '或响应，每行一条消息' },
+  },
+} as const;

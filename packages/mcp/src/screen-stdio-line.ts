@@ -1,8 +1,9 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Locale } from '@opwire/core';
+import { findPoisonedKey } from '@opwire/core/surface';
 import { isJsonRpcBody, paramsMalformed, withoutMalformedNotifications } from './json-rpc-body.js';
 import { toJsonRpcError } from './mcp-error-table.js';
-import { mcpErrors } from './mcp-errors.js';
+import { invalidMessageIn, mcpErrors } from './mcp-errors.js';
 import { firstVersionWithoutBatches } from './open-session.js';
 
 /** What becomes of a line read over stdio: the SDK's transport reads it, or it is answered (or dropped) here. */
@@ -19,7 +20,8 @@ export interface StdioLineSituation {
 /**
  * Screens a line before the SDK's stdio transport reads it, since the transport drops what its schema rejects
  * without an answer. A line that is not JSON is a parse error (-32700, id null), a batch one invalid request
- * (-32600, id null: the transport reads one message a line); a request whose params MCP rejects is -32602
+ * (-32600, id null: the transport reads one message a line), and so is JSON that is no JSON-RPC 2.0 message
+ * (`INVALID_MESSAGE`, as over Streamable HTTP); a request whose params MCP rejects is -32602
  * `INVALID_PARAMS` under its own id, as over Streamable HTTP; a notification whose params MCP rejects is
  * dropped, since JSON-RPC answers no notification. A blank line carries no message and is skipped.
  */
@@ -32,6 +34,10 @@ export function screenStdioLine(line: string, situation: StdioLineSituation): St
     return refuse(mcpErrors.MALFORMED_JSON(), situation.locale);
   }
   if (Array.isArray(message)) return refuse(batchRefusal(message, situation), situation.locale);
+  // The transport would drop it unanswered, leaving a client waiting on its id; HTTP answers it -32600 too.
+  // One with a __proto__ key goes on to be refused as PROTOTYPE_POISONING under its id, as it was.
+  if (!isJsonRpcBody(message) && findPoisonedKey(message) === undefined)
+    return refuse(mcpErrors.INVALID_MESSAGE({ params: invalidMessageIn.line }), situation.locale);
   if (!isJsonRpcBody(message)) return { admit: true };
   const malformed = paramsMalformed(message);
   if (malformed) {

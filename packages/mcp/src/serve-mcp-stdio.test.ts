@@ -129,6 +129,31 @@ describe('serveMcpStdio', () => {
     await close();
   });
 
+  it('answers JSON that is no JSON-RPC 2.0 message with an invalid request (-32600 INVALID_MESSAGE), id null, as over HTTP, and reads on', async () => {
+    const { notes, answers, send, answerTo, close } = await serveNotes();
+    const lines = [
+      '{"jsonrpc":"2.0","id":5}',
+      '{"jsonrpc":"1.0","id":6,"method":"ping"}',
+      '{"jsonrpc":"2.0","id":7,"method":"tools/call","params":"notes_create"}',
+      '5',
+    ];
+    for (const line of lines) send(line);
+    await expect.poll(() => answers.filter((answer) => answer.id === null).length).toBe(lines.length);
+    for (const answer of answers.filter((each) => each.id === null)) {
+      expect(answer.error).toEqual({
+        code: -32600,
+        message:
+          '该行不是 JSON-RPC 2.0 消息：请发送请求或通知（含 "jsonrpc": "2.0" 与 "method" 的对象，请求还需带 "id"）或响应，每行一条消息。',
+        data: { code: 'INVALID_MESSAGE' },
+      });
+    }
+    send('{"jsonrpc":"2.0","id":8,"method":"ping"}');
+    expect((await answerTo(8)).result).toEqual({});
+    expect(answers.map((each) => each.id)).toEqual([0, null, null, null, null, 8]);
+    expect(notes.size).toBe(0);
+    await close();
+  });
+
   it('answers a batch with one invalid request (-32600), id null, saying why, and runs none of it', async () => {
     const create =
       '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"notes_create","arguments":{"text":"hi"}}}';
