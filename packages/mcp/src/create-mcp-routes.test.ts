@@ -172,7 +172,15 @@ describe('sessions', () => {
     });
     expect([stream.status, stream.headers.get('content-language')]).toEqual([406, 'zh-CN']);
     expect(((await stream.json()) as { error: { message: string } }).error.message).toBe(
-      'Accept 头必须列出 text/event-stream：响应可能是 JSON，也可能是事件流。',
+      'Accept 头必须列出 text/event-stream：GET 打开的是会话的事件流。',
+    );
+    // A GET is answered only with an event stream: it is not told the answer may be JSON.
+    const streamInEnglish = await fetch('http://mcp.test/mcp', {
+      method: 'GET',
+      headers: { ...session, accept: 'application/json' },
+    });
+    expect(((await streamInEnglish.json()) as { error: { message: string } }).error.message).toBe(
+      'The Accept header must list text/event-stream: a GET opens the session’s event stream.',
     );
     const future = await fetch(
       'http://mcp.test/mcp',

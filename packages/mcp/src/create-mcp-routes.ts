@@ -121,7 +121,12 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
       const types = method === 'POST' ? ['application/json', 'text/event-stream'] : ['text/event-stream'];
       if (method !== 'DELETE' && !types.every((type) => accept.includes(type))) {
         const listed = { en: types.join(' and '), 'zh-CN': types.join(' 和 ') };
-        return errorResponse(mcpErrors.NOT_ACCEPTABLE({ params: { types: listed } }), locale);
+        // A POST is answered in JSON or as an event stream; a GET opens the session's event stream, nothing else.
+        const answer =
+          method === 'POST'
+            ? { en: 'the answer may be JSON or an event stream', 'zh-CN': '响应可能是 JSON，也可能是事件流' }
+            : { en: 'a GET opens the session’s event stream', 'zh-CN': 'GET 打开的是会话的事件流' };
+        return errorResponse(mcpErrors.NOT_ACCEPTABLE({ params: { types: listed, answer } }), locale);
       }
       if (method === 'POST' && !isJsonRpcBody(input.body))
         return errorResponse(mcpErrors.INVALID_MESSAGE({ params: invalidMessageIn.body }), locale);

@@ -89,8 +89,8 @@ export const mcpErrors = defineErrors({
   NOT_ACCEPTABLE: {
     kind: 'not_acceptable',
     messages: {
-      en: 'The Accept header must list {types}: the answer may be JSON or an event stream.',
-      'zh-CN': 'Accept 头必须列出 {types}：响应可能是 JSON，也可能是事件流。',
+      en: 'The Accept header must list {types}: {answer}.',
+      'zh-CN': 'Accept 头必须列出 {types}：{answer}。',
     },
   },
   UNSUPPORTED_PROTOCOL_VERSION: {
