@@ -1,4 +1,5 @@
 import {
+  type AnyErrorEntry,
   type AnyOperation,
   type Caller,
   coreErrors,
@@ -25,6 +26,12 @@ export interface ChatOperationsOptions {
   readonly chat: Chat | (() => Chat);
   /** Defaults to the chat catalog's approvals. */
   readonly approvals?: Approvals | (() => Approvals);
+  /**
+   * The errors a call that waits for approval may end with (its operation's `errors`, such as the shop's
+   * `ORDER_NOT_CANCELLABLE`): `ai.approve` answers the approved call's failure as the call would, so its
+   * OpenAPI entry declares them beside the `APPROVAL_*` codes.
+   */
+  readonly approvedCallErrors?: readonly AnyErrorEntry[];
 }
 
 const approvalErrors = [
@@ -33,6 +40,7 @@ const approvalErrors = [
   aiErrors.APPROVAL_ALREADY_SETTLED,
   aiErrors.APPROVAL_MISMATCH,
 ];
+const approvalCodes = new Set<string>(approvalErrors.map((entry) => entry.code));
 
 /**
  * The operations `ai.chat` (a streaming operation: `POST /ai/chat/stream` as server-sent events, and
@@ -103,7 +111,11 @@ export function createChatOperations(options: ChatOperationsOptions): AnyOperati
       output: Type.Unknown(),
     }),
     expose: ['http'],
-    errors: approvalErrors,
+    // The approved call's own failure is the answer: its codes are this operation's too.
+    errors: [
+      ...approvalErrors,
+      ...(options.approvedCallErrors ?? []).filter((entry) => !approvalCodes.has(entry.code)),
+    ],
     http: { method: 'POST', path: '/ai/approvals/{approvalId}/approve' },
     // The turn (or the approved call) opens its own transactions; holding one here would block PGlite.
     transaction: false,

@@ -7,6 +7,7 @@ import createClient from 'openapi-fetch';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components, paths } from './__generated__/shop.js';
+import { connectShop, structured } from './mcp-client.js';
 import { type RunningShop, startShop } from './shop-harness.js';
 
 const generatedPath = fileURLToPath(new URL('./__generated__/shop.d.ts', import.meta.url));
@@ -82,6 +83,29 @@ describe("the demo's OpenAPI document", { timeout: 60_000 }, () => {
     expect(statuses.filter((status) => !/^(2\d\d|4(0[0-9]|1[0-9]|2[0-9])|5(0[0-5]))$/.test(status))).toEqual(
       [],
     );
+  });
+
+  it('declares on the approve route what the approved call answers when it fails, as that call would (422 ORDER_NOT_CANCELLABLE)', async () => {
+    const open = (await running.request('/orders?status=paid', { token: 'support-token' })).body.orders[0];
+    const { client } = await connectShop(running.url, 'support-token');
+    const asked = structured(await client.callTool({ name: 'orders_cancel', arguments: { id: open.id } }));
+    await client.close();
+    // The order is cancelled meanwhile: the approved cancel runs and fails as a cancel would.
+    expect(
+      (await running.request(`/orders/${open.id}/cancel`, { method: 'POST', token: 'support-token' })).status,
+    ).toBe(200);
+    const approved = await running.request(`/ai/approvals/${asked.approval.approvalId}/approve`, {
+      method: 'POST',
+      token: 'support-token',
+    });
+    expect([approved.status, approved.body.code]).toEqual([422, 'ORDER_NOT_CANCELLABLE']);
+    const declared = document.paths['/ai/approvals/{approvalId}/approve'].post.responses;
+    const codesOf = (status: string) =>
+      declared[status]?.content['application/problem+json'].schema.allOf[1].properties.code.enum;
+    expect(codesOf('422')).toEqual(['ORDER_NOT_CANCELLABLE']);
+    expect(codesOf('404')).toEqual(['APPROVAL_NOT_FOUND', 'NOT_FOUND']);
+    // Declining runs nothing: it answers only the approval's own codes.
+    expect(document.paths['/ai/approvals/{approvalId}/decline'].post.responses['422']).toBeUndefined();
   });
 
   it('lists the X-Request-Id every answer carries on every response but the health probes', async () => {

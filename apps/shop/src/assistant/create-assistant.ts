@@ -18,6 +18,7 @@ import {
   createMemoryKnowledgeStore,
   type Knowledge,
 } from '@opwire/knowledge';
+import { cancelOrder } from '../operations/cancel-order.js';
 import { isShopFile, knowledgeDocumentRoute, servedDocuments } from './knowledge-document-route.js';
 import { loadShopDocuments } from './load-knowledge.js';
 
@@ -76,7 +77,8 @@ export async function createAssistant(options: AssistantOptions): Promise<Assist
     knowledge,
     operations: [
       ...createKnowledgeOperations({ knowledge, reservedMetadataKeys: ['shopDocument'] }),
-      ...createChatOperations({ chat: chatOf }),
+      // Only a cancel waits for approval in the shop: approving one may answer what the cancel answers.
+      ...createChatOperations({ chat: chatOf, approvedCallErrors: cancelOrder.errors }),
     ],
     attach(app) {
       chat = createChat({

@@ -2101,7 +2101,7 @@ export interface operations {
           };
         };
       };
-      /** @description Not Found: APPROVAL_NOT_FOUND */
+      /** @description Not Found: APPROVAL_NOT_FOUND, NOT_FOUND */
       404: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -2110,7 +2110,7 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'APPROVAL_NOT_FOUND';
+            code?: 'APPROVAL_NOT_FOUND' | 'NOT_FOUND';
           };
         };
       };
@@ -2152,6 +2152,19 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
             code?: 'UNSUPPORTED_MEDIA_TYPE' | 'UNSUPPORTED_CHARSET' | 'UNSUPPORTED_CONTENT_ENCODING';
+          };
+        };
+      };
+      /** @description Unprocessable Content: ORDER_NOT_CANCELLABLE */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'ORDER_NOT_CANCELLABLE';
           };
         };
       };
