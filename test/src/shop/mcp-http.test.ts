@@ -61,6 +61,21 @@ const postMcp = (headers: Record<string, string>, body: unknown = initialize) =>
     body: JSON.stringify(body),
   });
 
+/** A session the customer opened and initialized with raw requests: its id and the headers that carry it. */
+const initializedSession = async () => {
+  const opened = await postMcp({ authorization: 'Bearer customer-token' });
+  const sessionId = opened.headers.get('mcp-session-id') ?? '';
+  await opened.body?.cancel();
+  const headers = {
+    authorization: 'Bearer customer-token',
+    'mcp-session-id': sessionId,
+    'mcp-protocol-version': '2025-11-25',
+  };
+  const initialized = await postMcp(headers, { jsonrpc: '2.0', method: 'notifications/initialized' });
+  expect(initialized.status).toBe(202);
+  return { sessionId, headers };
+};
+
 describe('the shop over MCP Streamable HTTP (official SDK client)', { timeout: 60_000 }, () => {
   it.each([
     [
@@ -152,16 +167,7 @@ describe('the shop over MCP Streamable HTTP (official SDK client)', { timeout: 6
   });
 
   it("opens a session's server-to-client stream (GET) at once, before any event is sent on it", async () => {
-    const opened = await postMcp({ authorization: 'Bearer customer-token' });
-    const sessionId = opened.headers.get('mcp-session-id') ?? '';
-    await opened.body?.cancel();
-    const headers = {
-      authorization: 'Bearer customer-token',
-      'mcp-session-id': sessionId,
-      'mcp-protocol-version': '2025-11-25',
-    };
-    const initialized = await postMcp(headers, { jsonrpc: '2.0', method: 'notifications/initialized' });
-    expect(initialized.status).toBe(202);
+    const { headers } = await initializedSession();
     const stream = await fetch(new URL('/mcp', running.url), {
       headers: { ...headers, accept: 'text/event-stream' },
       signal: AbortSignal.timeout(5_000),
@@ -172,17 +178,8 @@ describe('the shop over MCP Streamable HTTP (official SDK client)', { timeout: 6
   });
 
   it("answers HEAD with GET's head, without opening the session's stream or being refused for the open one", async () => {
-    const opened = await postMcp({ authorization: 'Bearer customer-token' });
-    const sessionId = opened.headers.get('mcp-session-id') ?? '';
-    await opened.body?.cancel();
-    const headers = {
-      authorization: 'Bearer customer-token',
-      'mcp-session-id': sessionId,
-      'mcp-protocol-version': '2025-11-25',
-    };
-    const initialized = await postMcp(headers, { jsonrpc: '2.0', method: 'notifications/initialized' });
-    expect(initialized.status).toBe(202);
-    Object.assign(headers, { accept: 'text/event-stream' });
+    const { sessionId, headers: sessionHeaders } = await initializedSession();
+    const headers = { ...sessionHeaders, accept: 'text/event-stream' };
     const head = () =>
       fetch(new URL('/mcp', running.url), { method: 'HEAD', headers, signal: AbortSignal.timeout(5_000) });
     const before = await head();
