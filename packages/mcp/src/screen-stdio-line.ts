@@ -36,9 +36,11 @@ export function screenStdioLine(line: string, situation: StdioLineSituation): St
   if (Array.isArray(message)) return refuse(batchRefusal(message, situation), situation.locale);
   // The transport would drop it unanswered, leaving a client waiting on its id; HTTP answers it -32600 too.
   // One with a __proto__ key goes on to be refused as PROTOTYPE_POISONING under its id, as it was.
-  if (!isJsonRpcBody(message) && findPoisonedKey(message) === undefined)
-    return refuse(mcpErrors.INVALID_MESSAGE({ params: invalidMessageIn.line }), situation.locale);
-  if (!isJsonRpcBody(message)) return { admit: true };
+  if (!isJsonRpcBody(message)) {
+    return findPoisonedKey(message) === undefined
+      ? refuse(mcpErrors.INVALID_MESSAGE({ params: invalidMessageIn.line }), situation.locale)
+      : { admit: true };
+  }
   const malformed = paramsMalformed(message);
   if (malformed) {
     const { id, field } = malformed;
