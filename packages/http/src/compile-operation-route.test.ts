@@ -140,3 +140,68 @@ describe('the anonymous shortcut', () => {
     }
   });
 });
+
+describe('a query string on a route that reads a JSON body', () => {
+  it.each(bodyRoutes)(
+    '%s %s refuses it 400 UNEXPECTED_QUERY naming the parameter, and runs nothing',
+    async (method, path) => {
+      const calls = fixture.handlerCalls();
+      const orders = JSON.stringify([...fixture.orders.entries()]);
+      const response = await client.send({
+        method,
+        path: `${path}?dryRun=true&b=2`,
+        token: 'customer-token',
+        json: { item: 'tea', quantity: 1 },
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({
+        code: 'UNEXPECTED_QUERY',
+        field: 'dryRun',
+        detail:
+          'This route reads its input from the JSON body, not the query string: remove the query parameter "dryRun".',
+      });
+      expect(fixture.handlerCalls()).toBe(calls);
+      expect(JSON.stringify([...fixture.orders.entries()])).toBe(orders);
+    },
+  );
+
+  it('says so in zh-CN, and is listed among the route 400 codes in OpenAPI', async () => {
+    const response = await client.send({
+      method: 'POST',
+      path: '/orders?id=o1',
+      token: 'customer-token',
+      headers: { 'accept-language': 'zh-CN' },
+      json: { item: 'tea', quantity: 1 },
+    });
+    expect(await response.json()).toMatchObject({
+      code: 'UNEXPECTED_QUERY',
+      detail: '此路由从 JSON 请求正文读取输入，不读取查询字符串：请去掉查询参数“id”。',
+    });
+    const document = (await (await client.send({ method: 'GET', path: '/openapi.json' })).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    const codesOf = (method: string, path: string) =>
+      JSON.stringify(document.paths[path]?.[method]?.responses['400']);
+    expect(codesOf('post', '/orders')).toContain('UNEXPECTED_QUERY');
+    expect(codesOf('get', '/orders')).not.toContain('UNEXPECTED_QUERY');
+  });
+
+  it('comes after authentication: an anonymous caller is still told 401', async () => {
+    const response = await client.send({
+      method: 'POST',
+      path: '/orders?x=1',
+      json: { item: 'tea', quantity: 1 },
+    });
+    expect(response.status).toBe(401);
+  });
+
+  it('leaves a body route without a query (or with a bare "?") served', async () => {
+    const response = await client.send({
+      method: 'POST',
+      path: '/orders?',
+      token: 'customer-token',
+      json: { item: 'tea', quantity: 1 },
+    });
+    expect(response.status).toBe(201);
+  });
+});

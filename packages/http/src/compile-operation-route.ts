@@ -125,6 +125,19 @@ export function compileOperationRoute(
   };
 
   const bindAndInvoke = (exchange: HttpExchange, request: RouteRequest) => {
+    // The input comes from the body alone: a query parameter (`?dryRun=true`) would be silently ignored
+    // while the call goes ahead, so it is refused before anything is read or run.
+    if (takesBody) {
+      const unexpected = firstKeyOf(request.query);
+      if (unexpected !== undefined) {
+        return fail(
+          exchange,
+          httpErrors.UNEXPECTED_QUERY({ field: unexpected.slice(0, 200) }),
+          request,
+          false,
+        );
+      }
+    }
     if (takesBody && exchange.hasBody) {
       exchange.readBody(
         bodyLimit,
@@ -259,6 +272,12 @@ class RouteRequest {
 }
 
 const noOptions: InvokeOptions = {};
+
+/** The first key of a query, or `undefined` for none. */
+function firstKeyOf(query: Readonly<Record<string, unknown>>): string | undefined {
+  for (const key in query) return key;
+  return undefined;
+}
 
 function admittedAnonymously(operation: AnyOperation): OpwireError {
   return coreErrors.INTERNAL({

@@ -43,7 +43,8 @@ export function errorCodesByStatus(
 ): Map<string, AnyErrorEntry[]> {
   return groupByStatus([
     ...validationErrors,
-    ...(context.hasBody ? bodyErrors : queryErrors),
+    // A route that reads a body reads no query: a parameter sent anyway is refused, not ignored.
+    ...(context.hasBody ? [...bodyErrors, httpErrors.UNEXPECTED_QUERY] : queryErrors),
     ...(context.eventStream ? [httpErrors.NOT_ACCEPTABLE] : []),
     coreErrors.UNAUTHENTICATED,
     ...(operation.permission ? [coreErrors.PERMISSION_DENIED] : []),

@@ -62,6 +62,13 @@ export const httpErrors = defineErrors({
       'zh-CN': '查询参数“{field}”无效：{reason}。',
     },
   },
+  UNEXPECTED_QUERY: {
+    kind: 'invalid',
+    messages: {
+      en: 'This route reads its input from the JSON body, not the query string: remove the query parameter "{field}".',
+      'zh-CN': '此路由从 JSON 请求正文读取输入，不读取查询字符串：请去掉查询参数“{field}”。',
+    },
+  },
   METHOD_NOT_ALLOWED: {
     kind: 'method',
     messages: {

@@ -657,7 +657,7 @@ export interface operations {
           'application/json': components['schemas']['Order'];
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY, REPEATED_IDEMPOTENCY_KEY */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, UNEXPECTED_QUERY, INVALID_IDEMPOTENCY_KEY, REPEATED_IDEMPOTENCY_KEY */
       400: {
         headers: {
           /** @description Set by middleware when it applies. */
@@ -683,6 +683,7 @@ export interface operations {
               | 'INVALID_UNICODE'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
+              | 'UNEXPECTED_QUERY'
               | 'INVALID_IDEMPOTENCY_KEY'
               | 'REPEATED_IDEMPOTENCY_KEY';
           };
@@ -990,7 +991,7 @@ export interface operations {
           'application/json': components['schemas']['Order'];
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY, REPEATED_IDEMPOTENCY_KEY */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, UNEXPECTED_QUERY, INVALID_IDEMPOTENCY_KEY, REPEATED_IDEMPOTENCY_KEY */
       400: {
         headers: {
           /** @description Set by middleware when it applies. */
@@ -1016,6 +1017,7 @@ export interface operations {
               | 'INVALID_UNICODE'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
+              | 'UNEXPECTED_QUERY'
               | 'INVALID_IDEMPOTENCY_KEY'
               | 'REPEATED_IDEMPOTENCY_KEY';
           };
@@ -1241,7 +1243,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, UNEXPECTED_QUERY */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1262,7 +1264,8 @@ export interface operations {
               | 'NUL_CHARACTER'
               | 'INVALID_UNICODE'
               | 'MALFORMED_JSON'
-              | 'PROTOTYPE_POISONING';
+              | 'PROTOTYPE_POISONING'
+              | 'UNEXPECTED_QUERY';
           };
         };
       };
@@ -1397,7 +1400,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, EMPTY_DOCUMENT, DUPLICATE_DOCUMENT_ID, RESERVED_METADATA_KEY, INVALID_IDEMPOTENCY_KEY, REPEATED_IDEMPOTENCY_KEY */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, UNEXPECTED_QUERY, EMPTY_DOCUMENT, DUPLICATE_DOCUMENT_ID, RESERVED_METADATA_KEY, INVALID_IDEMPOTENCY_KEY, REPEATED_IDEMPOTENCY_KEY */
       400: {
         headers: {
           /** @description Set by middleware when it applies. */
@@ -1421,6 +1424,7 @@ export interface operations {
               | 'INVALID_UNICODE'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
+              | 'UNEXPECTED_QUERY'
               | 'EMPTY_DOCUMENT'
               | 'DUPLICATE_DOCUMENT_ID'
               | 'RESERVED_METADATA_KEY'
@@ -1572,7 +1576,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, INVALID_IDEMPOTENCY_KEY, REPEATED_IDEMPOTENCY_KEY */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, UNEXPECTED_QUERY, INVALID_IDEMPOTENCY_KEY, REPEATED_IDEMPOTENCY_KEY */
       400: {
         headers: {
           /** @description Set by middleware when it applies. */
@@ -1596,6 +1600,7 @@ export interface operations {
               | 'INVALID_UNICODE'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
+              | 'UNEXPECTED_QUERY'
               | 'INVALID_IDEMPOTENCY_KEY'
               | 'REPEATED_IDEMPOTENCY_KEY';
           };
@@ -1826,7 +1831,7 @@ export interface operations {
               };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, UNKNOWN_TOOL, PROMPT_NOT_FOUND, FIELD_NEEDS_TRUE */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, UNEXPECTED_QUERY, UNKNOWN_TOOL, PROMPT_NOT_FOUND, FIELD_NEEDS_TRUE */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1848,6 +1853,7 @@ export interface operations {
               | 'INVALID_UNICODE'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
+              | 'UNEXPECTED_QUERY'
               | 'UNKNOWN_TOOL'
               | 'PROMPT_NOT_FOUND'
               | 'FIELD_NEEDS_TRUE';
@@ -2061,7 +2067,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, UNEXPECTED_QUERY */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -2082,7 +2088,8 @@ export interface operations {
               | 'NUL_CHARACTER'
               | 'INVALID_UNICODE'
               | 'MALFORMED_JSON'
-              | 'PROTOTYPE_POISONING';
+              | 'PROTOTYPE_POISONING'
+              | 'UNEXPECTED_QUERY';
           };
         };
       };
@@ -2221,7 +2228,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, UNEXPECTED_QUERY */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -2242,7 +2249,8 @@ export interface operations {
               | 'NUL_CHARACTER'
               | 'INVALID_UNICODE'
               | 'MALFORMED_JSON'
-              | 'PROTOTYPE_POISONING';
+              | 'PROTOTYPE_POISONING'
+              | 'UNEXPECTED_QUERY';
           };
         };
       };
@@ -3000,7 +3008,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, UNEXPECTED_QUERY */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -3021,7 +3029,8 @@ export interface operations {
               | 'NUL_CHARACTER'
               | 'INVALID_UNICODE'
               | 'MALFORMED_JSON'
-              | 'PROTOTYPE_POISONING';
+              | 'PROTOTYPE_POISONING'
+              | 'UNEXPECTED_QUERY';
           };
         };
       };
@@ -3263,7 +3272,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, UNEXPECTED_QUERY */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -3284,7 +3293,8 @@ export interface operations {
               | 'NUL_CHARACTER'
               | 'INVALID_UNICODE'
               | 'MALFORMED_JSON'
-              | 'PROTOTYPE_POISONING';
+              | 'PROTOTYPE_POISONING'
+              | 'UNEXPECTED_QUERY';
           };
         };
       };
@@ -3753,7 +3763,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, UNKNOWN_TOOL, PROMPT_NOT_FOUND, FIELD_NEEDS_TRUE */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, UNEXPECTED_QUERY, UNKNOWN_TOOL, PROMPT_NOT_FOUND, FIELD_NEEDS_TRUE */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -3775,6 +3785,7 @@ export interface operations {
               | 'INVALID_UNICODE'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
+              | 'UNEXPECTED_QUERY'
               | 'UNKNOWN_TOOL'
               | 'PROMPT_NOT_FOUND'
               | 'FIELD_NEEDS_TRUE';
@@ -3979,7 +3990,7 @@ export interface operations {
           'text/event-stream': string;
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, UNKNOWN_TOOL, PROMPT_NOT_FOUND, FIELD_NEEDS_TRUE */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, UNEXPECTED_QUERY, UNKNOWN_TOOL, PROMPT_NOT_FOUND, FIELD_NEEDS_TRUE */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -4001,6 +4012,7 @@ export interface operations {
               | 'INVALID_UNICODE'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
+              | 'UNEXPECTED_QUERY'
               | 'UNKNOWN_TOOL'
               | 'PROMPT_NOT_FOUND'
               | 'FIELD_NEEDS_TRUE';
