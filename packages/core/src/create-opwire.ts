@@ -14,7 +14,12 @@ import { Invocation, type InvocationHost } from './invocation.js';
 import type { Logger } from './logger.js';
 import { createMemoryAuditLog } from './memory/memory-audit-log.js';
 import { createMemoryTransactionManager } from './memory/memory-transaction-manager.js';
-import type { AnyMiddleware, MiddlewareRequestHeader } from './middleware.js';
+import {
+  type AnyMiddleware,
+  type DocumentedResponseHeader,
+  documentedHeaders,
+  type MiddlewareRequestHeader,
+} from './middleware.js';
 import type { AnyOperation, RequestOf, ResultOf } from './operation.js';
 import type { AuditLog } from './ports/audit-log.js';
 import type { TransactionManager } from './ports/transaction-manager.js';
@@ -82,8 +87,8 @@ export interface Opwire {
   refuse(operation: AnyOperation | string, error: OpwireError, options?: InvokeOptions): Promise<void>;
   /** Every error code an operation can answer with beyond validation: its own, then its middleware's. */
   errorsOf(operation: AnyOperation): readonly AnyErrorEntry[];
-  /** The response headers an operation's middleware may set (lower case). */
-  responseHeadersOf(operation: AnyOperation): readonly string[];
+  /** The response headers an operation's middleware may set (lower case), with the answers they come on. */
+  responseHeadersOf(operation: AnyOperation): readonly DocumentedResponseHeader[];
   /** The request headers an operation's middleware reads (names in lower case, the first declaration of each). */
   requestHeadersOf(operation: AnyOperation): readonly MiddlewareRequestHeader[];
   /** Closes the transaction manager (and with it the database). */
@@ -236,7 +241,7 @@ export function createOpwire(options: OpwireOptions): Opwire {
       await audit.append(auditRecord(invocation, 'error', error.code));
     },
     errorsOf,
-    responseHeadersOf: (operation) => [...new Set(middlewareOf(operation).flatMap((layer) => layer.headers))],
+    responseHeadersOf: (operation) => documentedHeaders(middlewareOf(operation)),
     requestHeadersOf(operation) {
       const byName = new Map<string, MiddlewareRequestHeader>();
       for (const header of middlewareOf(operation).flatMap((layer) => layer.requestHeaders)) {

@@ -77,13 +77,16 @@ export { createMemoryAuditLog, type MemoryAuditLogOptions } from './memory/memor
 export { createMemoryTransactionManager, MemoryTransaction } from './memory/memory-transaction-manager.js';
 export {
   type AnyMiddleware,
+  type DocumentedResponseHeader,
   defineMiddleware,
   type ExtensionOf,
   type Middleware,
   type MiddlewareContext,
   type MiddlewareDefinition,
+  type MiddlewareHeader,
   type MiddlewarePhase,
   type MiddlewareRequestHeader,
+  type MiddlewareResponseHeader,
   type MiddlewareResult,
   type Next,
   respondWith,

@@ -4,7 +4,7 @@ import { customer, OrdersTable, ordersOperations } from '../test/orders-fixture.
 import { createOpwire } from './create-opwire.js';
 import { coreErrors } from './errors/core-errors.js';
 import { isOpwireError } from './errors/opwire-error.js';
-import { defineMiddleware, respondWith } from './middleware.js';
+import { defineMiddleware, type MiddlewareResponseHeader, respondWith } from './middleware.js';
 import { defineOperation } from './operation.js';
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
@@ -58,7 +58,7 @@ describe('middleware', () => {
       'UNAUTHENTICATED',
     ]);
     expect(app.errorsOf(create).map((entry) => entry.code)).toEqual(['OUT_OF_STOCK', 'RATE_LIMITED']);
-    expect(app.responseHeadersOf(create)).toEqual(['retry-after']);
+    expect(app.responseHeadersOf(create)).toEqual([{ name: 'retry-after', success: true, errors: 'all' }]);
   });
 
   it('adds to the context what it passes to next, for later middleware and the handler', async () => {
@@ -266,5 +266,32 @@ describe('middleware', () => {
         run: async (_context, next) => next(),
       }),
     ).toThrow('Middleware "hint": request header "x hint" is not an HTTP header name.');
+  });
+
+  it('lists the response headers of the middleware guarding an operation once each, with the answers they come on', () => {
+    const layer = (name: string, headers: readonly MiddlewareResponseHeader[]) =>
+      defineMiddleware({
+        name,
+        errors: [coreErrors.RATE_LIMITED],
+        headers,
+        run: async (_context, next) => next(),
+      });
+    const { create } = ordersOperations(new OrdersTable());
+    const app = createOpwire({
+      operations: [create],
+      use: [
+        layer('limit', [{ name: 'Retry-After', on: 'errors' }]),
+        layer('replay', [
+          { name: 'retry-after', on: 'success' },
+          { name: 'X-Replayed', on: 'success' },
+        ]),
+        layer('stamp', ['X-Stamp']),
+      ],
+    });
+    expect(app.responseHeadersOf(create)).toEqual([
+      { name: 'retry-after', success: true, errors: ['RATE_LIMITED'] },
+      { name: 'x-replayed', success: true, errors: [] },
+      { name: 'x-stamp', success: true, errors: 'all' },
+    ]);
   });
 });

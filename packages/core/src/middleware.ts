@@ -40,6 +40,32 @@ export interface MiddlewareRequestHeader {
   readonly schema?: Readonly<Record<string, unknown>>;
 }
 
+/**
+ * A response header a middleware may set, as OpenAPI documents it: a bare name on every answer of the operations it
+ * guards, or `{ name, on }` on some of them: `'success'` (the operation's successful answers: a replay's
+ * `idempotent-replayed`), `'errors'` (the answers of the codes the middleware declares: the rate limiter's
+ * `retry-after` on its 429), `'always'` (every answer, as a bare name).
+ */
+export type MiddlewareResponseHeader =
+  | string
+  | { readonly name: string; readonly on: 'always' | 'success' | 'errors' };
+
+/** A declared response header of a made middleware: its lower-case name and where it is sent. */
+export interface MiddlewareHeader {
+  readonly name: string;
+  readonly on: 'always' | 'success' | 'errors';
+}
+
+/**
+ * Where OpenAPI documents a response header of an operation's middleware: on its successful answers (`success`),
+ * and on the errors of these codes, or every error (`'all'`).
+ */
+export interface DocumentedResponseHeader {
+  readonly name: string;
+  readonly success: boolean;
+  readonly errors: 'all' | readonly string[];
+}
+
 /** What `defineMiddleware` takes. */
 export interface MiddlewareDefinition<Extension extends object, Errors extends readonly AnyErrorEntry[]> {
   readonly name: string;
@@ -47,8 +73,11 @@ export interface MiddlewareDefinition<Extension extends object, Errors extends r
   readonly phase?: MiddlewarePhase;
   /** The codes the middleware may raise, listed in OpenAPI and tool descriptions of every operation it guards. */
   readonly errors?: Errors;
-  /** Response headers the middleware may set (such as `retry-after`), documented in OpenAPI. */
-  readonly headers?: readonly string[];
+  /**
+   * Response headers the middleware may set, documented in OpenAPI: a name on every answer, or `{ name, on }` on its
+   * successes or with its own errors (`{ name: 'retry-after', on: 'errors' }`).
+   */
+  readonly headers?: readonly MiddlewareResponseHeader[];
   /** Request headers the middleware reads, documented in OpenAPI on every operation it guards. */
   readonly requestHeaders?: readonly MiddlewareRequestHeader[];
   /**
@@ -74,7 +103,7 @@ export interface Middleware<
 > extends MiddlewareDefinition<Extension, Errors> {
   readonly phase: MiddlewarePhase;
   readonly errors: Errors;
-  readonly headers: readonly string[];
+  readonly headers: readonly MiddlewareHeader[];
   readonly requestHeaders: readonly MiddlewareRequestHeader[];
 }
 
@@ -103,9 +132,16 @@ export function defineMiddleware<
       `Middleware name "${definition.name}" must start with a letter (letters, digits, . _ -).`,
     );
   }
-  for (const header of definition.headers ?? []) {
-    checkResponseHeaderName(header, `Middleware "${definition.name}"`);
-  }
+  const headers = (definition.headers ?? []).map((header): MiddlewareHeader => {
+    const { name, on } = typeof header === 'string' ? { name: header, on: 'always' as const } : header;
+    checkResponseHeaderName(name, `Middleware "${definition.name}"`);
+    if (on !== 'always' && on !== 'success' && on !== 'errors') {
+      throw new TypeError(
+        `Middleware "${definition.name}": header "${name}" is sent "on" "${String(on)}", which must be "always", "success" or "errors".`,
+      );
+    }
+    return Object.freeze({ name: name.toLowerCase(), on });
+  });
   for (const { name } of definition.requestHeaders ?? []) {
     if (!isHeaderName(name))
       throw new TypeError(
@@ -122,13 +158,37 @@ export function defineMiddleware<
     ...definition,
     phase: definition.phase ?? 'outside',
     errors: Object.freeze([...(definition.errors ?? [])]) as unknown as Errors,
-    headers: Object.freeze((definition.headers ?? []).map((header) => header.toLowerCase())),
+    headers: Object.freeze(headers),
     requestHeaders: Object.freeze(
       (definition.requestHeaders ?? []).map((header) =>
         Object.freeze({ ...header, name: header.name.toLowerCase() }),
       ),
     ),
   });
+}
+
+/**
+ * The response headers a chain of middleware may set, each once, with the answers OpenAPI documents it on: a header
+ * two layers declare is documented wherever either sends it.
+ */
+export function documentedHeaders(layers: readonly AnyMiddleware[]): DocumentedResponseHeader[] {
+  const byName = new Map<string, { success: boolean; errors: 'all' | Set<string> }>();
+  for (const layer of layers) {
+    for (const { name, on } of layer.headers) {
+      const known = byName.get(name) ?? { success: false, errors: new Set<string>() };
+      if (on !== 'errors') known.success = true;
+      if (on === 'always') known.errors = 'all';
+      else if (on === 'errors' && known.errors !== 'all') {
+        for (const entry of layer.errors) known.errors.add(entry.code);
+      }
+      byName.set(name, known);
+    }
+  }
+  return [...byName].map(([name, { success, errors }]) => ({
+    name,
+    success,
+    errors: errors === 'all' ? 'all' : [...errors],
+  }));
 }
 
 /** A middleware's answer given without calling `next` (a replayed response): checked and audited like a handler's. */

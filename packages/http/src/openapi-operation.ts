@@ -1,6 +1,7 @@
 import {
   type AnyErrorEntry,
   type AnyOperation,
+  type DocumentedResponseHeader,
   localizeText,
   type MiddlewareRequestHeader,
 } from '@opwire/core';
@@ -17,8 +18,8 @@ export interface OpenApiOperation {
   readonly route: RouteSpec;
   /** The codes the operation and its middleware declare. */
   readonly errors: readonly AnyErrorEntry[];
-  /** Response headers its middleware may set. */
-  readonly headers: readonly string[];
+  /** Response headers its middleware may set, with the answers they come on. */
+  readonly headers: readonly DocumentedResponseHeader[];
   /** Request headers its middleware reads. */
   readonly requestHeaders: readonly MiddlewareRequestHeader[];
 }
@@ -89,23 +90,33 @@ export function describeOperation(
         },
     // A response schema that admits any value admits none: a handler returning nothing is answered 204.
     ...(!operation.stream && admitsAnyValue(response) ? { '204': { description: 'No Content' } } : {}),
-    ...problemResponses(
-      errorCodesByStatus(operation, {
-        eventStream: operation.stream === true,
-        ...context,
-        hasBody,
-        declared: errors,
-      }),
-    ),
   };
-  if (headers.length > 0) {
-    const documented = Object.fromEntries(
-      headers.map((name) => [
-        headerName(name),
-        { description: 'Set by middleware when it applies.', schema: { type: 'string' } },
-      ]),
-    );
-    for (const response of Object.values(responses) as Record<string, unknown>[])
+  const failures = errorCodesByStatus(operation, {
+    eventStream: operation.stream === true,
+    ...context,
+    hasBody,
+    declared: errors,
+  });
+  Object.assign(responses, problemResponses(failures));
+  // Each middleware header on the answers it comes with: a success's, or those of the codes it is sent with.
+  for (const [status, response] of Object.entries(responses) as Array<[string, Record<string, unknown>]>) {
+    const codes = failures.get(status)?.map((entry) => entry.code);
+    const documented: Record<string, unknown> = {};
+    for (const header of headers) {
+      const sentWith =
+        codes === undefined || header.errors === 'all'
+          ? []
+          : codes.filter((code) => (header.errors as readonly string[]).includes(code));
+      if (codes === undefined ? !header.success : header.errors !== 'all' && sentWith.length === 0) continue;
+      documented[headerName(header.name)] = {
+        description:
+          sentWith.length > 0
+            ? `Set by middleware with ${sentWith.join(', ')}.`
+            : 'Set by middleware when it applies.',
+        schema: { type: 'string' },
+      };
+    }
+    if (Object.keys(documented).length > 0)
       response.headers = { ...(response.headers as object | undefined), ...documented };
   }
   entry.responses = responses;

@@ -1,10 +1,28 @@
-import { coreErrors, createOpwire, defineErrors, defineOperation, rateLimit } from '@opwire/core';
+import {
+  coreErrors,
+  createOpwire,
+  defineErrors,
+  defineMiddleware,
+  defineOperation,
+  idempotency,
+  rateLimit,
+} from '@opwire/core';
 import { validate } from '@readme/openapi-parser';
 import Type from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { createDispatcher } from './create-dispatcher.js';
 import { createFetchHandler } from './create-fetch-handler.js';
 import { createFixtureApp } from './testing/index.js';
+
+/** A middleware that names the server on every answer. */
+const servedBy = defineMiddleware({
+  name: 'served-by',
+  headers: ['x-served-by'],
+  run: (context, next) => {
+    context.setHeader('x-served-by', 'test');
+    return next();
+  },
+});
 
 function documentOf(options: Parameters<typeof createDispatcher>[1] = {}) {
   const fixture = createFixtureApp();
@@ -174,7 +192,7 @@ describe('the OpenAPI 3.1 document', () => {
           request: Type.Object({ text: Type.String({ maxLength: 8 }) }),
           response: Type.Object({ text: Type.String() }),
           expose: ['http'],
-          use: [rateLimit({ limit: 1, windowMs: 60_000 })],
+          use: [rateLimit({ limit: 1, windowMs: 60_000 }), servedBy],
           handle: (request) => request,
         }),
       ],
@@ -182,7 +200,45 @@ describe('the OpenAPI 3.1 document', () => {
     });
     const headers = (createDispatcher(limited, {}).document as any).paths['/notes'].post.responses['401']
       .headers;
-    expect(Object.keys(headers).sort()).toEqual(['Retry-After', 'WWW-Authenticate', 'X-Request-Id']);
+    // The rate limiter's Retry-After comes with its 429 only; a header set on every answer is on the 401 too.
+    expect(Object.keys(headers).sort()).toEqual(['WWW-Authenticate', 'X-Request-Id', 'X-Served-By']);
+  });
+
+  it('documents a middleware header on the answers it comes with: its errors, the successes, or all', () => {
+    const app = createOpwire({
+      operations: [
+        defineOperation({
+          id: 'notes.create',
+          request: Type.Object({ text: Type.String({ maxLength: 8 }) }),
+          response: Type.Object({ text: Type.String() }),
+          expose: ['http'],
+          writes: true,
+          use: [rateLimit({ limit: 1, windowMs: 60_000 }), idempotency(), servedBy],
+          handle: (request) => request,
+        }),
+      ],
+      logger: { error: () => undefined, warn: () => undefined },
+    });
+    const responses = (createDispatcher(app, {}).document as any).paths['/notes'].post.responses;
+    const headersAt = (status: string) => Object.keys(responses[status].headers ?? {}).sort();
+    expect(headersAt('201')).toEqual(['Idempotent-Replayed', 'X-Request-Id', 'X-Served-By']);
+    expect(headersAt('429')).toEqual(['Retry-After', 'X-Request-Id', 'X-Served-By']);
+    expect(responses['429'].headers['Retry-After'].description).toBe('Set by middleware with RATE_LIMITED.');
+    for (const status of ['400', '409', '500']) {
+      expect([status, headersAt(status)]).toEqual([status, ['X-Request-Id', 'X-Served-By']]);
+    }
+  });
+
+  it('refuses a middleware header sent "on" anything but always, success or errors', () => {
+    expect(() =>
+      defineMiddleware({
+        name: 'odd',
+        headers: [{ name: 'x-odd', on: 'sometimes' as 'always' }],
+        run: (_context, next) => next(),
+      }),
+    ).toThrow(
+      'Middleware "odd": header "x-odd" is sent "on" "sometimes", which must be "always", "success" or "errors".',
+    );
   });
 
   it('documents X-Request-Id, which every answer carries, as one header component every response refers to', async () => {

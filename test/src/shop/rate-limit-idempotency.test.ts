@@ -53,6 +53,13 @@ describe('the shop’s order writes: rate limit and Idempotency-Key (PGlite)', (
       'RATE_LIMITED',
     ]);
     expect(Object.keys(create['429'].headers)).toContain('Retry-After');
+    // Each middleware header on the answers it comes with: Retry-After on the 429, a replay's mark on the 201.
+    expect(Object.keys(create['201'].headers)).toContain('Idempotent-Replayed');
+    for (const [status, response] of Object.entries(create) as Array<[string, { headers?: object }]>) {
+      const headers = Object.keys(response.headers ?? {});
+      expect([status, headers.includes('Retry-After')]).toEqual([status, status === '429']);
+      expect([status, headers.includes('Idempotent-Replayed')]).toEqual([status, status === '201']);
+    }
     expect(document.paths['/orders'].get.responses['429']).toBeUndefined();
     expect(create['409'].content['application/problem+json'].schema.allOf[1].properties.code.enum).toContain(
       'IDEMPOTENCY_KEY_REUSED',

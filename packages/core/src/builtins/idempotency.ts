@@ -61,7 +61,7 @@ export function idempotency(
       coreErrors.INVALID_IDEMPOTENCY_KEY,
       coreErrors.REPEATED_IDEMPOTENCY_KEY,
     ] as const,
-    headers: ['idempotent-replayed'],
+    headers: [{ name: 'idempotent-replayed', on: 'success' }],
     requestHeaders: [
       {
         name: header,

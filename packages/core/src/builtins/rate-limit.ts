@@ -58,7 +58,7 @@ export function rateLimit(
   return defineMiddleware({
     name: options.name ?? 'rate-limit',
     errors: [coreErrors.RATE_LIMITED] as const,
-    headers: ['retry-after'],
+    headers: [{ name: 'retry-after', on: 'errors' }],
     ...(options.appliesTo ? { appliesTo: options.appliesTo } : {}),
     async run(context, next) {
       // Limits count what clients ask for; an operation's own nested calls are not the client's.

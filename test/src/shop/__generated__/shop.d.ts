@@ -647,8 +647,6 @@ export interface operations {
       201: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'Retry-After'?: string;
-          /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -660,10 +658,6 @@ export interface operations {
       /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, UNEXPECTED_QUERY, INVALID_IDEMPOTENCY_KEY, REPEATED_IDEMPOTENCY_KEY */
       400: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Retry-After'?: string;
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -694,10 +688,6 @@ export interface operations {
         headers: {
           /** @description `Bearer`, or `Bearer error="invalid_token"` when a Bearer token sent was refused. */
           'WWW-Authenticate': string;
-          /** @description Set by middleware when it applies. */
-          'Retry-After'?: string;
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -711,10 +701,6 @@ export interface operations {
       /** @description Forbidden: PERMISSION_DENIED */
       403: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Retry-After'?: string;
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -728,10 +714,6 @@ export interface operations {
       /** @description Conflict: CONFLICT, IDEMPOTENCY_KEY_REUSED */
       409: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Retry-After'?: string;
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -745,10 +727,6 @@ export interface operations {
       /** @description Content Too Large: PAYLOAD_TOO_LARGE */
       413: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Retry-After'?: string;
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -764,10 +742,6 @@ export interface operations {
         headers: {
           /** @description Sent with UNSUPPORTED_CONTENT_ENCODING. */
           'Accept-Encoding'?: string;
-          /** @description Set by middleware when it applies. */
-          'Retry-After'?: string;
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -781,10 +755,6 @@ export interface operations {
       /** @description Unprocessable Content: UNKNOWN_SKU, OUT_OF_STOCK */
       422: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Retry-After'?: string;
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -798,10 +768,8 @@ export interface operations {
       /** @description Too Many Requests: RATE_LIMITED */
       429: {
         headers: {
-          /** @description Set by middleware when it applies. */
+          /** @description Set by middleware with RATE_LIMITED. */
           'Retry-After'?: string;
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -815,10 +783,6 @@ export interface operations {
       /** @description Internal Server Error: INTERNAL */
       500: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Retry-After'?: string;
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -832,10 +796,6 @@ export interface operations {
       /** @description Service Unavailable: UNAVAILABLE */
       503: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Retry-After'?: string;
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -981,8 +941,6 @@ export interface operations {
       200: {
         headers: {
           /** @description Set by middleware when it applies. */
-          'Retry-After'?: string;
-          /** @description Set by middleware when it applies. */
           'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -994,10 +952,6 @@ export interface operations {
       /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, UNEXPECTED_QUERY, INVALID_IDEMPOTENCY_KEY, REPEATED_IDEMPOTENCY_KEY */
       400: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Retry-After'?: string;
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -1028,10 +982,6 @@ export interface operations {
         headers: {
           /** @description `Bearer`, or `Bearer error="invalid_token"` when a Bearer token sent was refused. */
           'WWW-Authenticate': string;
-          /** @description Set by middleware when it applies. */
-          'Retry-After'?: string;
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -1045,10 +995,6 @@ export interface operations {
       /** @description Forbidden: PERMISSION_DENIED */
       403: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Retry-After'?: string;
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -1062,10 +1008,6 @@ export interface operations {
       /** @description Not Found: NOT_FOUND */
       404: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Retry-After'?: string;
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -1079,10 +1021,6 @@ export interface operations {
       /** @description Conflict: CONFLICT, IDEMPOTENCY_KEY_REUSED */
       409: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Retry-After'?: string;
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -1096,10 +1034,6 @@ export interface operations {
       /** @description Content Too Large: PAYLOAD_TOO_LARGE */
       413: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Retry-After'?: string;
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -1115,10 +1049,6 @@ export interface operations {
         headers: {
           /** @description Sent with UNSUPPORTED_CONTENT_ENCODING. */
           'Accept-Encoding'?: string;
-          /** @description Set by middleware when it applies. */
-          'Retry-After'?: string;
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -1132,10 +1062,6 @@ export interface operations {
       /** @description Unprocessable Content: ORDER_NOT_CANCELLABLE */
       422: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Retry-After'?: string;
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -1149,10 +1075,8 @@ export interface operations {
       /** @description Too Many Requests: RATE_LIMITED */
       429: {
         headers: {
-          /** @description Set by middleware when it applies. */
+          /** @description Set by middleware with RATE_LIMITED. */
           'Retry-After'?: string;
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -1166,10 +1090,6 @@ export interface operations {
       /** @description Internal Server Error: INTERNAL */
       500: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Retry-After'?: string;
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -1183,10 +1103,6 @@ export interface operations {
       /** @description Service Unavailable: UNAVAILABLE */
       503: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Retry-After'?: string;
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -1403,8 +1319,6 @@ export interface operations {
       /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, UNEXPECTED_QUERY, EMPTY_DOCUMENT, DUPLICATE_DOCUMENT_ID, RESERVED_METADATA_KEY, INVALID_IDEMPOTENCY_KEY, REPEATED_IDEMPOTENCY_KEY */
       400: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -1438,8 +1352,6 @@ export interface operations {
         headers: {
           /** @description `Bearer`, or `Bearer error="invalid_token"` when a Bearer token sent was refused. */
           'WWW-Authenticate': string;
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -1453,8 +1365,6 @@ export interface operations {
       /** @description Forbidden: PERMISSION_DENIED */
       403: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -1468,8 +1378,6 @@ export interface operations {
       /** @description Conflict: CONFLICT, IDEMPOTENCY_KEY_REUSED */
       409: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -1483,8 +1391,6 @@ export interface operations {
       /** @description Content Too Large: PAYLOAD_TOO_LARGE */
       413: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -1500,8 +1406,6 @@ export interface operations {
         headers: {
           /** @description Sent with UNSUPPORTED_CONTENT_ENCODING. */
           'Accept-Encoding'?: string;
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -1515,8 +1419,6 @@ export interface operations {
       /** @description Internal Server Error: EMBEDDING_DIMENSION_MISMATCH, INTERNAL */
       500: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -1530,8 +1432,6 @@ export interface operations {
       /** @description Service Unavailable: UNAVAILABLE, NO_EMBEDDING_MODEL, EMBEDDING_FAILED, KNOWLEDGE_STORE_FAILED */
       503: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -1579,8 +1479,6 @@ export interface operations {
       /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, UNEXPECTED_QUERY, INVALID_IDEMPOTENCY_KEY, REPEATED_IDEMPOTENCY_KEY */
       400: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -1611,8 +1509,6 @@ export interface operations {
         headers: {
           /** @description `Bearer`, or `Bearer error="invalid_token"` when a Bearer token sent was refused. */
           'WWW-Authenticate': string;
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -1626,8 +1522,6 @@ export interface operations {
       /** @description Forbidden: PERMISSION_DENIED */
       403: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -1641,8 +1535,6 @@ export interface operations {
       /** @description Conflict: CONFLICT, IDEMPOTENCY_KEY_REUSED */
       409: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -1656,8 +1548,6 @@ export interface operations {
       /** @description Content Too Large: PAYLOAD_TOO_LARGE */
       413: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -1673,8 +1563,6 @@ export interface operations {
         headers: {
           /** @description Sent with UNSUPPORTED_CONTENT_ENCODING. */
           'Accept-Encoding'?: string;
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -1688,8 +1576,6 @@ export interface operations {
       /** @description Internal Server Error: INTERNAL */
       500: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -1703,8 +1589,6 @@ export interface operations {
       /** @description Service Unavailable: UNAVAILABLE, KNOWLEDGE_STORE_FAILED */
       503: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
