@@ -68,6 +68,20 @@ export const aiErrors = defineErrors({
       'zh-CN': '无法重新生成此回答：之后的回答请求过审批。只能重新生成最新的回答。',
     },
   },
+  QUESTION_NOT_FOUND: {
+    kind: 'not_found',
+    messages: {
+      en: 'The message to edit is not a question stored in this conversation; nothing was changed.',
+      'zh-CN': '要编辑的消息不是本会话中已保存的提问；未做任何更改。',
+    },
+  },
+  QUESTION_NOT_EDITABLE: {
+    kind: 'conflict',
+    messages: {
+      en: 'This question cannot be edited: an answer since it asked for an approval, whose call may have run. Ask a new question instead.',
+      'zh-CN': '无法编辑此提问：此后的回答请求过审批，相应调用可能已经执行。请改为提出新的问题。',
+    },
+  },
   FIELD_NEEDS_TRUE: {
     kind: 'invalid',
     messages: {

@@ -65,6 +65,8 @@ export class Turn {
   private rewound: { readonly question?: string; readonly continued?: boolean } | undefined;
   /** For a regeneration: the sequence after which the stored messages are the answer this turn replaces. */
   private replacing: number | undefined;
+  /** For an edit: whether the edited question was added (it then replaces the old one even if the turn fails). */
+  private editAsked = false;
 
   constructor(
     private readonly config: ChatConfig,
@@ -90,6 +92,11 @@ export class Turn {
     if (this.request.regenerateAfter !== undefined && !this.request.regenerate) {
       throw aiErrors.FIELD_NEEDS_TRUE({ field: 'regenerateAfter', params: { requires: 'regenerate' } });
     }
+    if (this.request.edit && !this.request.regenerate) {
+      throw aiErrors.FIELD_NEEDS_TRUE({ field: 'edit', params: { requires: 'regenerate' } });
+    }
+    // An edit replaces a question with the new text: without one there is nothing to put in its place.
+    if (this.request.edit && message === undefined) throw coreErrors.MISSING_FIELD({ field: 'message' });
     // A tool the request names must be one the caller may use: refused before anything is opened or stored.
     if (this.request.tools) checkToolNames(this.config.catalog, caller, this.request.tools, 'tools');
     const { governance } = this.config;
@@ -142,6 +149,7 @@ export class Turn {
       const rewound = await governance.retakeQuestion(caller, this.conversationId, {
         ...(this.request.regenerateAfter === undefined ? {} : { afterTurn: this.request.regenerateAfter }),
         ...(message === undefined ? {} : { asked: message }),
+        ...(this.request.edit ? { edit: true } : {}),
       });
       this.rewound = rewound;
       this.replacing = rewound.through;
@@ -203,6 +211,7 @@ export class Turn {
         this.governed?.record('guardrail', { payload: { stage: 'input', passed: true } });
       }
       if (retaken === undefined) this.added.push({ role: 'user', content: message });
+      this.editAsked = this.request.edit === true && retaken === undefined;
     }
     const context = await this.config.context?.({
       caller,
@@ -402,7 +411,8 @@ export class Turn {
     const failed = ending.outcome === 'failed';
     const messages = failed ? this.added : [...this.added, ...response];
     // A regeneration that failed leaves the answer it was to replace; one that ended otherwise replaces it.
-    const replacing = failed ? undefined : this.replacing;
+    // An edit whose question was asked replaces the old question either way: the client shows the new one.
+    const replacing = failed && !this.editAsked ? undefined : this.replacing;
     if (messages.length === 0 && replacing === undefined) return;
     try {
       // The ending is kept with the messages too: the conversation still says how the turn ended after a

@@ -39,6 +39,15 @@ export interface ChatRequest {
    * replaced; ignored when the turn is not stored. Without `regenerate` the turn fails `FIELD_NEEDS_TRUE`.
    */
   readonly regenerateAfter?: string;
+  /**
+   * With `regenerate` and `message`: an edit (`useChat`'s `sendMessage({ text, messageId })`). `message` takes
+   * the place of a stored question — the first after `regenerateAfter`, the conversation's first without it —
+   * and the new answer the place of everything that followed it (also when the turn fails: the edited question
+   * stays, unanswered, as a new question would). A question not stored fails `QUESTION_NOT_FOUND`, one followed
+   * by an answer that asked for an approval `QUESTION_NOT_EDITABLE`, nothing changed either way. Without
+   * `regenerate` the turn fails `FIELD_NEEDS_TRUE`.
+   */
+  readonly edit?: boolean;
   /** Narrows the offered tools to these names; one the caller may not use fails the turn before it opens. */
   readonly tools?: readonly string[];
   /** Aborting ends the turn at once (the user pressed stop). */

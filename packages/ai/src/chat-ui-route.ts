@@ -9,6 +9,7 @@ import {
 } from '@opwire/core';
 import { createUIMessageStreamResponse, type UIMessageChunk } from 'ai';
 import type { Static } from 'typebox';
+import { aiErrors } from './ai-errors.js';
 import { type chatEventSchema, chatRequestSchema } from './chat-schemas.js';
 import { isToolErrorResult } from './tool-result.js';
 
@@ -27,6 +28,7 @@ interface UiPart {
 }
 
 interface UiMessage {
+  readonly id?: unknown;
   readonly role?: unknown;
   readonly parts?: unknown;
   readonly metadata?: unknown;
@@ -74,6 +76,12 @@ export function chatUiRoute() {
                 description: 'UI messages; the last one is read.',
               },
               trigger: { enum: ['submit-message', 'regenerate-message'] },
+              messageId: {
+                type: 'string',
+                maxLength: 200,
+                description:
+                  'With `submit-message`, the id of the last message when it is a user message: an edit (`sendMessage({ text, messageId })`), whose text replaces that stored question and whose answer everything after it.',
+              },
             },
           },
         },
@@ -111,11 +119,33 @@ export function decodeUiRequest(source: unknown): ChatInput {
   ) {
     throw refused('INVALID_ENUM', 'trigger', '"submit-message" | "regenerate-message"');
   }
+  if (body.messageId !== undefined && typeof body.messageId !== 'string') {
+    throw refused('WRONG_TYPE', 'messageId', 'string');
+  }
+  if (typeof body.messageId === 'string' && body.messageId.length > 200) {
+    throw refused('OUT_OF_RANGE', 'messageId', 'length <= 200');
+  }
   checkUiMessages(messages);
   const lastAt = messages.length - 1;
   const last = messages[lastAt] as UiMessage;
   if (last.role !== 'user' && last.role !== 'assistant') {
     throw refused('INVALID_ENUM', `messages[${lastAt}].role`, '"user" | "assistant"');
+  }
+  // An edit: `sendMessage({ text, messageId })` replaced that user message and dropped what followed it.
+  const edited =
+    body.trigger !== 'regenerate-message'
+      ? editedQuestion(messages as UiMessage[], body.messageId)
+      : undefined;
+  if (edited) {
+    if (!edited.text) throw refused('MISSING_FIELD', `messages[${lastAt}].parts`, 'text');
+    const input: ChatInput = {
+      conversationId: body.id,
+      regenerate: true,
+      edit: true,
+      ...(edited.afterTurn === undefined ? {} : { regenerateAfter: edited.afterTurn }),
+      message: edited.text,
+    };
+    return checked(input, messages, lastAt, lastAt);
   }
   const regenerate = body.trigger === 'regenerate-message';
   // The message whose text is the question: the last one, or for a regeneration the last user message.
@@ -144,6 +174,11 @@ export function decodeUiRequest(source: unknown): ChatInput {
     ...(asked ? { message: asked } : {}),
     ...(approvals.length > 0 ? { approvals } : {}),
   };
+  return checked(input, messages, askedAt, lastAt);
+}
+
+/** The input checked as the pipeline will check it, an issue named by the body's field it came from. */
+function checked(input: ChatInput, messages: readonly unknown[], askedAt: number, lastAt: number): ChatInput {
   const issues = validateInput(input);
   if (issues) {
     // Named as the client sent them: the chat id, and the parts the question or the decisions came from.
@@ -155,6 +190,31 @@ export function decodeUiRequest(source: unknown): ChatInput {
     throw validationError(issues.map((each) => renamed(each, places)));
   }
   return input;
+}
+
+/**
+ * The edit a submission's `messageId` asks for, when it names a user message: its text and the turn of the
+ * assistant message before it (none when it is the chat's first question). A `messageId` naming an assistant
+ * message is `useChat` sending approval decisions, not an edit; one naming no message of the body, a user message
+ * other than the last, or one after an answer without a turn id names no stored question: `QUESTION_NOT_FOUND`.
+ */
+function editedQuestion(
+  messages: readonly UiMessage[],
+  messageId: unknown,
+): { readonly text: string; readonly afterTurn?: string } | undefined {
+  if (typeof messageId !== 'string') return undefined;
+  const at = messages.findIndex((message) => message.id === messageId);
+  const message = messages[at];
+  if (message?.role === 'assistant') return undefined;
+  const notStored = () => aiErrors.QUESTION_NOT_FOUND({ field: 'messageId' });
+  if (message?.role !== 'user' || at !== messages.length - 1) throw notStored();
+  refuseFiles(message, at);
+  const text = textOf(message);
+  const before = assistantBefore(messages, at);
+  if (before === undefined) return { text };
+  const afterTurn = turnIdOf(before);
+  if (afterTurn === undefined) throw notStored();
+  return { text, afterTurn };
 }
 
 /** A refusal of the body on `field`, as the pipeline's validation refuses: one issue, its expectation localized. */
@@ -228,13 +288,23 @@ function textOf(message: UiMessage): string {
  * metadata); `undefined` without one.
  */
 function turnBefore(messages: readonly UiMessage[], index: number): string | undefined {
+  const before = assistantBefore(messages, index);
+  return before === undefined ? undefined : turnIdOf(before);
+}
+
+/** The last assistant message before `index`. */
+function assistantBefore(messages: readonly UiMessage[], index: number): UiMessage | undefined {
   for (let at = index - 1; at >= 0; at--) {
     const message = messages[at] as UiMessage;
-    if (message.role !== 'assistant') continue;
-    const turnId = isObject(message.metadata) ? message.metadata.turnId : undefined;
-    return typeof turnId === 'string' && turnId.length > 0 && turnId.length <= 200 ? turnId : undefined;
+    if (message.role === 'assistant') return message;
   }
   return undefined;
+}
+
+/** The `turnId` an assistant message's stream put in its metadata. */
+function turnIdOf(message: UiMessage): string | undefined {
+  const turnId = isObject(message.metadata) ? message.metadata.turnId : undefined;
+  return typeof turnId === 'string' && turnId.length > 0 && turnId.length <= 200 ? turnId : undefined;
 }
 
 function lastUserIndex(messages: readonly UiMessage[]): number {

@@ -574,6 +574,70 @@ it('refuses regenerateAfter without regenerate: true (400 FIELD_NEEDS_TRUE), sto
   expect(server.requests).toHaveLength(0);
 });
 
+it('edits a question over /ai/chat: the new text and its answer replace it and all after, even when the answer fails', async () => {
+  const { chatAs, call } = shop();
+  const texts = async (conversationId: string) =>
+    (await call('GET', `/conversations/${conversationId}`, 'token-support')).body.messages.map(
+      (message: any) =>
+        typeof message.content === 'string'
+          ? message.content
+          : message.content.map((part: any) => part.text ?? '').join(''),
+    );
+  server.script({ kind: 'reply', text: 'Red.' }, { kind: 'reply', text: 'Apple.' });
+  const first = await chatAs('token-support', { message: 'Name a colour.' });
+  const conversationId = first.body.conversationId;
+  await chatAs('token-support', { conversationId, message: 'Name a fruit.' });
+  // Without `regenerate: true` an edit is refused, nothing changed or asked.
+  const refused = await chatAs('token-support', { conversationId, message: 'Name a tree.', edit: true });
+  expect([refused.status, refused.body.code, refused.body.detail]).toEqual([
+    400,
+    'FIELD_NEEDS_TRUE',
+    'Field "edit" is only accepted together with "regenerate": true.',
+  ]);
+  expect(server.requests).toHaveLength(2);
+  // The edit's model fails: the edited question still replaces the old one and its answer, unanswered.
+  server.script({ kind: 'status', status: 500, message: 'the model is down' });
+  const failed = await chatAs('token-support', {
+    conversationId,
+    message: 'Name a vegetable.',
+    regenerate: true,
+    edit: true,
+    regenerateAfter: first.body.turnId,
+  });
+  expect([failed.status, failed.body.code]).toEqual([503, 'PROVIDER_FAILED']);
+  expect(await texts(conversationId)).toEqual(['Name a vegetable.', 'Red.', 'Name a colour.']);
+  // Asked again, the edit is answered from the history before it.
+  server.script({ kind: 'reply', text: 'Carrot.' });
+  const again = await chatAs('token-support', {
+    conversationId,
+    message: 'Name a vegetable.',
+    regenerate: true,
+    edit: true,
+    regenerateAfter: first.body.turnId,
+  });
+  expect([again.status, again.body.text]).toEqual([200, 'Carrot.']);
+  expect(userText(server.requests.at(-1)!)).toEqual(['Name a colour.', 'Red.', 'Name a vegetable.']);
+  expect(await texts(conversationId)).toEqual(['Carrot.', 'Name a vegetable.', 'Red.', 'Name a colour.']);
+});
+
+it('refuses to edit a question an answer since asked for an approval (409 QUESTION_NOT_EDITABLE), changing nothing', async () => {
+  const running = shop();
+  const { decided } = await decideCancel(running, true, 'Cancelled.');
+  const conversationId = decided.body.conversationId;
+  const before = await running.call('GET', `/conversations/${conversationId}`, 'token-support');
+  const asked = server.requests.length;
+  const refused = await running.chatAs('token-support', {
+    conversationId,
+    message: 'What is my order status?',
+    regenerate: true,
+    edit: true,
+  });
+  expect([refused.status, refused.body.code]).toEqual([409, 'QUESTION_NOT_EDITABLE']);
+  expect(server.requests).toHaveLength(asked);
+  const after = await running.call('GET', `/conversations/${conversationId}`, 'token-support');
+  expect(after.body.messages).toEqual(before.body.messages);
+});
+
 it('keeps no conversation a regeneration with nothing to ask again made, and asks no model', async () => {
   const { chatAs, call } = shop();
   for (const body of [{ regenerate: true }, { conversationId: 'client-chat-3', regenerate: true }]) {

@@ -522,6 +522,123 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
     expect(await stored(chatId, 'support-token')).toEqual(before);
   });
 
+  /** Sends an edit as `useChat`'s `sendMessage({ text, messageId })` does: the edited message last, its id named. */
+  async function edit(
+    token: string,
+    chatId: string,
+    messages: UIMessage[],
+    messageId: string,
+    headers: Record<string, string> = {},
+  ): Promise<{ message: UIMessage | undefined; errors: string[] }> {
+    const stream = await new DefaultChatTransport<UIMessage>({
+      api: `${running.url}/api/chat`,
+      headers: { authorization: `Bearer ${token}`, ...headers },
+    }).sendMessages({ trigger: 'submit-message', chatId, messageId, messages, abortSignal: undefined });
+    const errors: string[] = [];
+    let message: UIMessage | undefined;
+    for await (const snapshot of readUIMessageStream({
+      stream,
+      onError: (error) => errors.push(error instanceof Error ? error.message : String(error)),
+    })) {
+      message = snapshot;
+    }
+    return { message, errors };
+  }
+  const edited = (message: UIMessage, text: string): UIMessage => ({
+    ...message,
+    parts: [{ type: 'text', text }],
+  });
+
+  it('replaces an edited question and what followed it: the conversation and the next turn see only the edit', async () => {
+    const chatId = randomUUID();
+    const [q1, q2] = ['Name a colour.', 'Name a fruit.'].map(userMessage) as [UIMessage, UIMessage];
+    model.script({ kind: 'reply', text: 'Red.' });
+    const a1 = (await send('customer-token', chatId, [q1])).message as UIMessage;
+    model.script({ kind: 'reply', text: 'Apple.' });
+    await send('customer-token', chatId, [q1, a1, q2]);
+
+    // The second question edited: the model is asked the new text after the first answer, nothing of the old.
+    model.script({ kind: 'reply', text: 'Carrot.' });
+    const answer = await edit('customer-token', chatId, [q1, a1, edited(q2, 'Name a vegetable.')], q2.id);
+    expect(answer.errors).toEqual([]);
+    expect(answer.message?.parts.filter((part) => part.type === 'text')).toMatchObject([{ text: 'Carrot.' }]);
+    expect(textOfRequest(model.requests.at(-1)!)).toEqual([
+      ['user', 'Name a colour.'],
+      ['assistant', 'Red.'],
+      ['user', 'Name a vegetable.'],
+    ]);
+    // Newest first: the edited question and its answer took the old ones' place.
+    expect(await stored(chatId)).toEqual([
+      ['assistant', [{ type: 'text', text: 'Carrot.' }]],
+      ['user', 'Name a vegetable.'],
+      ['assistant', [{ type: 'text', text: 'Red.' }]],
+      ['user', 'Name a colour.'],
+    ]);
+
+    // The next turn's model request holds no trace of the replaced question or its answer.
+    model.script({ kind: 'reply', text: 'Paris.' });
+    const a2 = answer.message as UIMessage;
+    const next = await send('customer-token', chatId, [
+      q1,
+      a1,
+      edited(q2, 'Name a vegetable.'),
+      a2,
+      userMessage('Name a city.'),
+    ]);
+    expect(next.errors).toEqual([]);
+    const asked = JSON.stringify(model.requests.at(-1));
+    expect(asked).not.toContain('fruit');
+    expect(asked).not.toContain('Apple');
+    expect(textOfRequest(model.requests.at(-1)!)).toEqual([
+      ['user', 'Name a colour.'],
+      ['assistant', 'Red.'],
+      ['user', 'Name a vegetable.'],
+      ['assistant', 'Carrot.'],
+      ['user', 'Name a city.'],
+    ]);
+
+    // The first question edited: no answer before it, so the whole conversation is the edit and its answer.
+    model.script({ kind: 'reply', text: 'Seven.' });
+    const first = await edit('customer-token', chatId, [edited(q1, 'Name a number.')], q1.id);
+    expect(first.errors).toEqual([]);
+    expect(textOfRequest(model.requests.at(-1)!)).toEqual([['user', 'Name a number.']]);
+    expect(await stored(chatId)).toEqual([
+      ['assistant', [{ type: 'text', text: 'Seven.' }]],
+      ['user', 'Name a number.'],
+    ]);
+  });
+
+  it('refuses an edit whose messageId names no stored question, in the caller’s language, and changes nothing', async () => {
+    const chatId = randomUUID();
+    const q1 = userMessage('Name a planet.');
+    model.script({ kind: 'reply', text: 'Mars.' });
+    const a1 = (await send('customer-token', chatId, [q1])).message as UIMessage;
+    const before = await stored(chatId);
+    const asked = model.requests.length;
+    const q2 = edited(userMessage('Name a star.'), 'Name a moon.');
+    const unknownTurn: UIMessage = { ...a1, metadata: { turnId: randomUUID() } };
+    const refusals: Array<[UIMessage[], string]> = [
+      // The id names no message of the chat.
+      [[q1, a1, q2], 'not-a-message'],
+      // The question after the last answer was never stored (the answer's turn is the newest).
+      [[q1, a1, q2], q2.id],
+      // The answer before the edited question is no turn of this conversation.
+      [[q1, unknownTurn, q2], q2.id],
+    ];
+    for (const [messages, messageId] of refusals) {
+      await expect(edit('customer-token', chatId, messages, messageId)).rejects.toThrow(
+        /QUESTION_NOT_FOUND.*The message to edit is not a question stored in this conversation; nothing was changed\./,
+      );
+    }
+    await expect(
+      edit('customer-token', chatId, [q1, a1, q2], 'not-a-message', { 'accept-language': 'zh-CN' }),
+    ).rejects.toThrow(/QUESTION_NOT_FOUND.*要编辑的消息不是本会话中已保存的提问；未做任何更改。/);
+    // Someone else's chat is not found, as for any other turn.
+    await expect(edit('support-token', chatId, [edited(q1, 'Hi')], q1.id)).rejects.toThrow(/\bNOT_FOUND\b/);
+    expect(model.requests.length).toBe(asked);
+    expect(await stored(chatId)).toEqual(before);
+  });
+
   it('ends the turn when the client stops reading, and records it as stopped', async () => {
     model.script({ kind: 'hang', chunks: ['Once ', 'upon ', 'a ', 'time '], delayMs: 10 });
     const chatId = randomUUID();
@@ -591,6 +708,8 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
     // What is not a message, not parts or not a part is named, never a 500.
     const wrongShapes: Array<[unknown, string, string]> = [
       [{ id: 'c1', messages: [null] }, 'WRONG_TYPE', 'messages[0]'],
+      [{ id: 'c1', messages: [message], messageId: 5 }, 'WRONG_TYPE', 'messageId'],
+      [{ id: 'c1', messages: [message], messageId: 'm'.repeat(201) }, 'OUT_OF_RANGE', 'messageId'],
       [{ id: 'c1', messages: [message, 'Hi'] }, 'WRONG_TYPE', 'messages[1]'],
       [{ id: 'c1', messages: [{ role: 'user', parts: null }] }, 'WRONG_TYPE', 'messages[0].parts'],
       [{ id: 'c1', messages: [{ role: 'user', parts: [null] }] }, 'WRONG_TYPE', 'messages[0].parts[0]'],

@@ -24,7 +24,7 @@ import { createMasker, type Masker, type MaskingOptions } from './mask-payload.j
 import { createMemoryAiAuditTrail } from './memory-ai-audit-trail.js';
 import { createMemoryConversationStore } from './memory-conversation-store.js';
 import { createMemoryTurnLedger } from './memory-turn-ledger.js';
-import { ownerOf } from './owner.js';
+import { type Owner, ownerOf } from './owner.js';
 import type { Page } from './paging.js';
 import { checkPriceTable, type PriceTable } from './price-table.js';
 import {
@@ -145,11 +145,15 @@ export interface Governance extends TurnEventSink {
    * messages are replaced: resolves to `continued` and `through`, the message before them, and the model
    * answers again from there; an earlier question followed by an approval is refused
    * (`ANSWER_NOT_REPLACEABLE`). With no question stored, resolves to `{}`.
+   * With `edit` (the client's question replaces a stored one), the question is the first user message after
+   * `afterTurn`, or the conversation's first without it, and resolves to `through`, the sequence before it: the
+   * question goes too. Fails `QUESTION_NOT_FOUND` when no such question is stored, `QUESTION_NOT_EDITABLE` when an
+   * answer since it asked for an approval.
    */
   retakeQuestion(
     caller: Caller,
     conversationId: string,
-    options?: { readonly afterTurn?: string; readonly asked?: string },
+    options?: { readonly afterTurn?: string; readonly asked?: string; readonly edit?: boolean },
   ): Promise<{ readonly question?: string; readonly continued?: boolean; readonly through?: number }>;
   /** Fails with `BUDGET_EXCEEDED` when a budget of the caller is used up; call it before any model call. */
   checkBudget(caller: Caller): Promise<void>;
@@ -257,6 +261,17 @@ export function createGovernance(options: GovernanceOptions = {}): Governance {
     },
     async retakeQuestion(caller, conversationId, options = {}) {
       const owner = ownerOf(caller);
+      if (options.edit) {
+        const all = found(await allMessages(conversations, conversationId, owner));
+        const at = questionToEdit(all, options.afterTurn);
+        const question = all[at];
+        if (!question) throw aiErrors.QUESTION_NOT_FOUND();
+        // Removing the question's answers would forget calls that may have run since they were approved.
+        if (all.slice(0, at).some((each) => asksForApproval(each.message))) {
+          throw aiErrors.QUESTION_NOT_EDITABLE();
+        }
+        return { through: question.sequence - 1 };
+      }
       // A turn stores its question first and at most a few messages per step after it.
       const newestFirst = found(await conversations.messages(conversationId, owner, { limit: 500 }));
       const last = newestFirst.findIndex((each) => each.message.role === 'user');
@@ -348,6 +363,40 @@ export function createGovernance(options: GovernanceOptions = {}): Governance {
     },
     trim: (trim) => trimGovernance({ ledger, events, audit: options.audit }, { ...trim, now: now() }),
   };
+}
+
+/** Every message of a conversation, newest first, read a page at a time; `undefined` for anyone else's. */
+async function allMessages(
+  conversations: ConversationStore,
+  conversationId: string,
+  owner: Owner,
+): Promise<ConversationMessage[] | undefined> {
+  const all: ConversationMessage[] = [];
+  for (;;) {
+    const before = all.at(-1)?.sequence;
+    const page = await conversations.messages(conversationId, owner, {
+      limit: 500,
+      ...(before === undefined ? {} : { before }),
+    });
+    if (page === undefined) return undefined;
+    all.push(...page);
+    if (page.length < 500) return all;
+  }
+}
+
+/**
+ * Where, newest first, the question an edit replaces is: the first user message after the turn `afterTurn`,
+ * or without it the conversation's first. -1 when there is none (or `afterTurn` is not stored).
+ */
+function questionToEdit(newestFirst: readonly ConversationMessage[], afterTurn: string | undefined): number {
+  const isQuestion = (each: ConversationMessage) => each.message.role === 'user';
+  if (afterTurn === undefined) return newestFirst.findLastIndex(isQuestion);
+  const answered = newestFirst.findIndex((each) => each.turnId === afterTurn);
+  if (answered < 0) return -1;
+  for (let index = answered - 1; index >= 0; index--) {
+    if (isQuestion(newestFirst[index] as ConversationMessage)) return index;
+  }
+  return -1;
 }
 
 /**

@@ -1625,6 +1625,8 @@ export interface operations {
           regenerate?: boolean;
           /** @description With `regenerate`: the turn whose answer is kept. The first question after it is asked again and everything after that question replaced (the last question when the turn is not stored). Refused without `regenerate: true`. */
           regenerateAfter?: string;
+          /** @description With `regenerate` and `message`: an edit (`useChat`'s `sendMessage({ text, messageId })`). `message` takes the place of a stored question, the first after `regenerateAfter` (the conversation's first without it), and the new answer the place of everything that followed; nothing is changed when that question is not stored (`404 QUESTION_NOT_FOUND`) or an answer since it asked for an approval (`409 QUESTION_NOT_EDITABLE`). Refused without `regenerate: true`. */
+          edit?: boolean;
           tools?: string[];
         };
       };
@@ -1772,7 +1774,7 @@ export interface operations {
           };
         };
       };
-      /** @description Not Found: NOT_FOUND, APPROVAL_NOT_FOUND */
+      /** @description Not Found: NOT_FOUND, QUESTION_NOT_FOUND, APPROVAL_NOT_FOUND */
       404: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1781,7 +1783,7 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'NOT_FOUND' | 'APPROVAL_NOT_FOUND';
+            code?: 'NOT_FOUND' | 'QUESTION_NOT_FOUND' | 'APPROVAL_NOT_FOUND';
           };
         };
       };
@@ -1798,7 +1800,7 @@ export interface operations {
           };
         };
       };
-      /** @description Conflict: ANSWER_NOT_REPLACEABLE, APPROVAL_EXPIRED, APPROVAL_ALREADY_SETTLED, APPROVAL_MISMATCH */
+      /** @description Conflict: ANSWER_NOT_REPLACEABLE, QUESTION_NOT_EDITABLE, APPROVAL_EXPIRED, APPROVAL_ALREADY_SETTLED, APPROVAL_MISMATCH */
       409: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1809,6 +1811,7 @@ export interface operations {
             /** @enum {unknown} */
             code?:
               | 'ANSWER_NOT_REPLACEABLE'
+              | 'QUESTION_NOT_EDITABLE'
               | 'APPROVAL_EXPIRED'
               | 'APPROVAL_ALREADY_SETTLED'
               | 'APPROVAL_MISMATCH';
@@ -3597,6 +3600,8 @@ export interface operations {
           regenerate?: boolean;
           /** @description With `regenerate`: the turn whose answer is kept. The first question after it is asked again and everything after that question replaced (the last question when the turn is not stored). Refused without `regenerate: true`. */
           regenerateAfter?: string;
+          /** @description With `regenerate` and `message`: an edit (`useChat`'s `sendMessage({ text, messageId })`). `message` takes the place of a stored question, the first after `regenerateAfter` (the conversation's first without it), and the new answer the place of everything that followed; nothing is changed when that question is not stored (`404 QUESTION_NOT_FOUND`) or an answer since it asked for an approval (`409 QUESTION_NOT_EDITABLE`). Refused without `regenerate: true`. */
+          edit?: boolean;
           tools?: string[];
         };
       };
@@ -3704,7 +3709,7 @@ export interface operations {
           };
         };
       };
-      /** @description Not Found: NOT_FOUND, APPROVAL_NOT_FOUND */
+      /** @description Not Found: NOT_FOUND, QUESTION_NOT_FOUND, APPROVAL_NOT_FOUND */
       404: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -3713,11 +3718,11 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'NOT_FOUND' | 'APPROVAL_NOT_FOUND';
+            code?: 'NOT_FOUND' | 'QUESTION_NOT_FOUND' | 'APPROVAL_NOT_FOUND';
           };
         };
       };
-      /** @description Conflict: ANSWER_NOT_REPLACEABLE, APPROVAL_EXPIRED, APPROVAL_ALREADY_SETTLED, APPROVAL_MISMATCH */
+      /** @description Conflict: ANSWER_NOT_REPLACEABLE, QUESTION_NOT_EDITABLE, APPROVAL_EXPIRED, APPROVAL_ALREADY_SETTLED, APPROVAL_MISMATCH */
       409: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -3728,6 +3733,7 @@ export interface operations {
             /** @enum {unknown} */
             code?:
               | 'ANSWER_NOT_REPLACEABLE'
+              | 'QUESTION_NOT_EDITABLE'
               | 'APPROVAL_EXPIRED'
               | 'APPROVAL_ALREADY_SETTLED'
               | 'APPROVAL_MISMATCH';
@@ -3860,6 +3866,8 @@ export interface operations {
           messages: Record<string, never>[];
           /** @enum {unknown} */
           trigger?: 'submit-message' | 'regenerate-message';
+          /** @description With `submit-message`, the id of the last message when it is a user message: an edit (`sendMessage({ text, messageId })`), whose text replaces that stored question and whose answer everything after it. */
+          messageId?: string;
         };
       };
     };
@@ -3931,7 +3939,7 @@ export interface operations {
           };
         };
       };
-      /** @description Not Found: NOT_FOUND, APPROVAL_NOT_FOUND */
+      /** @description Not Found: NOT_FOUND, QUESTION_NOT_FOUND, APPROVAL_NOT_FOUND */
       404: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -3940,11 +3948,11 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'NOT_FOUND' | 'APPROVAL_NOT_FOUND';
+            code?: 'NOT_FOUND' | 'QUESTION_NOT_FOUND' | 'APPROVAL_NOT_FOUND';
           };
         };
       };
-      /** @description Conflict: ANSWER_NOT_REPLACEABLE, APPROVAL_EXPIRED, APPROVAL_ALREADY_SETTLED, APPROVAL_MISMATCH */
+      /** @description Conflict: ANSWER_NOT_REPLACEABLE, QUESTION_NOT_EDITABLE, APPROVAL_EXPIRED, APPROVAL_ALREADY_SETTLED, APPROVAL_MISMATCH */
       409: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -3955,6 +3963,7 @@ export interface operations {
             /** @enum {unknown} */
             code?:
               | 'ANSWER_NOT_REPLACEABLE'
+              | 'QUESTION_NOT_EDITABLE'
               | 'APPROVAL_EXPIRED'
               | 'APPROVAL_ALREADY_SETTLED'
               | 'APPROVAL_MISMATCH';
