@@ -152,7 +152,9 @@ export function decodeUiRequest(source: unknown): ChatInput {
   const askedAt = regenerate ? lastUserIndex(messages as UiMessage[]) : last.role === 'user' ? lastAt : -1;
   if (askedAt >= 0) refuseFiles(messages[askedAt] as UiMessage, askedAt);
   const asked = askedAt < 0 ? undefined : textOf(messages[askedAt] as UiMessage) || undefined;
-  const approvals = !regenerate && last.role === 'assistant' ? approvalsOf(last) : [];
+  const readsApprovals = !regenerate && last.role === 'assistant';
+  if (readsApprovals) checkApprovalResponses(last, lastAt);
+  const approvals = readsApprovals ? approvalsOf(last) : [];
   // One approval answered twice is refused on the second part, before anything is decided.
   const repeatedAt = approvals.length > 1 ? repeatedApprovalPart(last) : undefined;
   if (repeatedAt !== undefined) {
@@ -312,6 +314,34 @@ function lastUserIndex(messages: readonly UiMessage[]): number {
     if ((messages[index] as UiMessage).role === 'user') return index;
   }
   return -1;
+}
+
+/**
+ * Every answered approval of the last message well formed — an `approval` object with a string `id` and a boolean
+ * `approved` (`addToolApprovalResponse`'s) — so a decision the client garbled is refused on its field, never read
+ * as a decline (which cannot be taken back) or skipped.
+ */
+function checkApprovalResponses(message: UiMessage, index: number): void {
+  const parts = Array.isArray(message.parts) ? (message.parts as UiPart[]) : [];
+  for (const [at, part] of parts.entries()) {
+    if (part.state !== 'approval-responded') continue;
+    const field = `messages[${index}].parts[${at}].approval`;
+    const approval: unknown = part.approval;
+    if (!isObject(approval)) {
+      throw refused(approval === undefined ? 'MISSING_FIELD' : 'WRONG_TYPE', field, 'object');
+    }
+    const expected: Array<[string, string]> = [
+      ['id', 'string'],
+      ['approved', 'boolean'],
+    ];
+    for (const [key, type] of expected) {
+      if (typeof approval[key] === type) continue;
+      throw refused(approval[key] === undefined ? 'MISSING_FIELD' : 'WRONG_TYPE', `${field}.${key}`, type);
+    }
+    if (approval.reason !== undefined && typeof approval.reason !== 'string') {
+      throw refused('WRONG_TYPE', `${field}.reason`, 'string');
+    }
+  }
 }
 
 function approvalsOf(message: UiMessage): NonNullable<ChatInput['approvals']> {

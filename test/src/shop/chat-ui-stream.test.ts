@@ -248,6 +248,68 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
     );
   });
 
+  it('refuses a garbled approval decision on its field instead of reading it as a decline, the approval still open', async () => {
+    const placed = await running.request('/orders', {
+      method: 'POST',
+      token: 'customer-token',
+      body: { sku: 'KB-01', quantity: 1 },
+    });
+    expect(placed.status).toBe(201);
+    const order = placed.body.id as string;
+    model.script(
+      {
+        kind: 'reply',
+        toolCalls: [{ id: 'call_g1', name: 'orders_cancel', arguments: JSON.stringify({ id: order }) }],
+      },
+      { kind: 'reply', text: 'Please approve the cancellation.' },
+    );
+    const chatId = randomUUID();
+    const asked = userMessage(`Cancel order ${order}`);
+    const first = await send('support-token', chatId, [asked]);
+    const message = first.message as UIMessage;
+    const at = message.parts.findIndex((each) => each.type === 'tool-orders_cancel');
+    const part = message.parts[at] as any;
+    expect(part.state).toBe('approval-requested');
+    const answering = (approval: unknown): UIMessage => ({
+      ...message,
+      parts: message.parts.map((each, index) =>
+        index === at ? ({ ...each, state: 'approval-responded', approval } as any) : each,
+      ),
+    });
+    const requests = model.requests.length;
+    const garbled: Array<[unknown, string, string]> = [
+      [{ id: part.approval.id, approved: 'yes' }, 'WRONG_TYPE', `messages[1].parts[${at}].approval.approved`],
+      [{ id: part.approval.id }, 'MISSING_FIELD', `messages[1].parts[${at}].approval.approved`],
+      [{ id: 5, approved: true }, 'WRONG_TYPE', `messages[1].parts[${at}].approval.id`],
+      [
+        { id: part.approval.id, approved: true, reason: 7 },
+        'WRONG_TYPE',
+        `messages[1].parts[${at}].approval.reason`,
+      ],
+    ];
+    for (const [approval, code, field] of garbled) {
+      const refused = await running.request('/api/chat', {
+        method: 'POST',
+        token: 'support-token',
+        body: { id: chatId, messages: [asked, answering(approval)], trigger: 'submit-message' },
+      });
+      expect([refused.status, refused.body.code, refused.body.errors?.[0]?.field]).toEqual([
+        400,
+        code,
+        field,
+      ]);
+    }
+    expect(model.requests.length).toBe(requests);
+    // Nothing was decided: the approval is still the user's to give, and the order is cancelled once they do.
+    model.script({ kind: 'reply', text: 'Cancelled.' });
+    const answered = answering({ id: part.approval.id, approved: true });
+    const approved = await send('support-token', chatId, [asked, answered], answered);
+    expect(approved.errors).toEqual([]);
+    expect((await running.request(`/orders/${order}`, { token: 'support-token' })).body.status).toBe(
+      'cancelled',
+    );
+  });
+
   it('tells the conversation an approval decided through the approvals route: its next turn sees the call answered', async () => {
     // New orders (pending, so cancellable) the customer places for this test alone.
     const place = async () =>
