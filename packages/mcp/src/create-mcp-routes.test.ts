@@ -199,6 +199,37 @@ describe('sessions', () => {
     expect(fine.status).toBe(200);
   });
 
+  it('says a repeated MCP-Protocol-Version header was sent more than once, not that "a, a" is unsupported', async () => {
+    const { mcp, fetch } = serve();
+    const { transport } = await connectOverHttp(mcp.routes, 'reader-token');
+    const headers = (language: string) =>
+      new Headers([
+        ['content-type', 'application/json'],
+        ['accept', 'application/json, text/event-stream'],
+        ['accept-language', language],
+        ['authorization', 'Bearer reader-token'],
+        ['mcp-session-id', transport.sessionId ?? ''],
+        ['mcp-protocol-version', '2025-11-25'],
+        ['mcp-protocol-version', '2025-11-25'],
+      ]);
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list' });
+    const repeated = await fetch('http://mcp.test/mcp', { method: 'POST', headers: headers('en'), body });
+    expect(repeated.status).toBe(400);
+    expect(await repeated.json()).toEqual({
+      jsonrpc: '2.0',
+      error: {
+        code: -32000,
+        message: 'The MCP-Protocol-Version header was sent more than once; send it once, with one version.',
+        data: { code: 'REPEATED_PROTOCOL_VERSION' },
+      },
+      id: null,
+    });
+    const zh = await fetch('http://mcp.test/mcp', { method: 'POST', headers: headers('zh-CN'), body });
+    expect(((await zh.json()) as { error: { message: string } }).error.message).toBe(
+      'MCP-Protocol-Version 请求头发送了不止一次；请只发送一次，并且只带一个版本。',
+    );
+  });
+
   it('mints unguessable ids and serves the SDK client', async () => {
     const { mcp } = serve();
     const { client, transport } = await connectOverHttp(mcp.routes, 'writer-token');

@@ -166,6 +166,8 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
       const session = sessions.find(sessionId, caller);
       if (!session) return errorResponse(mcpErrors.SESSION_NOT_FOUND(), locale);
       const version = input.headers['mcp-protocol-version'];
+      // A header sent twice reaches here joined by ", " (as node and fetch join them); no version holds a comma.
+      if (version?.includes(',')) return errorResponse(mcpErrors.REPEATED_PROTOCOL_VERSION(), locale);
       if (version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
         return errorResponse(
           mcpErrors.UNSUPPORTED_PROTOCOL_VERSION({

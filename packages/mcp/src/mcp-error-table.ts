@@ -47,6 +47,7 @@ const rpcCodes: ReadonlyMap<string, number> = new Map([
   ['SESSION_NOT_FOUND', -32001],
   ['SESSION_REQUIRED', -32000],
   ['UNSUPPORTED_PROTOCOL_VERSION', -32000],
+  ['REPEATED_PROTOCOL_VERSION', -32000],
 ]);
 
 /**

@@ -100,6 +100,13 @@ export const mcpErrors = defineErrors({
       'zh-CN': '不支持 MCP 协议版本“{version}”，请使用以下版本之一：{supported}。',
     },
   },
+  REPEATED_PROTOCOL_VERSION: {
+    kind: 'invalid',
+    messages: {
+      en: 'The MCP-Protocol-Version header was sent more than once; send it once, with one version.',
+      'zh-CN': 'MCP-Protocol-Version 请求头发送了不止一次；请只发送一次，并且只带一个版本。',
+    },
+  },
   SESSION_NOT_FOUND: {
     kind: 'not_found',
     messages: {

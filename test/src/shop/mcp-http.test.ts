@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { coreErrors, defineOperation } from '@opwire/core';
 import { demoCallers, OrderRepositoryToken } from '@opwire/example-shop';
@@ -431,6 +432,48 @@ describe('what the MCP endpoint refuses', { timeout: 60_000 }, () => {
       expect(running.shop.mcp?.sessionCount).toBe(sessions);
     },
   );
+
+  it('says an MCP-Protocol-Version header sent twice on the wire was sent more than once', async () => {
+    const { headers } = await initializedSession();
+    // node:http sends an array as one header line per value; the server joins them as "a, a".
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const outgoing = httpRequest(
+        new URL('/mcp', running.url),
+        {
+          method: 'POST',
+          headers: {
+            ...headers,
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            'accept-language': 'zh-CN',
+            'mcp-protocol-version': ['2025-11-25', '2025-11-25'],
+          },
+        },
+        (incoming) => {
+          let body = '';
+          incoming.setEncoding('utf8');
+          incoming.on('data', (chunk: string) => {
+            body += chunk;
+          });
+          incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, body }));
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.end(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }));
+    });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toEqual({
+      jsonrpc: '2.0',
+      error: {
+        code: -32000,
+        message: 'MCP-Protocol-Version 请求头发送了不止一次；请只发送一次，并且只带一个版本。',
+        data: { code: 'REPEATED_PROTOCOL_VERSION' },
+      },
+      id: null,
+    });
+    // Sent once, the same session answers.
+    expect((await postMcp(headers, { jsonrpc: '2.0', id: 3, method: 'tools/list' })).status).toBe(200);
+  });
 
   it('lets a browser script on an allowed origin read the session id it is given', async () => {
     const response = await postMcp({
