@@ -230,6 +230,65 @@ describe('sessions', () => {
     );
   });
 
+  it('answers initialize on an open session under its own id with SESSION_ALREADY_INITIALIZED, in the reader’s language', async () => {
+    const { mcp, fetch } = serve();
+    const { client, transport } = await connectOverHttp(mcp.routes, 'reader-token');
+    const session = { authorization: 'Bearer reader-token', 'mcp-session-id': transport.sessionId ?? '' };
+    const again = await fetch('http://mcp.test/mcp', post(session, { ...initialize, id: 'again' }));
+    expect([again.status, again.headers.get('content-language')]).toEqual([400, 'en']);
+    expect(await again.json()).toEqual({
+      jsonrpc: '2.0',
+      error: {
+        code: -32600,
+        message:
+          'This MCP session is initialized already: to open a new session, send initialize without an Mcp-Session-Id header.',
+        data: { code: 'SESSION_ALREADY_INITIALIZED' },
+      },
+      id: 'again',
+    });
+    const zh = await fetch(
+      'http://mcp.test/mcp',
+      post({ ...session, 'accept-language': 'zh-CN' }, initialize),
+    );
+    expect(await zh.json()).toMatchObject({
+      error: {
+        message: '此 MCP 会话已初始化：如需建立新会话，请发送不带 Mcp-Session-Id 头的 initialize 请求。',
+      },
+      id: 1,
+    });
+    // The session is untouched and goes on.
+    expect(mcp.sessionCount).toBe(1);
+    expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+  });
+
+  it('answers a method the server does not offer (logging/setLevel) -32601 naming it, with data.code, localized', async () => {
+    const { mcp, fetch } = serve();
+    const { client, transport } = await connectOverHttp(mcp.routes, 'reader-token');
+    await expect(client.setLoggingLevel('info')).rejects.toMatchObject({
+      code: -32601,
+      message:
+        'MCP error -32601: This MCP server does not offer the method "logging/setLevel"; the capabilities in its initialize answer say what it serves.',
+      data: { code: 'METHOD_NOT_FOUND' },
+    });
+    const session = {
+      authorization: 'Bearer reader-token',
+      'mcp-session-id': transport.sessionId ?? '',
+      'accept-language': 'zh-CN',
+    };
+    const zh = await fetch(
+      'http://mcp.test/mcp',
+      post(session, { jsonrpc: '2.0', id: 5, method: 'resources/list' }),
+    );
+    expect(await zh.text()).toContain(
+      JSON.stringify({
+        code: -32601,
+        message:
+          '本 MCP 服务器不提供方法“resources/list”；它在 initialize 响应中的 capabilities 列出了所提供的功能。',
+        data: { code: 'METHOD_NOT_FOUND' },
+      }),
+    );
+  });
+
   it('mints unguessable ids and serves the SDK client', async () => {
     const { mcp } = serve();
     const { client, transport } = await connectOverHttp(mcp.routes, 'writer-token');

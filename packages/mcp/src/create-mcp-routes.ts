@@ -165,6 +165,11 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
       }
       const session = sessions.find(sessionId, caller);
       if (!session) return errorResponse(mcpErrors.SESSION_NOT_FOUND(), locale);
+      // The transport would answer in English with id null; the request's id could be read, so it is answered.
+      if (method === 'POST' && isInitialize(input.body)) {
+        const { id } = input.body as { readonly id: string | number };
+        return errorResponse(mcpErrors.SESSION_ALREADY_INITIALIZED(), locale, {}, { id });
+      }
       const version = input.headers['mcp-protocol-version'];
       // A header sent twice reaches here joined by ", " (as node and fetch join them); no version holds a comma.
       if (version?.includes(',')) return errorResponse(mcpErrors.REPEATED_PROTOCOL_VERSION(), locale);

@@ -13,6 +13,7 @@ import { anyParams, parseRequest, setRequestHandler } from './lenient-request.js
 import type { McpConnection } from './mcp-connection.js';
 import { localeOf } from './mcp-connection.js';
 import { toProtocolError } from './mcp-error-table.js';
+import { mcpErrors } from './mcp-errors.js';
 import { createMcpPrompts } from './mcp-prompts.js';
 import { createMcpTools, type McpTool, mayCallTool } from './mcp-tools.js';
 import { pageOf } from './page-of.js';
@@ -87,6 +88,13 @@ export function createMcpSurface(options: McpOptions): McpSurface {
         ...(options.instructions ? { instructions: options.instructions } : {}),
       },
     );
+    // The SDK answers a method it has no handler for with a bare "Method not found": name it, in the reader's language.
+    server.fallbackRequestHandler = async (request, extra) => {
+      throw toProtocolError(
+        mcpErrors.METHOD_NOT_FOUND({ params: { method: request.method.slice(0, 100) } }),
+        localeOf(connection.contextOf(extra)),
+      );
+    };
     server.setRequestHandler(anyParams('tools/list'), (raw, extra) => {
       const request = parseRequest(ListToolsRequestSchema, raw);
       const context = connection.contextOf(extra);

@@ -44,6 +44,7 @@ const rpcCodes: ReadonlyMap<string, number> = new Map([
   ['INITIALIZE_NOT_A_REQUEST', ErrorCode.InvalidRequest],
   ['BATCH_NOT_SUPPORTED', ErrorCode.InvalidRequest],
   ['STDIO_BATCH_NOT_SUPPORTED', ErrorCode.InvalidRequest],
+  ['SESSION_ALREADY_INITIALIZED', ErrorCode.InvalidRequest],
   ['SESSION_NOT_FOUND', -32001],
   ['SESSION_REQUIRED', -32000],
   ['UNSUPPORTED_PROTOCOL_VERSION', -32000],

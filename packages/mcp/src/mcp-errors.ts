@@ -107,6 +107,21 @@ export const mcpErrors = defineErrors({
       'zh-CN': 'MCP-Protocol-Version 请求头发送了不止一次；请只发送一次，并且只带一个版本。',
     },
   },
+  SESSION_ALREADY_INITIALIZED: {
+    kind: 'invalid',
+    messages: {
+      en: 'This MCP session is initialized already: to open a new session, send initialize without an Mcp-Session-Id header.',
+      'zh-CN': '此 MCP 会话已初始化：如需建立新会话，请发送不带 Mcp-Session-Id 头的 initialize 请求。',
+    },
+  },
+  METHOD_NOT_FOUND: {
+    kind: 'method',
+    messages: {
+      en: 'This MCP server does not offer the method "{method}"; the capabilities in its initialize answer say what it serves.',
+      'zh-CN':
+        '本 MCP 服务器不提供方法“{method}”；它在 initialize 响应中的 capabilities 列出了所提供的功能。',
+    },
+  },
   SESSION_NOT_FOUND: {
     kind: 'not_found',
     messages: {

@@ -40,6 +40,22 @@ async function serveNotes(caller: Caller = noteCallers.writer, protocolVersion =
 }
 
 describe('serveMcpStdio', () => {
+  it('answers a method the server does not offer -32601 naming it, with data.code, in the caller’s language', async () => {
+    const { send, answerTo, close } = await serveNotes();
+    send('{"jsonrpc":"2.0","id":4,"method":"logging/setLevel","params":{"level":"info"}}');
+    expect(await answerTo(4)).toEqual({
+      jsonrpc: '2.0',
+      id: 4,
+      error: {
+        code: -32601,
+        message:
+          '本 MCP 服务器不提供方法“logging/setLevel”；它在 initialize 响应中的 capabilities 列出了所提供的功能。',
+        data: { code: 'METHOD_NOT_FOUND' },
+      },
+    });
+    await close();
+  });
+
   it('refuses a request with a __proto__ or constructor.prototype key as PROTOTYPE_POISONING (-32602), as over HTTP, running nothing', async () => {
     const { notes, send, answerTo, close } = await serveNotes();
     const call = (id: number, args: string) =>
