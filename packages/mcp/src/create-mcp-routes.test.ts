@@ -471,8 +471,24 @@ describe('sessions', () => {
     expect(response.status).toBe(400);
     // The JSON-RPC codes the SDK's own server transport uses: -32000 here, -32001 for an unknown session.
     expect(await response.json()).toMatchObject({
-      error: { code: -32000, data: { code: 'SESSION_REQUIRED' } },
+      error: {
+        code: -32000,
+        // What to do, not only what is missing.
+        message:
+          'This request needs an MCP session: send initialize first, then send the Mcp-Session-Id header its answer returns with every request after it.',
+        data: { code: 'SESSION_REQUIRED' },
+      },
     });
+    const zh = await fetch(
+      'http://mcp.test/mcp',
+      post(
+        { authorization: 'Bearer reader-token', 'accept-language': 'zh-CN' },
+        { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      ),
+    );
+    expect(((await zh.json()) as { error: { message: string } }).error.message).toBe(
+      '此请求需要 MCP 会话：请先发送 initialize 请求，之后的每个请求都带上其响应返回的 Mcp-Session-Id 头。',
+    );
     const unknown = await fetch(
       'http://mcp.test/mcp',
       post(

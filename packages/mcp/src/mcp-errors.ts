@@ -132,8 +132,9 @@ export const mcpErrors = defineErrors({
   SESSION_REQUIRED: {
     kind: 'invalid',
     messages: {
-      en: 'The Mcp-Session-Id header is required once a session is initialized.',
-      'zh-CN': '会话初始化后，请求必须携带 Mcp-Session-Id 头。',
+      en: 'This request needs an MCP session: send initialize first, then send the Mcp-Session-Id header its answer returns with every request after it.',
+      'zh-CN':
+        '此请求需要 MCP 会话：请先发送 initialize 请求，之后的每个请求都带上其响应返回的 Mcp-Session-Id 头。',
     },
   },
   SESSION_LIMIT_REACHED: {
