@@ -22,7 +22,8 @@ export interface StdioLineSituation {
  * without an answer. A line that is not JSON is a parse error (-32700, id null), a batch one invalid request
  * (-32600, id null: the transport reads one message a line), and so is JSON that is no JSON-RPC 2.0 message
  * (`INVALID_MESSAGE`, as over Streamable HTTP); a request whose params MCP rejects is -32602
- * `INVALID_PARAMS` under its own id, as over Streamable HTTP; a notification whose params MCP rejects is
+ * `INVALID_PARAMS` under its own id, as over Streamable HTTP; an `initialize` without an id is -32600
+ * `INITIALIZE_NOT_A_REQUEST` with id null, as over Streamable HTTP; a notification whose params MCP rejects is
  * dropped, since JSON-RPC answers no notification. A blank line carries no message and is skipped.
  */
 export function screenStdioLine(line: string, situation: StdioLineSituation): StdioLineVerdict {
@@ -41,6 +42,11 @@ export function screenStdioLine(line: string, situation: StdioLineSituation): St
       ? refuse(mcpErrors.INVALID_MESSAGE({ params: invalidMessageIn.line }), situation.locale)
       : { admit: true };
   }
+  // MCP has initialize only as a request, so one without an id is an invalid request, answered with id null as
+  // JSON-RPC answers one (not a notification, which it never answers): the transport would ignore it, and the
+  // client would wait for a session that never opens. Streamable HTTP answers it the same.
+  if ((message as { method?: unknown }).method === 'initialize' && !Object.hasOwn(message as object, 'id'))
+    return refuse(mcpErrors.INITIALIZE_NOT_A_REQUEST(), situation.locale);
   const malformed = paramsMalformed(message);
   if (malformed) {
     const { id, field } = malformed;

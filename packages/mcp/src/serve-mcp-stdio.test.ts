@@ -40,6 +40,35 @@ async function serveNotes(caller: Caller = noteCallers.writer, protocolVersion =
 }
 
 describe('serveMcpStdio', () => {
+  it('answers an initialize sent as a notification (no id) -32600 INITIALIZE_NOT_A_REQUEST with id null, as over HTTP', async () => {
+    const { answers, send, answerTo, close } = await serveNotes(noteCallers.reader);
+    const params = {
+      protocolVersion: '2025-03-26',
+      capabilities: {},
+      clientInfo: { name: 'raw', version: '1' },
+    };
+    send(JSON.stringify({ jsonrpc: '2.0', method: 'initialize', params }));
+    expect(await answerTo(null)).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: {
+        code: -32600,
+        message:
+          'The initialize message has no "id": send it as a request, since the session opens with its answer.',
+        data: { code: 'INITIALIZE_NOT_A_REQUEST' },
+      },
+    });
+    // The session goes on at the version it negotiated: a batch is still refused as 2025-06-18 has none.
+    send(JSON.stringify([{ jsonrpc: '2.0', id: 2, method: 'ping' }]));
+    await expect.poll(() => answers.filter((answer) => answer.id === null).length).toBe(2);
+    expect(answers.filter((answer) => answer.id === null)[1]?.error.data).toEqual({
+      code: 'BATCH_NOT_SUPPORTED',
+    });
+    send(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/list' }));
+    expect((await answerTo(3)).result.tools.length).toBeGreaterThan(0);
+    await close();
+  });
+
   it('answers a method the server does not offer -32601 naming it, with data.code, in the caller’s language', async () => {
     const { send, answerTo, close } = await serveNotes();
     send('{"jsonrpc":"2.0","id":4,"method":"logging/setLevel","params":{"level":"info"}}');
