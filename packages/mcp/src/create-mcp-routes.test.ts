@@ -194,6 +194,14 @@ describe('sessions', () => {
         data: { code: 'UNSUPPORTED_PROTOCOL_VERSION' },
       },
     });
+    // In Chinese the supported versions are enumerated with 、, not an English comma.
+    const futureInChinese = await fetch(
+      'http://mcp.test/mcp',
+      post({ ...session, 'mcp-protocol-version': '1999-01-01', 'accept-language': 'zh-CN' }, list),
+    );
+    const chinese = ((await futureInChinese.json()) as { error: { message: string } }).error.message;
+    expect(chinese).toMatch(/^不支持 MCP 协议版本“1999-01-01”，请使用以下版本之一：20\d\d-\d\d-\d\d、20/);
+    expect(chinese).not.toContain(', ');
     // The session still serves a request it accepts.
     const fine = await fetch('http://mcp.test/mcp', post(session, list));
     expect(fine.status).toBe(200);

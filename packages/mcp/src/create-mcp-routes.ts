@@ -176,7 +176,14 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
       if (version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
         return errorResponse(
           mcpErrors.UNSUPPORTED_PROTOCOL_VERSION({
-            params: { version: version.slice(0, 50), supported: SUPPORTED_PROTOCOL_VERSIONS.join(', ') },
+            params: {
+              version: version.slice(0, 50),
+              // Chinese enumerates with 、, as HTTP's METHOD_NOT_ALLOWED lists its methods.
+              supported: {
+                en: SUPPORTED_PROTOCOL_VERSIONS.join(', '),
+                'zh-CN': SUPPORTED_PROTOCOL_VERSIONS.join('、'),
+              },
+            },
           }),
           locale,
         );
