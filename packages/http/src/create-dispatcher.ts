@@ -1,5 +1,12 @@
 import { trace } from '@opentelemetry/api';
-import { consoleLogger, coreErrors, type Opwire, toOpwireError, tracingEnabled } from '@opwire/core';
+import {
+  consoleLogger,
+  coreErrors,
+  type Locale,
+  type Opwire,
+  toOpwireError,
+  tracingEnabled,
+} from '@opwire/core';
 import FindMyWay from 'find-my-way';
 import type { PlainAnswer } from './answer.js';
 import { checkHttpOptions } from './check-http-options.js';
@@ -36,7 +43,10 @@ export interface Dispatcher {
    * throws is answered 500 `INTERNAL` (logged), with the request's id and language.
    */
   dispatch(exchange: HttpExchange): void;
+  /** The OpenAPI document in English. */
   readonly document: OpenApiDocument;
+  /** The OpenAPI document with operations' summaries and descriptions in `locale` (built once, when first asked). */
+  documentIn(locale: Locale): OpenApiDocument;
   readonly routes: readonly RouteInfo[];
   /**
    * The CORS headers an answer to this origin carries (`undefined` without `cors`): for the answers Node
@@ -142,7 +152,7 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
     register(route.method, route.path, handler, undefined, route.prefixed !== false);
   }
 
-  const document = createOpenApiDocument({
+  const openApiInput: OpenApiInput = {
     info: options.info ?? { title: 'Opwire API', version: '0.0.0' },
     operations,
     operationRoutes,
@@ -153,11 +163,30 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
       authenticates: options.authenticate !== undefined,
       hasDeadline: options.timeoutMs !== undefined,
     },
+  };
+  // The English document is built at startup (a broken one fails it); another language's when first asked.
+  const document = createOpenApiDocument(openApiInput);
+  const documents = new Map<Locale, { readonly document: OpenApiDocument; readonly text: string }>([
+    ['en', { document, text: JSON.stringify(document) }],
+  ]);
+  const documentOf = (locale: Locale) => {
+    let built = documents.get(locale);
+    if (built === undefined) {
+      const localized = createOpenApiDocument(openApiInput, locale);
+      built = { document: localized, text: JSON.stringify(localized) };
+      documents.set(locale, built);
+    }
+    return built;
+  };
+  register('GET', '/openapi.json', (exchange) => {
+    // In the language asked for, as problems are: each text falls back to English where none is declared.
+    const locale = localeOf(exchange.headers, undefined);
+    exchange.respond({
+      status: 200,
+      headers: { 'content-type': 'application/json', 'content-language': locale, vary: 'Accept-Language' },
+      body: documentOf(locale).text,
+    });
   });
-  const documentText = JSON.stringify(document);
-  register('GET', '/openapi.json', (exchange) =>
-    exchange.respond(fixed(200, 'application/json', documentText)),
-  );
   register('GET', '/health/live', (exchange) =>
     exchange.respond(fixed(200, 'application/json', '{"status":"live"}')),
   );
@@ -264,6 +293,7 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
 
   return {
     document,
+    documentIn: (locale) => documentOf(locale).document,
     routes,
     corsHeadersFor: (origin) => cors?.headersFor(origin),
     close: () => {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { consoleLogger, type Opwire } from '@opwire/core';
+import { consoleLogger, type Locale, type Opwire } from '@opwire/core';
 import type { Answer } from './answer.js';
 import { createDispatcher, type RouteInfo } from './create-dispatcher.js';
 import type { HttpOptions } from './http-options.js';
@@ -19,8 +19,11 @@ export interface ListenOptions {
 export interface HttpServer {
   /** Starts listening and resolves with the base URL (`http://127.0.0.1:3000`). */
   listen(options?: ListenOptions): Promise<{ readonly url: string; readonly port: number }>;
-  /** The OpenAPI 3.1 document also served at `GET /openapi.json`. */
-  openapi(): OpenApiDocument;
+  /**
+   * The OpenAPI 3.1 document also served at `GET /openapi.json`: in English, or with operations' summaries
+   * and descriptions in `locale` (as `Accept-Language` asks for it).
+   */
+  openapi(locale?: Locale): OpenApiDocument;
   /** Every route served, generated ones with their operation id. */
   routes(): readonly RouteInfo[];
   /** Stops accepting, lets in-flight requests finish (up to `shutdownTimeoutMs`), then runs `onClose`. */
@@ -93,7 +96,7 @@ export function createHttpServer(app: Opwire, options: HttpOptions = {}): HttpSe
 
   return {
     server,
-    openapi: () => dispatcher.document,
+    openapi: (locale = 'en') => dispatcher.documentIn(locale),
     routes: () => dispatcher.routes,
     listen(listenOptions = {}) {
       return new Promise((resolve, reject) => {

@@ -2,6 +2,7 @@ import {
   type AnyErrorEntry,
   type AnyOperation,
   type DocumentedResponseHeader,
+  type Locale,
   localizeText,
   type MiddlewareRequestHeader,
 } from '@opwire/core';
@@ -29,10 +30,14 @@ export function tagOf(operationId: string): string {
   return operationId.split('.').slice(0, -1).join('.') || operationId;
 }
 
-/** The OpenAPI operation object of an operation's own route. */
+/**
+ * The OpenAPI operation object of an operation's own route, its summary and description in `locale`
+ * (each falling back to English where the operation declares none in it).
+ */
 export function describeOperation(
   { operation, route, errors, headers, requestHeaders }: OpenApiOperation,
   context: Omit<ErrorCodeContext, 'hasBody' | 'declared'>,
+  locale: Locale = 'en',
 ): Record<string, unknown> {
   const request = toJsonSchema(operation.request);
   const properties = (request.properties ?? {}) as Record<string, Record<string, unknown>>;
@@ -59,8 +64,8 @@ export function describeOperation(
     });
   }
   const entry: Record<string, unknown> = { operationId: operation.id, tags: [tagOf(operation.id)] };
-  const summary = localizeText(operation.summary, 'en');
-  const description = localizeText(operation.description, 'en');
+  const summary = localizeText(operation.summary, locale);
+  const description = localizeText(operation.description, locale);
   if (summary) entry.summary = summary;
   if (description) entry.description = description;
   if (parameters.length > 0) entry.parameters = parameters;
@@ -130,9 +135,10 @@ export function describeOperation(
 export function describeOperationRoute(
   entry: OpenApiOperation & { readonly extra: OperationRoute },
   context: Omit<ErrorCodeContext, 'hasBody' | 'declared'>,
+  locale: Locale = 'en',
 ): Record<string, unknown> {
   // The route's own encoding answers whatever it is asked for: no event stream, so no NOT_ACCEPTABLE.
-  const described = describeOperation(entry, { ...context, eventStream: false });
+  const described = describeOperation(entry, { ...context, eventStream: false }, locale);
   const { extra } = entry;
   const responses = { ...(described.responses as Record<string, unknown>) };
   if (extra.responses) {

@@ -1,4 +1,4 @@
-import { coreErrors } from '@opwire/core';
+import { coreErrors, type Locale } from '@opwire/core';
 import type { ErrorCodeContext } from './error-responses.js';
 import type { CustomRoute, OpenApiInfo, OpenApiOptions, OperationRoute } from './http-options.js';
 import { type ComponentSchemas, referenceNamedSchemas } from './openapi-components.js';
@@ -30,9 +30,11 @@ const builtInTags: Readonly<Record<string, string>> = {
 
 /**
  * Builds the OpenAPI 3.1 document of the generated and hand-written routes, their errors and the bearer
- * scheme. Schemas carrying an `$id` become named components referenced by `$ref`.
+ * scheme. Schemas carrying an `$id` become named components referenced by `$ref`. Operations' summaries
+ * and descriptions are in `locale` (English by default), each falling back to English where none is
+ * declared in it; everything else is the same in every locale.
  */
-export function createOpenApiDocument(input: OpenApiInput): OpenApiDocument {
+export function createOpenApiDocument(input: OpenApiInput, locale: Locale = 'en'): OpenApiDocument {
   const paths: Record<string, Record<string, unknown>> = {};
   const tags: string[] = [];
   const operationIds = new Map<string, string>();
@@ -54,12 +56,16 @@ export function createOpenApiDocument(input: OpenApiInput): OpenApiDocument {
   };
   // Every answer of an operation or a hand-written route carries the request's id; the health probes do not.
   for (const entry of input.operations)
-    add(entry.route.path, entry.route.method, withRequestIdHeader(describeOperation(entry, input.context)));
+    add(
+      entry.route.path,
+      entry.route.method,
+      withRequestIdHeader(describeOperation(entry, input.context, locale)),
+    );
   for (const entry of input.operationRoutes ?? [])
     add(
       entry.route.path,
       entry.route.method,
-      withRequestIdHeader(describeOperationRoute(entry, input.context)),
+      withRequestIdHeader(describeOperationRoute(entry, input.context, locale)),
     );
   for (const route of input.customRoutes) {
     if (route.openapi === false) continue;
