@@ -57,4 +57,23 @@ describe.skipIf(!hasChromium)(title, () => {
       await page.close();
     }
   }, 60_000);
+
+  it("shows the operations' Chinese summaries to a browser that prefers Chinese", async () => {
+    const context = await browser.newContext({ locale: 'zh-CN' });
+    const page = await context.newPage();
+    try {
+      const documentAnswer = page.waitForResponse((response) => response.url().endsWith('/openapi.json'));
+      expect((await page.goto(`${running.url}/docs`))?.status()).toBe(200);
+      const answer = await documentAnswer;
+      expect(answer.request().headers()['accept-language']).toMatch(/^zh-CN\b/);
+      expect(answer.headers()['content-language']).toBe('zh-CN');
+      await page.getByText('/orders/{id}/cancel').first().waitFor({ timeout: 30_000 });
+      for (const summary of ['列出订单', '查看订单', '下单', '取消订单']) {
+        expect(await page.getByText(summary, { exact: true }).first().isVisible(), summary).toBe(true);
+      }
+      expect(await page.getByText('Place an order', { exact: true }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 });
