@@ -3,16 +3,17 @@ import Type from 'typebox';
 /** An approval's id, bounded alike in a chat turn's `approvals` and in the approve and decline routes. */
 export const ApprovalId = Type.String({ minLength: 1, maxLength: 200 });
 
+/** A chat's conversation id, bounded alike in a chat turn and in `GET /api/chat/{id}/stream`. */
+export const ChatConversationId = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  pattern: '^[A-Za-z0-9_.:-]+$',
+  description: 'The conversation; a new one when absent, one owned by the caller when unknown.',
+});
+
 /** The body of `POST /ai/chat` (and of the streaming route): the new message, or answers to approvals. */
 export const chatRequestSchema = Type.Object({
-  conversationId: Type.Optional(
-    Type.String({
-      minLength: 1,
-      maxLength: 200,
-      pattern: '^[A-Za-z0-9_.:-]+$',
-      description: 'The conversation; a new one when absent, one owned by the caller when unknown.',
-    }),
-  ),
+  conversationId: Type.Optional(ChatConversationId),
   message: Type.Optional(
     Type.String({ minLength: 1, maxLength: 32_000, description: "The user's new message." }),
   ),

@@ -55,6 +55,12 @@ export type {
   PendingApprovalSummary,
 } from './chat-types.js';
 /** `POST /api/chat`: the chat operation in the AI SDK's UI message stream protocol (what `useChat` posts). */
+export {
+  type ChatUiResumeRoute,
+  type ChatUiResumeRouteInput,
+  type ChatUiResumeRouteOptions,
+  chatUiResumeRoute,
+} from './chat-ui-resume-route.js';
 export { chatUiRoute, decodeUiRequest, toUiMessageStream } from './chat-ui-route.js';
 /** The chat loop over the AI SDK. */
 export { type Chat, type ChatOptions, createChat } from './create-chat.js';

@@ -119,6 +119,72 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
     expect(turns.body.turns.map((turn: { principalId: string }) => turn.principalId)).toEqual(['alice']);
   });
 
+  it('answers useChat({ resume: true }) on load with no stream to resume for its owner, 404 for anyone else', async () => {
+    model.script({ kind: 'reply', text: 'Hello.' });
+    const chatId = randomUUID();
+    const sent = await send('customer-token', chatId, [userMessage('Hi')]);
+    expect(sent.errors).toEqual([]);
+    const requests = model.requests.length;
+    const reconnect = (id: string, headers: Record<string, string> = {}) =>
+      new DefaultChatTransport<UIMessage>({ api: `${running.url}/api/chat`, headers }).reconnectToStream({
+        chatId: id,
+      });
+    const as = (token: string) => ({ authorization: `Bearer ${token}` });
+    // The owner's chat and a chat not stored yet: 204, which the transport reads as no active stream.
+    await expect(reconnect(chatId, as('customer-token'))).resolves.toBeNull();
+    const fresh = `client-${randomUUID()}`;
+    await expect(reconnect(fresh, as('customer-token'))).resolves.toBeNull();
+    // Asking opened nothing: the fresh id is still no one's, so someone else may still take it.
+    const unopened = await running.request(`/conversations/${fresh}`, { token: 'customer-token' });
+    expect(unopened.status).toBe(404);
+    await expect(reconnect(fresh, as('support-token'))).resolves.toBeNull();
+    // Someone else's chat is NOT_FOUND, said as /api/chat says it.
+    await expect(reconnect(chatId, as('support-token'))).rejects.toThrow(/NOT_FOUND/);
+    const theirs = await running.request(`/api/chat/${chatId}/stream`, { token: 'support-token' });
+    const posted = await running.request('/api/chat', {
+      method: 'POST',
+      token: 'support-token',
+      body: { id: chatId, messages: [userMessage('Hi')] },
+    });
+    expect([theirs.status, theirs.body.code, theirs.body.detail]).toEqual([
+      404,
+      'NOT_FOUND',
+      posted.body.detail,
+    ]);
+    expect(posted.status).toBe(404);
+    // Without a token the transport is refused 401.
+    await expect(reconnect(chatId)).rejects.toMatchObject({ statusCode: 401 });
+    // A malformed id is refused on `id` as /api/chat refuses it, in the caller's language.
+    for (const [id, code] of [
+      ['a b', 'INVALID_FORMAT'],
+      ['c'.repeat(201), 'OUT_OF_RANGE'],
+    ]) {
+      for (const language of ['en', 'zh-CN']) {
+        const headers = { 'accept-language': language };
+        const resumed = await running.request(`/api/chat/${encodeURIComponent(id as string)}/stream`, {
+          token: 'customer-token',
+          headers,
+        });
+        const refused = await running.request('/api/chat', {
+          method: 'POST',
+          token: 'customer-token',
+          headers,
+          body: { id, messages: [userMessage('Hi')] },
+        });
+        expect([resumed.status, resumed.body.code, resumed.body.errors?.[0]?.field]).toEqual([
+          400,
+          code,
+          'id',
+        ]);
+        expect(resumed.body.detail).toBe(refused.body.detail);
+      }
+    }
+    // Deleted, the id is no one's: its owner too is told NOT_FOUND, as /api/chat tells them.
+    await running.request(`/conversations/${chatId}`, { method: 'DELETE', token: 'customer-token' });
+    await expect(reconnect(chatId, as('customer-token'))).rejects.toThrow(/NOT_FOUND/);
+    expect(model.requests.length).toBe(requests);
+  });
+
   it('cites an ingested document by its title alone, and a shop document by its link', async () => {
     const ingested = await running.request('/knowledge/ingest', {
       method: 'POST',

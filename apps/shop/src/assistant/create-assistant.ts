@@ -1,6 +1,7 @@
 import {
   type Chat,
   chatJsonRoute,
+  chatUiResumeRoute,
   chatUiRoute,
   createApprovals,
   createChat,
@@ -56,7 +57,7 @@ export const shopPrompt = [
  * Builds the shop's knowledge base (the `apps/shop/knowledge` documents, ingested at start into an
  * in-memory store with the offline hashing embedder) and the chat: the `ai.chat` operation
  * (`POST /ai/chat/stream` as server-sent events, `POST /ai/chat` as one JSON answer, `POST /api/chat` for
- * `useChat`), the approval routes, and the documents its citations link to. Each turn retrieves passages for the question and the model cites them as [n].
+ * `useChat`, with `GET /api/chat/{id}/stream` answering its resume), the approval routes, and the documents its citations link to. Each turn retrieves passages for the question and the model cites them as [n].
  */
 export async function createAssistant(options: AssistantOptions): Promise<Assistant> {
   const knowledge = createKnowledge({
@@ -125,7 +126,8 @@ export async function createAssistant(options: AssistantOptions): Promise<Assist
       return {
         chat,
         operationRoutes: [chatJsonRoute(), chatUiRoute()],
-        routes: [knowledgeDocumentRoute(knowledge)],
+        // `useChat({ resume: true })` asks for a running answer on load: none is kept, so it is told 204.
+        routes: [knowledgeDocumentRoute(knowledge), chatUiResumeRoute({ governance: options.governance })],
       };
     },
   };

@@ -70,6 +70,11 @@ export interface ConversationStore {
     readonly owner: Owner;
     readonly at: string;
   }): Promise<Conversation | undefined>;
+  /**
+   * Whether `open` would give the owner conversation `id` — theirs, or no one's yet (never taken, or deleted as
+   * `reopenable` by them) — without writing anything; `false` when it belongs to someone else or was deleted.
+   */
+  opens(id: string, owner: Owner): Promise<boolean>;
   get(id: string, owner: Owner): Promise<Conversation | undefined>;
   list(owner: Owner, page: Page): Promise<ConversationPage>;
   /**

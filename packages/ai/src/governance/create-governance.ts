@@ -92,6 +92,11 @@ export interface Governance extends TurnEventSink {
     caller: Caller,
     conversationId?: string,
   ): Promise<Conversation & { readonly created: boolean }>;
+  /**
+   * Resolves when `openConversation` would give the caller `conversationId` (theirs, or no one's yet), without
+   * opening it; `NOT_FOUND` as `openConversation` answers it otherwise (anyone else's, or deleted).
+   */
+  checkOpenable(caller: Caller, conversationId: string): Promise<void>;
   /** The caller's conversation, or `NOT_FOUND` (also for anyone else's). */
   getConversation(caller: Caller, conversationId: string): Promise<Conversation>;
   listConversations(caller: Caller, page: Page): Promise<ConversationPage>;
@@ -224,6 +229,9 @@ export function createGovernance(options: GovernanceOptions = {}): Governance {
       const known = await conversations.get(conversationId, owner);
       if (known) return { ...known, created: false };
       return { ...found(await conversations.open({ id: conversationId, owner, at: iso() })), created: true };
+    },
+    async checkOpenable(caller, conversationId) {
+      if (!(await conversations.opens(conversationId, ownerOf(caller)))) throw notFound();
     },
     getConversation: async (caller, conversationId) =>
       found(await conversations.get(conversationId, ownerOf(caller))),

@@ -61,6 +61,13 @@ export function createMemoryConversationStore(): ConversationStore {
       const entry = owned(id, owner);
       return entry && structuredClone(entry.conversation);
     },
+    async opens(id, owner) {
+      if (deleted.has(id)) {
+        const reopener = deleted.get(id);
+        return reopener?.tenant === owner.tenant && reopener.principalId === owner.principalId;
+      }
+      return !entries.has(id) || owned(id, owner) !== undefined;
+    },
     async get(id, owner) {
       const entry = owned(id, owner);
       return entry && structuredClone(entry.conversation);

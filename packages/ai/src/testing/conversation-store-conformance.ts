@@ -86,6 +86,28 @@ export function runConversationStoreConformance(name: string, options: StoreSuit
       expect(await store().get(id, bob)).toBeUndefined();
     });
 
+    it('tells whether an id opens for an owner as open decides, writing nothing', async () => {
+      const { alice, bob, otherTenant } = owners();
+      const id = `client-${crypto.randomUUID()}`;
+      // No one's yet: it would open for anyone, and asking takes nothing.
+      expect(await store().opens(id, alice)).toBe(true);
+      expect(await store().opens(id, bob)).toBe(true);
+      expect(await store().get(id, alice)).toBeUndefined();
+      expect((await store().list(alice, { limit: 10 })).conversations).toEqual([]);
+      await store().open({ id, owner: alice, at: at(0) });
+      expect(await store().opens(id, alice)).toBe(true);
+      expect(await store().opens(id, bob)).toBe(false);
+      expect(await store().opens(id, otherTenant)).toBe(false);
+      // Deleted as reopenable: its owner's alone; deleted for good: no one's.
+      await store().delete(id, alice, { reopenable: true });
+      expect(await store().opens(id, alice)).toBe(true);
+      expect(await store().opens(id, bob)).toBe(false);
+      await store().open({ id, owner: alice, at: at(1) });
+      await store().delete(id, alice);
+      expect(await store().opens(id, alice)).toBe(false);
+      expect(await store().opens(id, bob)).toBe(false);
+    });
+
     it('opens one new id once under concurrency: one owner wins it', async () => {
       const { alice, bob } = owners();
       const id = `race-${crypto.randomUUID()}`;

@@ -81,6 +81,17 @@ export function createPostgresConversationStore(sql: SqlAccess): ConversationSto
       ]);
       return rows[0] && toConversation(rows[0]);
     },
+    async opens(id, owner) {
+      // As `open` decides, read only: the owner's row, or no row and no tombstone but the owner's reopenable one.
+      const { rows } = await sql.query(
+        `SELECT CASE WHEN EXISTS (SELECT 1 FROM opwire_ai_conversations WHERE id = $1)
+            THEN EXISTS (SELECT 1 FROM opwire_ai_conversations ${owned})
+            ELSE NOT EXISTS (SELECT 1 FROM opwire_ai_deleted_conversations d WHERE d.id = $1
+              AND NOT (d.reopenable AND d.tenant = $2 AND d.principal_id = $3)) END AS opens`,
+        [id, owner.tenant, owner.principalId],
+      );
+      return rows[0]?.opens === true;
+    },
     async get(id, owner) {
       const { rows } = await sql.query(`SELECT ${columns} FROM opwire_ai_conversations ${owned}`, [
         id,

@@ -376,6 +376,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/chat/{id}/stream': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Resume a chat's answer (what useChat({ resume: true }) asks): none is kept, so 204
+     * @description Opwire does not keep a running answer for a second reader: a chat id the caller may use (theirs, or not stored yet) is answered 204 No Content, which `useChat` reads as no active stream, and the page shows the stored conversation (`GET /conversations/{id}`). A running turn is not resumed.
+     */
+    get: operations['ai.chat.ui.resume'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/mcp': {
     parameters: {
       query?: never;
@@ -4166,6 +4186,95 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
             code?: 'UNAVAILABLE' | 'KNOWLEDGE_STORE_FAILED';
+          };
+        };
+      };
+    };
+  };
+  'ai.chat.ui.resume': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The chat id: the conversation, as `/api/chat` takes it. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description No running answer to resume: show the stored conversation. */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Bad Request: OUT_OF_RANGE, INVALID_FORMAT */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'OUT_OF_RANGE' | 'INVALID_FORMAT';
+          };
+        };
+      };
+      /** @description Unauthorized: UNAUTHENTICATED */
+      401: {
+        headers: {
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when a Bearer token sent was refused. */
+          'WWW-Authenticate': string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAUTHENTICATED';
+          };
+        };
+      };
+      /** @description Not Found: NOT_FOUND */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'NOT_FOUND';
+          };
+        };
+      };
+      /** @description Internal Server Error: INTERNAL */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL';
+          };
+        };
+      };
+      /** @description Service Unavailable: UNAVAILABLE */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAVAILABLE';
           };
         };
       };

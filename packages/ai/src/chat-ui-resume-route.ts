@@ -1,0 +1,87 @@
+import {
+  type AnyErrorEntry,
+  type Caller,
+  closeSchema,
+  compileValidator,
+  coreErrors,
+  validationError,
+} from '@opwire/core';
+import Type from 'typebox';
+import { ChatConversationId } from './chat-schemas.js';
+import type { Governance } from './governance/create-governance.js';
+
+/** What the resume route reads of a request (a subset of what `@opwire/http` hands a custom route). */
+export interface ChatUiResumeRouteInput {
+  /** The caller the server resolved: the route is not public, so an anonymous request was answered 401. */
+  readonly caller: Caller | undefined;
+  readonly params: Readonly<Record<string, string>>;
+}
+
+/**
+ * `GET /api/chat/{id}/stream`, the route `useChat({ resume: true })` (`DefaultChatTransport.reconnectToStream`)
+ * asks for a chat's running answer. It matches `CustomRoute` of `@opwire/http` without importing it.
+ */
+export interface ChatUiResumeRoute {
+  readonly method: 'GET';
+  readonly path: string;
+  readonly id: string;
+  readonly tags: readonly string[];
+  readonly summary: string;
+  readonly description: string;
+  readonly parameters: ReadonlyArray<Readonly<Record<string, unknown>>>;
+  readonly responses: Readonly<Record<string, unknown>>;
+  readonly errors: readonly AnyErrorEntry[];
+  handle(input: ChatUiResumeRouteInput): Promise<Response>;
+}
+
+/** Options for `chatUiResumeRoute`; pass a function when the governance is made after the routes. */
+export interface ChatUiResumeRouteOptions {
+  /** The chat's governance (`chat.governance`): whose conversation the id is. */
+  readonly governance: Governance | (() => Governance);
+}
+
+const validateId = compileValidator(closeSchema(Type.Object({ id: ChatConversationId })));
+
+/**
+ * `GET /api/chat/{id}/stream` beside `chatUiRoute()`: what `useChat({ resume: true })` asks when a page loads.
+ * Opwire keeps no running turn's stream for a second reader, so for a chat id the caller may post to
+ * `/api/chat` (theirs, or no one's yet) it answers `204 No Content` — the transport's "no active stream", and
+ * the page shows the stored conversation (`GET /conversations/{id}`); nothing is opened or written. Anyone
+ * else's id (or a deleted one) is `404 NOT_FOUND` as `/api/chat` answers it, and a malformed id is refused on
+ * `id` as `/api/chat` refuses it. A hand-written route, not an operation: it runs nothing and reads only who
+ * may use the id, so it is neither audited nor offered to models or MCP. Pass it to the HTTP server's `routes`.
+ */
+export function chatUiResumeRoute(options: ChatUiResumeRouteOptions): ChatUiResumeRoute {
+  const governanceOf = () =>
+    typeof options.governance === 'function' ? options.governance() : options.governance;
+  return {
+    method: 'GET',
+    path: '/api/chat/{id}/stream',
+    id: 'ai.chat.ui.resume',
+    // Listed with `POST /api/chat`, under the chat operation's tag.
+    tags: ['ai'],
+    summary: "Resume a chat's answer (what useChat({ resume: true }) asks): none is kept, so 204",
+    description:
+      'Opwire does not keep a running answer for a second reader: a chat id the caller may use (theirs, or not stored yet) is answered 204 No Content, which `useChat` reads as no active stream, and the page shows the stored conversation (`GET /conversations/{id}`). A running turn is not resumed.',
+    parameters: [
+      {
+        name: 'id',
+        in: 'path',
+        required: true,
+        description: 'The chat id: the conversation, as `/api/chat` takes it.',
+        schema: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9_.:-]+$' },
+      },
+    ],
+    responses: { '204': { description: 'No running answer to resume: show the stored conversation.' } },
+    errors: [coreErrors.OUT_OF_RANGE, coreErrors.INVALID_FORMAT, coreErrors.NOT_FOUND],
+    async handle(input) {
+      const id = input.params.id ?? '';
+      const issues = validateId({ id });
+      if (issues) throw validationError(issues);
+      // Not a public route: the server answered 401 before here without a caller.
+      if (input.caller === undefined) throw coreErrors.UNAUTHENTICATED();
+      await governanceOf().checkOpenable(input.caller, id);
+      return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
+    },
+  };
+}
