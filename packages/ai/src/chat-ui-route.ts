@@ -101,7 +101,12 @@ const validateInput = compileValidator(closeSchema(chatRequestSchema));
 
 /** What `DefaultChatTransport` sends, as the chat operation's input. */
 export function decodeUiRequest(source: unknown): ChatInput {
-  const body = (typeof source === 'object' && source !== null ? source : {}) as Record<string, unknown>;
+  // A body that is no object is refused as a whole (field "", as the operations' validation names it).
+  if (typeof source !== 'object' || source === null || Array.isArray(source)) {
+    const code = source === null ? 'NULL_NOT_ALLOWED' : 'WRONG_TYPE';
+    throw validationError([{ code, field: '', pointer: '', expected: 'object' }]);
+  }
+  const body = source as Record<string, unknown>;
   if (body.id === undefined) throw refused('MISSING_FIELD', 'id', 'string');
   if (typeof body.id !== 'string') throw refused('WRONG_TYPE', 'id', 'string');
   const messages = body.messages;

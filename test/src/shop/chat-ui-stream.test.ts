@@ -835,6 +835,10 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
     ]);
     // What is not a message, not parts or not a part is named, never a 500.
     const wrongShapes: Array<[unknown, string, string]> = [
+      // A body that is no object is told so, as the operations' own validation says it, not that `id` is missing.
+      [null, 'NULL_NOT_ALLOWED', ''],
+      [[{ id: 'c1' }], 'WRONG_TYPE', ''],
+      ['Hi', 'WRONG_TYPE', ''],
       [{ id: 'c1', messages: [null] }, 'WRONG_TYPE', 'messages[0]'],
       [{ id: 'c1', messages: [message], messageId: 5 }, 'WRONG_TYPE', 'messageId'],
       [{ id: 'c1', messages: [message], messageId: 'm'.repeat(201) }, 'OUT_OF_RANGE', 'messageId'],
