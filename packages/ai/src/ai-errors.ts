@@ -89,6 +89,13 @@ export const aiErrors = defineErrors({
       'zh-CN': '字段“{field}”只能与“{requires}”: true 一起使用。',
     },
   },
+  FIELD_EXCLUDES: {
+    kind: 'invalid',
+    messages: {
+      en: 'Field "{field}" cannot be sent together with "{excludes}".',
+      'zh-CN': '字段“{field}”不能与“{excludes}”同时发送。',
+    },
+  },
   PROMPT_NOT_FOUND: {
     kind: 'invalid',
     messages: {

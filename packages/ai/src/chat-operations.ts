@@ -82,6 +82,7 @@ export function createChatOperations(options: ChatOperationsOptions): AnyOperati
       aiErrors.QUESTION_NOT_FOUND,
       aiErrors.QUESTION_NOT_EDITABLE,
       aiErrors.FIELD_NEEDS_TRUE,
+      aiErrors.FIELD_EXCLUDES,
       ...approvalErrors,
     ],
     http: { method: 'POST', path: '/ai/chat/stream' },

@@ -38,13 +38,13 @@ export const chatRequestSchema = Type.Object({
       minLength: 1,
       maxLength: 200,
       description:
-        'With `regenerate`: the turn whose answer is kept. The first question after it is asked again and everything after that question replaced (the last question when the turn is not stored). Refused without `regenerate: true`.',
+        'With `regenerate`: the turn whose answer is kept. The first question after it is asked again and everything after that question replaced (the last question when the turn is not stored). Refused without `regenerate: true`, and with `approvals`.',
     }),
   ),
   edit: Type.Optional(
     Type.Boolean({
       description:
-        "With `regenerate` and `message`: an edit (`useChat`'s `sendMessage({ text, messageId })`). `message` takes the place of a stored question, the first after `regenerateAfter` (the conversation's first without it), and the new answer the place of everything that followed; nothing is changed when that question is not stored (`404 QUESTION_NOT_FOUND`) or an answer since it asked for an approval (`409 QUESTION_NOT_EDITABLE`). Refused without `regenerate: true`.",
+        "With `regenerate` and `message`: an edit (`useChat`'s `sendMessage({ text, messageId })`). `message` takes the place of a stored question, the first after `regenerateAfter` (the conversation's first without it), and the new answer the place of everything that followed; nothing is changed when that question is not stored (`404 QUESTION_NOT_FOUND`) or an answer since it asked for an approval (`409 QUESTION_NOT_EDITABLE`). Refused without `regenerate: true`, and with `approvals`.",
     }),
   ),
   tools: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 128 })),

@@ -97,6 +97,11 @@ export class Turn {
     }
     // An edit replaces a question with the new text: without one there is nothing to put in its place.
     if (this.request.edit && message === undefined) throw coreErrors.MISSING_FIELD({ field: 'message' });
+    // An edit rewinds the conversation to a question: decisions on the calls of the answers it drops, or of
+    // earlier ones, would run in a history the edit is rewriting. useChat never sends both.
+    if (this.request.edit && (approvals?.length ?? 0) > 0) {
+      throw aiErrors.FIELD_EXCLUDES({ field: 'approvals', params: { excludes: 'edit' } });
+    }
     // A tool the request names must be one the caller may use: refused before anything is opened or stored.
     if (this.request.tools) checkToolNames(this.config.catalog, caller, this.request.tools, 'tools');
     const { governance } = this.config;

@@ -45,7 +45,7 @@ export interface ChatRequest {
    * and the new answer the place of everything that followed it (also when the turn fails: the edited question
    * stays, unanswered, as a new question would). A question not stored fails `QUESTION_NOT_FOUND`, one followed
    * by an answer that asked for an approval `QUESTION_NOT_EDITABLE`, nothing changed either way. Without
-   * `regenerate` the turn fails `FIELD_NEEDS_TRUE`.
+   * `regenerate` the turn fails `FIELD_NEEDS_TRUE`; with `approvals`, `FIELD_EXCLUDES`.
    */
   readonly edit?: boolean;
   /** Narrows the offered tools to these names; one the caller may not use fails the turn before it opens. */

@@ -620,6 +620,58 @@ it('edits a question over /ai/chat: the new text and its answer replace it and a
   expect(await texts(conversationId)).toEqual(['Carrot.', 'Name a vegetable.', 'Red.', 'Name a colour.']);
 });
 
+it('refuses an edit that also decides approvals (400 FIELD_EXCLUDES), deciding, storing and asking nothing', async () => {
+  const running = shop();
+  const order = running.seed();
+  server.script(
+    {
+      kind: 'reply',
+      toolCalls: [
+        { id: 'call_cancel', name: 'orders_cancel', arguments: JSON.stringify({ orderId: order.id }) },
+      ],
+    },
+    { kind: 'reply', text: 'Approve it, please.' },
+    { kind: 'reply', text: 'Hello.' },
+  );
+  const asked = await running.chatAs('token-support', { message: `Cancel ${order.id}` });
+  const conversationId = asked.body.conversationId;
+  const [pending] = asked.body.pendingApprovals;
+  await running.chatAs('token-support', { conversationId, message: 'Hi.' });
+  const before = await running.call('GET', `/conversations/${conversationId}`, 'token-support');
+  const requests = server.requests.length;
+  // Editing the newest question (after the turn that asked) while deciding the earlier turn's approval.
+  const body = {
+    conversationId,
+    message: 'Hello?',
+    regenerate: true,
+    edit: true,
+    regenerateAfter: asked.body.turnId,
+    approvals: [{ approvalId: pending.approvalId, approved: true }],
+  };
+  const refused = await running.chatAs('token-support', body);
+  expect([refused.status, refused.body.code, refused.body.detail]).toEqual([
+    400,
+    'FIELD_EXCLUDES',
+    'Field "approvals" cannot be sent together with "edit".',
+  ]);
+  const inChinese = await running.call('POST', '/ai/chat', 'token-support', body, {
+    'accept-language': 'zh-CN',
+  });
+  expect(inChinese.body.detail).toBe('字段“approvals”不能与“edit”同时发送。');
+  expect(server.requests).toHaveLength(requests);
+  const after = await running.call('GET', `/conversations/${conversationId}`, 'token-support');
+  expect(after.body.messages).toEqual(before.body.messages);
+  // The approval is still open: the order was not cancelled, and deciding it alone runs the call.
+  expect(running.orders.get(order.id)?.status).toBe('open');
+  server.script({ kind: 'reply', text: 'Cancelled.' });
+  const decided = await running.chatAs('token-support', {
+    conversationId,
+    approvals: [{ approvalId: pending.approvalId, approved: true }],
+  });
+  expect(decided.status).toBe(200);
+  expect(running.orders.get(order.id)?.status).toBe('cancelled');
+});
+
 it('refuses to edit a question an answer since asked for an approval (409 QUESTION_NOT_EDITABLE), changing nothing', async () => {
   const running = shop();
   const { decided } = await decideCancel(running, true, 'Cancelled.');

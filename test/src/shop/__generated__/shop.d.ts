@@ -1643,9 +1643,9 @@ export interface operations {
           }[];
           /** @description Ask a question again: the newest stored one whose text is `message` (the last one without `message`); the new answer takes the place of what answered it and what followed (kept if the new turn fails). A `message` not stored is asked as a new question. */
           regenerate?: boolean;
-          /** @description With `regenerate`: the turn whose answer is kept. The first question after it is asked again and everything after that question replaced (the last question when the turn is not stored). Refused without `regenerate: true`. */
+          /** @description With `regenerate`: the turn whose answer is kept. The first question after it is asked again and everything after that question replaced (the last question when the turn is not stored). Refused without `regenerate: true`, and with `approvals`. */
           regenerateAfter?: string;
-          /** @description With `regenerate` and `message`: an edit (`useChat`'s `sendMessage({ text, messageId })`). `message` takes the place of a stored question, the first after `regenerateAfter` (the conversation's first without it), and the new answer the place of everything that followed; nothing is changed when that question is not stored (`404 QUESTION_NOT_FOUND`) or an answer since it asked for an approval (`409 QUESTION_NOT_EDITABLE`). Refused without `regenerate: true`. */
+          /** @description With `regenerate` and `message`: an edit (`useChat`'s `sendMessage({ text, messageId })`). `message` takes the place of a stored question, the first after `regenerateAfter` (the conversation's first without it), and the new answer the place of everything that followed; nothing is changed when that question is not stored (`404 QUESTION_NOT_FOUND`) or an answer since it asked for an approval (`409 QUESTION_NOT_EDITABLE`). Refused without `regenerate: true`, and with `approvals`. */
           edit?: boolean;
           tools?: string[];
         };
@@ -1737,7 +1737,7 @@ export interface operations {
               };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, UNEXPECTED_QUERY, UNKNOWN_TOOL, PROMPT_NOT_FOUND, FIELD_NEEDS_TRUE */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, UNEXPECTED_QUERY, UNKNOWN_TOOL, PROMPT_NOT_FOUND, FIELD_NEEDS_TRUE, FIELD_EXCLUDES */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1762,7 +1762,8 @@ export interface operations {
               | 'UNEXPECTED_QUERY'
               | 'UNKNOWN_TOOL'
               | 'PROMPT_NOT_FOUND'
-              | 'FIELD_NEEDS_TRUE';
+              | 'FIELD_NEEDS_TRUE'
+              | 'FIELD_EXCLUDES';
           };
         };
       };
@@ -3618,9 +3619,9 @@ export interface operations {
           }[];
           /** @description Ask a question again: the newest stored one whose text is `message` (the last one without `message`); the new answer takes the place of what answered it and what followed (kept if the new turn fails). A `message` not stored is asked as a new question. */
           regenerate?: boolean;
-          /** @description With `regenerate`: the turn whose answer is kept. The first question after it is asked again and everything after that question replaced (the last question when the turn is not stored). Refused without `regenerate: true`. */
+          /** @description With `regenerate`: the turn whose answer is kept. The first question after it is asked again and everything after that question replaced (the last question when the turn is not stored). Refused without `regenerate: true`, and with `approvals`. */
           regenerateAfter?: string;
-          /** @description With `regenerate` and `message`: an edit (`useChat`'s `sendMessage({ text, messageId })`). `message` takes the place of a stored question, the first after `regenerateAfter` (the conversation's first without it), and the new answer the place of everything that followed; nothing is changed when that question is not stored (`404 QUESTION_NOT_FOUND`) or an answer since it asked for an approval (`409 QUESTION_NOT_EDITABLE`). Refused without `regenerate: true`. */
+          /** @description With `regenerate` and `message`: an edit (`useChat`'s `sendMessage({ text, messageId })`). `message` takes the place of a stored question, the first after `regenerateAfter` (the conversation's first without it), and the new answer the place of everything that followed; nothing is changed when that question is not stored (`404 QUESTION_NOT_FOUND`) or an answer since it asked for an approval (`409 QUESTION_NOT_EDITABLE`). Refused without `regenerate: true`, and with `approvals`. */
           edit?: boolean;
           tools?: string[];
         };
@@ -3672,7 +3673,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, UNEXPECTED_QUERY, UNKNOWN_TOOL, PROMPT_NOT_FOUND, FIELD_NEEDS_TRUE */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, UNEXPECTED_QUERY, UNKNOWN_TOOL, PROMPT_NOT_FOUND, FIELD_NEEDS_TRUE, FIELD_EXCLUDES */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -3697,7 +3698,8 @@ export interface operations {
               | 'UNEXPECTED_QUERY'
               | 'UNKNOWN_TOOL'
               | 'PROMPT_NOT_FOUND'
-              | 'FIELD_NEEDS_TRUE';
+              | 'FIELD_NEEDS_TRUE'
+              | 'FIELD_EXCLUDES';
           };
         };
       };
@@ -3902,7 +3904,7 @@ export interface operations {
           'text/event-stream': string;
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, UNEXPECTED_QUERY, UNKNOWN_TOOL, PROMPT_NOT_FOUND, FIELD_NEEDS_TRUE */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, UNEXPECTED_QUERY, UNKNOWN_TOOL, PROMPT_NOT_FOUND, FIELD_NEEDS_TRUE, FIELD_EXCLUDES */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -3927,7 +3929,8 @@ export interface operations {
               | 'UNEXPECTED_QUERY'
               | 'UNKNOWN_TOOL'
               | 'PROMPT_NOT_FOUND'
-              | 'FIELD_NEEDS_TRUE';
+              | 'FIELD_NEEDS_TRUE'
+              | 'FIELD_EXCLUDES';
           };
         };
       };
