@@ -81,7 +81,7 @@ describe('the invocation context', () => {
         throw coreErrors.NOT_FOUND({ params: { resource: 'note' } });
       }),
       failing('notes.limited', () => {
-        throw coreErrors.RATE_LIMITED({ params: { retryAfter: 1 } });
+        throw coreErrors.RATE_LIMITED({ params: { retryAfter: 1 }, headers: { 'retry-after': '1' } });
       }),
       failing('notes.down', () => {
         throw coreErrors.UNAVAILABLE();

@@ -33,7 +33,7 @@ describe('middleware', () => {
         counts.set(key, (counts.get(key) ?? 0) + 1);
         if ((counts.get(key) ?? 0) > 2) {
           context.setHeader('retry-after', '7');
-          throw coreErrors.RATE_LIMITED({ params: { retryAfter: 7 } });
+          throw coreErrors.RATE_LIMITED({ params: { retryAfter: 7 }, headers: { 'retry-after': '7' } });
         }
         return next();
       },

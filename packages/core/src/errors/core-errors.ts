@@ -89,6 +89,8 @@ export const coreErrors = defineErrors({
       en: 'Too many requests; try again in {retryAfter} seconds.',
       'zh-CN': '请求过多，请在 {retryAfter} 秒后重试。',
     },
+    // Every 429 says when to try again, wherever the refusal surfaces (an approved call answered by `ai.approve`).
+    headers: ['retry-after'],
   },
   CANCELLED: {
     kind: 'cancelled',

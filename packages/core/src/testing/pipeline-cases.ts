@@ -199,7 +199,7 @@ export function pipelineCases(harness: () => PortHarness, options: PortConforman
         name: 'refuse',
         errors: [coreErrors.RATE_LIMITED],
         async run() {
-          throw coreErrors.RATE_LIMITED({ params: { retryAfter: 1 } });
+          throw coreErrors.RATE_LIMITED({ params: { retryAfter: 1 }, headers: { 'retry-after': '1' } });
         },
       });
       const app = appUsing([refuse], operationFor(suffix, 'write'));
