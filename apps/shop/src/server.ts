@@ -128,6 +128,16 @@ export async function createShop(options: ShopOptions = {}): Promise<Shop> {
       ...(options.logger ? { logger: options.logger } : {}),
     });
     const callers = options.callers ?? demoCallers;
+    const writesPerMinute = options.writesPerMinute ?? 60;
+    const writeLimit =
+      writesPerMinute === false
+        ? undefined
+        : rateLimit({
+            limit: writesPerMinute,
+            windowMs: 60_000,
+            store: db.rateLimits,
+            appliesTo: (operation) => operation.writes && operation.id.startsWith('orders.'),
+          });
     const assistant =
       options.assistant === false
         ? undefined
@@ -136,24 +146,13 @@ export async function createShop(options: ShopOptions = {}): Promise<Shop> {
             governance: governed.governance,
             ...(options.assistant?.env ? { env: options.assistant.env } : {}),
             ...(basePath ? { basePath } : {}),
+            // An approved cancel is an order write: the limit may refuse it (the approval then stays open).
+            ...(writeLimit ? { approvedCallErrors: writeLimit.errors } : {}),
           });
-    const writesPerMinute = options.writesPerMinute ?? 60;
     const app = createShopApp({
       transactions: db.transactions,
       audit: db.audit,
-      use: [
-        ...(writesPerMinute === false
-          ? []
-          : [
-              rateLimit({
-                limit: writesPerMinute,
-                windowMs: 60_000,
-                store: db.rateLimits,
-                appliesTo: (operation) => operation.writes && operation.id.startsWith('orders.'),
-              }),
-            ]),
-        idempotency({ store: db.idempotency }),
-      ],
+      use: [...(writeLimit ? [writeLimit] : []), idempotency({ store: db.idempotency })],
       operations: [...(assistant?.operations ?? []), ...governed.operations, ...(options.operations ?? [])],
       logger: options.logger,
     });

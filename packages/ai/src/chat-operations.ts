@@ -159,8 +159,15 @@ export function createChatOperations(options: ChatOperationsOptions): AnyOperati
       locale: context.locale,
       signal: context.signal,
       ...(context.trace ? { trace: context.trace } : {}),
+      // A 429 says "send it again later": the refused call did not run, so the approval stays open for that.
+      keepPendingWhenRateLimited: true,
     });
     if (pending?.conversationId === undefined) return decided;
+    // Still pending (refused by a rate limit): the call waits on, untold, as before the decision.
+    if (decided.failure?.code === 'RATE_LIMITED') {
+      const now = await approvals.store.get(approvalId, ownerOf(context.caller));
+      if (now?.status === 'pending') return decided;
+    }
     try {
       await chatOf().governance.appendMessages(
         context.caller,

@@ -90,7 +90,13 @@ export async function decideApproval(
   approvals: Approvals,
   decision: { readonly approvalId: string; readonly approved: boolean },
   caller: Caller,
-  options: { readonly locale: Locale; readonly trace?: SpanContext; readonly signal?: AbortSignal },
+  options: {
+    readonly locale: Locale;
+    readonly trace?: SpanContext;
+    readonly signal?: AbortSignal;
+    /** An approved call refused by a rate limit leaves the approval pending (`ai.approve`). */
+    readonly keepPendingWhenRateLimited?: boolean;
+  },
 ): Promise<ApprovalDecision> {
   if (!decision.approved) {
     const declined = await approvals.decline(decision.approvalId, caller);
@@ -101,6 +107,7 @@ export async function decideApproval(
       locale: options.locale,
       ...(options.trace ? { trace: options.trace } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.keepPendingWhenRateLimited ? { keepPendingWhenRateLimited: true } : {}),
     });
     return { output: approved.output };
   } catch (error) {

@@ -18,7 +18,7 @@ import {
   type GovernanceOptions,
 } from '@opwire/ai';
 import { createOrdersFixture, fixtureCallers } from '@opwire/ai/testing';
-import { createOpwire } from '@opwire/core';
+import { type AnyMiddleware, createOpwire, rateLimit } from '@opwire/core';
 import { createFetchHandler, staticTokens } from '@opwire/http';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { type OpenAIWireServer, startOpenAIWireServer } from './openai-wire-server.js';
@@ -38,6 +38,8 @@ function shop(
   options: {
     governance?: GovernanceOptions;
     chat?: Partial<Pick<ChatOptions, 'limits' | 'modelTimeoutMs' | 'providers'>>;
+    /** App-wide middleware (a rate limit). */
+    use?: readonly AnyMiddleware[];
   } = {},
 ) {
   const fixture = createOrdersFixture({ cancelNeedsApproval: true });
@@ -49,6 +51,7 @@ function shop(
       ...createChatOperations({ chat: () => chat! }),
       ...createConversationOperations({ governance }),
     ],
+    ...(options.use ? { use: options.use } : {}),
   });
   chat = createChat({
     catalog: createToolCatalog({
@@ -280,6 +283,62 @@ it.each([
     expect(await calls()).toEqual([{ toolCallId: 'call_cancel', toolName: 'orders_cancel', outcome }]);
   },
 );
+
+it('keeps an approval open when POST /ai/approvals/{id}/approve is refused by a rate limit (429): approved after Retry-After, it runs once', async () => {
+  let clock = Date.parse('2030-01-01T00:00:10Z');
+  const limit = rateLimit({
+    limit: 1,
+    windowMs: 60_000,
+    now: () => clock,
+    appliesTo: (operation) => operation.id === 'orders.cancel',
+  });
+  const { chatAs, call, governance, seed, app } = shop({ use: [limit] });
+  const [order, other] = [seed(), seed()];
+  server.script(
+    {
+      kind: 'reply',
+      toolCalls: [
+        { id: 'call_cancel', name: 'orders_cancel', arguments: JSON.stringify({ orderId: order.id }) },
+      ],
+    },
+    { kind: 'reply', text: 'Approve it, please.' },
+  );
+  const asked = await chatAs('token-support', { message: `Cancel ${order.id}` });
+  const conversationId = asked.body.conversationId;
+  const { approvalId } = asked.body.pendingApprovals[0];
+  const calls = async () => (await governance.ledger.get(asked.body.turnId, 'acme'))?.toolCalls;
+  const messages = async () =>
+    (await call('GET', `/conversations/${conversationId}`, 'token-support')).body.messages;
+  // Support's one cancel this minute, made directly.
+  await app.invoke('orders.cancel', { orderId: other.id }, { caller: fixtureCallers.support });
+  const before = await messages();
+  const refused = await call('POST', `/ai/approvals/${approvalId}/approve`, 'token-support', {});
+  expect([refused.status, refused.body.code, refused.headers.get('retry-after')]).toEqual([
+    429,
+    'RATE_LIMITED',
+    '50',
+  ]);
+  // Nothing ran, nothing was told, and the approval still waits: asked again within the window, the same 429.
+  expect(order.status).toBe('open');
+  expect(await messages()).toEqual(before);
+  expect(await calls()).toEqual([
+    { toolCallId: 'call_cancel', toolName: 'orders_cancel', outcome: 'approval_pending' },
+  ]);
+  const again = await call('POST', `/ai/approvals/${approvalId}/approve`, 'token-support', {});
+  expect([again.status, again.body.code]).toEqual([429, 'RATE_LIMITED']);
+  // After Retry-After, the same approval runs the call once.
+  clock += 50_000;
+  const approved = await call('POST', `/ai/approvals/${approvalId}/approve`, 'token-support', {});
+  expect([approved.status, approved.body.status]).toEqual([200, 'approved']);
+  expect(order.status).toBe('cancelled');
+  expect(await calls()).toEqual([{ toolCallId: 'call_cancel', toolName: 'orders_cancel', outcome: 'ok' }]);
+  // Told once: the call and its result (newest first), after what was there before the refusals.
+  const after = await messages();
+  expect(after.slice(2)).toEqual(before);
+  expect(after.slice(0, 2).map((message: any) => message.role)).toEqual(['tool', 'assistant']);
+  const spent = await call('POST', `/ai/approvals/${approvalId}/approve`, 'token-support', {});
+  expect([spent.status, spent.body.code]).toEqual([409, 'APPROVAL_ALREADY_SETTLED']);
+});
 
 it('a decision sent in the chat settles the asking turn’s ledger row the same way', async () => {
   const running = shop();

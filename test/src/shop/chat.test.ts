@@ -161,3 +161,76 @@ describe('shop chat through @ai-sdk/openai and a local OpenAI-compatible server'
     expect(events).toContain('event: done');
   });
 });
+
+describe('shop chat: an approved cancel past the order-write limit', () => {
+  let model: OpenAIWireServer;
+  let running: RunningShop;
+  beforeAll(async () => {
+    model = await startOpenAIWireServer();
+    running = await startShop({
+      writesPerMinute: 1,
+      assistant: {
+        env: { OPENAI_BASE_URL: model.baseURL, OPENAI_API_KEY: 'test', OPWIRE_CHAT_MODEL: 'local-model' },
+      },
+    });
+  });
+  afterAll(async () => {
+    await running.close();
+    await model.close();
+  });
+
+  it('answers 429 RATE_LIMITED with Retry-After, cancels nothing, and keeps the approval open in the database', async () => {
+    // The limit counts in whole clock minutes: start with 20 s of this one left, so both writes fall in it.
+    const left = 60_000 - (Date.now() % 60_000);
+    if (left < 20_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+    const orders = (await running.request('/orders', { token: 'support-token' })).body.orders as Array<{
+      id: string;
+      status: string;
+    }>;
+    const [paid, other] = orders.filter((order) => order.status === 'paid' || order.status === 'pending');
+    model.script(
+      {
+        kind: 'reply',
+        toolCalls: [{ id: 'call_s1', name: 'orders_cancel', arguments: JSON.stringify({ id: paid?.id }) }],
+      },
+      { kind: 'reply', text: 'Please approve the cancellation.' },
+    );
+    const answer = await running.request('/ai/chat', {
+      method: 'POST',
+      token: 'support-token',
+      body: ask(`Cancel order ${paid?.id}`),
+    });
+    const approvalId = answer.body.pendingApprovals[0].approvalId as string;
+    // Support's one order write this minute.
+    const direct = await running.request(`/orders/${other?.id}/cancel`, {
+      method: 'POST',
+      token: 'support-token',
+    });
+    expect(direct.status).toBe(200);
+    const approve = () =>
+      running.request(`/ai/approvals/${approvalId}/approve`, {
+        method: 'POST',
+        token: 'support-token',
+        body: {},
+      });
+    const refused = await approve();
+    expect([refused.status, refused.body.code]).toEqual([429, 'RATE_LIMITED']);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect((await running.request(`/orders/${paid?.id}`, { token: 'support-token' })).body.status).toBe(
+      paid?.status,
+    );
+    const stored = await running.shop.db.query<{ status: string; settled_at: unknown }>(
+      'SELECT status, settled_at FROM opwire_ai_approvals WHERE approval_id = $1',
+      [approvalId],
+    );
+    expect(stored.rows).toEqual([{ status: 'pending', settled_at: null }]);
+    // Asked again within the minute, the same answer; declined, it is settled like any pending approval.
+    expect((await approve()).status).toBe(429);
+    const declined = await running.request(`/ai/approvals/${approvalId}/decline`, {
+      method: 'POST',
+      token: 'support-token',
+      body: {},
+    });
+    expect([declined.status, declined.body.status]).toEqual([200, 'declined']);
+  });
+});

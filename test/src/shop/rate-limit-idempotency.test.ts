@@ -61,6 +61,12 @@ describe('the shop’s order writes: rate limit and Idempotency-Key (PGlite)', (
       expect([status, headers.includes('Idempotent-Replayed')]).toEqual([status, status === '201']);
     }
     expect(document.paths['/orders'].get.responses['429']).toBeUndefined();
+    // Approving a cancel runs an order write: the limit may refuse it, and the approval then stays open.
+    const approve = document.paths['/ai/approvals/{approvalId}/approve'].post.responses;
+    expect(approve['429'].content['application/problem+json'].schema.allOf[1].properties.code.enum).toEqual([
+      'RATE_LIMITED',
+    ]);
+    expect(Object.keys(approve['429'].headers)).toContain('Retry-After');
     expect(create['409'].content['application/problem+json'].schema.allOf[1].properties.code.enum).toContain(
       'IDEMPOTENCY_KEY_REUSED',
     );

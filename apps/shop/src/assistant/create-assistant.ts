@@ -10,7 +10,7 @@ import {
   type Governance,
   providersFromEnv,
 } from '@opwire/ai';
-import type { AnyOperation, Opwire } from '@opwire/core';
+import type { AnyErrorEntry, AnyOperation, Opwire } from '@opwire/core';
 import type { CustomRoute, OperationRoute } from '@opwire/http';
 import {
   createHashingEmbeddingModel,
@@ -33,6 +33,11 @@ export interface AssistantOptions {
   readonly governance: Governance;
   /** The base path the shop's routes are served under (`HTTP_PREFIX`, no trailing slash): citation links start with it. */
   readonly basePath?: string;
+  /**
+   * Errors the app's middleware may refuse an approved cancel with (the order-write rate limit's
+   * `RATE_LIMITED`): `POST /ai/approvals/{id}/approve` answers them too, and its OpenAPI entry says so.
+   */
+  readonly approvedCallErrors?: readonly AnyErrorEntry[];
 }
 
 /** The assistant's parts: operations to register, then `attach(app)` once the app exists. */
@@ -79,7 +84,10 @@ export async function createAssistant(options: AssistantOptions): Promise<Assist
     operations: [
       ...createKnowledgeOperations({ knowledge, reservedMetadataKeys: ['shopDocument'] }),
       // Only a cancel waits for approval in the shop: approving one may answer what the cancel answers.
-      ...createChatOperations({ chat: chatOf, approvedCallErrors: cancelOrder.errors }),
+      ...createChatOperations({
+        chat: chatOf,
+        approvedCallErrors: [...cancelOrder.errors, ...(options.approvedCallErrors ?? [])],
+      }),
     ],
     attach(app) {
       chat = createChat({

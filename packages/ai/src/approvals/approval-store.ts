@@ -51,6 +51,12 @@ export interface ApprovalStore {
     owner: Owner,
     change: { readonly status: 'approved' | 'declined'; readonly at: string },
   ): Promise<boolean>;
+  /**
+   * Atomically moves the owner's approval, approved at `settledAt`, back to pending: its call was refused
+   * before it ran (a rate limit), so the same decision may be sent again. `false` when it is not the owner's,
+   * not approved, or was settled at another time.
+   */
+  reopen(approvalId: string, owner: Owner, change: { readonly settledAt: string }): Promise<boolean>;
   /** The owner's approvals still pending and unexpired at `now`, oldest first. */
   listPending(owner: Owner, now: string): Promise<PendingApproval[]>;
 }

@@ -51,6 +51,13 @@ export interface ApproveOptions {
   readonly signal?: AbortSignal;
   readonly locale?: Locale;
   readonly trace?: SpanContext;
+  /**
+   * When the approved call is refused by a rate limit (`RATE_LIMITED`: it did not run), the approval goes back
+   * to pending instead of being spent, and no decision is recorded: the same approval can be approved again
+   * after the refusal's `Retry-After`. `ai.approve` sets it; a decision in a chat turn does not (the model is
+   * told of the refusal and the call is answered).
+   */
+  readonly keepPendingWhenRateLimited?: boolean;
 }
 
 /** The outcome of a successful `approve`. */
@@ -126,14 +133,21 @@ export function createApprovals(options: ApprovalsOptions): Approvals {
     return found;
   };
 
-  const settle = async (approval: PendingApproval, caller: Caller, status: 'approved' | 'declined') => {
-    if (!(await store.settle(approval.approvalId, ownerOf(caller), { status, at: iso() }))) {
+  /** Settles the approval and answers the time it was settled at. */
+  const settle = async (
+    approval: PendingApproval,
+    caller: Caller,
+    status: 'approved' | 'declined',
+  ): Promise<string> => {
+    const at = iso();
+    if (!(await store.settle(approval.approvalId, ownerOf(caller), { status, at }))) {
       // Lost a race with another settle, or expired in between: re-read to say which.
       await claim(approval.approvalId, caller);
       throw aiErrors.APPROVAL_ALREADY_SETTLED({
         params: { approvalId: approval.approvalId, status: settledWords.settled },
       });
     }
+    return at;
   };
 
   const record = (
@@ -198,8 +212,8 @@ export function createApprovals(options: ApprovalsOptions): Approvals {
         hashArguments(found.input) !== found.inputHash ||
         ('input' in approveOptions && hashArguments(approveOptions.input) !== found.inputHash);
       if (mismatched) throw aiErrors.APPROVAL_MISMATCH({ params: { approvalId } });
-      await settle(found, caller, 'approved');
-      let code = 'ok';
+      const settledAt = await settle(found, caller, 'approved');
+      let code: string | undefined = 'ok';
       try {
         const output = await options.app.invoke(found.operationId, found.input, {
           caller,
@@ -216,9 +230,15 @@ export function createApprovals(options: ApprovalsOptions): Approvals {
         return { approvalId, status: 'approved', output };
       } catch (error) {
         code = isOpwireError(error) ? error.code : 'INTERNAL';
+        // Refused before it ran: the approval is not spent. A store that fails to reopen it leaves it spent,
+        // recorded as refused, and the refusal is still the answer.
+        if (code === 'RATE_LIMITED' && approveOptions.keepPendingWhenRateLimited) {
+          const reopened = await store.reopen(approvalId, ownerOf(caller), { settledAt }).catch(() => false);
+          if (reopened) code = undefined;
+        }
         throw error;
       } finally {
-        await record(found, 'approval_approved', code);
+        if (code !== undefined) await record(found, 'approval_approved', code);
       }
     },
     async decline(approvalId, caller) {

@@ -46,6 +46,14 @@ export function createMemoryApprovalStore(): ApprovalStore {
       approvals.set(approvalId, { ...found, status, settledAt: time });
       return true;
     },
+    async reopen(approvalId, owner, { settledAt }) {
+      const found = owned(approvalId, owner);
+      if (found?.status !== 'approved' || found.settledAt !== normalizeTime(settledAt, 'settledAt'))
+        return false;
+      const { settledAt: _settled, ...pending } = found;
+      approvals.set(approvalId, { ...pending, status: 'pending' });
+      return true;
+    },
     async listPending(owner, now) {
       return pendingOf(owner, normalizeTime(now, 'now'))
         .sort((left, right) =>

@@ -109,6 +109,33 @@ export function runApprovalStoreConformance(name: string, options: StoreSuiteOpt
       expect(outcomes.filter(Boolean)).toHaveLength(1);
     });
 
+    it('reopens an approved approval settled at the given time, only for its owner, once', async () => {
+      const { alice, bob } = owners();
+      const approval = approvalFor(alice);
+      const declined = approvalFor(alice);
+      await store().create(approval, roomy);
+      await store().create(declined, roomy);
+      expect(await store().reopen(approval.approvalId, alice, { settledAt: at(1) })).toBe(false);
+      await store().settle(approval.approvalId, alice, { status: 'approved', at: at(1) });
+      await store().settle(declined.approvalId, alice, { status: 'declined', at: at(1) });
+      expect(await store().reopen(approval.approvalId, bob, { settledAt: at(1) })).toBe(false);
+      expect(await store().reopen(approval.approvalId, alice, { settledAt: at(2) })).toBe(false);
+      expect(await store().reopen(declined.approvalId, alice, { settledAt: at(1) })).toBe(false);
+      expect(await store().reopen(approval.approvalId, alice, { settledAt: at(1) })).toBe(true);
+      expect(await store().reopen(approval.approvalId, alice, { settledAt: at(1) })).toBe(false);
+      const reopened = await store().get(approval.approvalId, alice);
+      expect(reopened).toStrictEqual(approval);
+      expect((await store().listPending(alice, at(2))).map((each) => each.approvalId)).toEqual([
+        approval.approvalId,
+      ]);
+      // Pending again, it is settled as any pending approval is: once.
+      expect(await store().settle(approval.approvalId, alice, { status: 'approved', at: at(3) })).toBe(true);
+      expect(await store().get(approval.approvalId, alice)).toMatchObject({
+        status: 'approved',
+        settledAt: at(3),
+      });
+    });
+
     it('lists only the owner pending, unexpired approvals, oldest first', async () => {
       const { alice, bob, otherTenant } = owners();
       const late = approvalFor(alice, 5);

@@ -31,7 +31,7 @@ const toApproval = (row: Row): PendingApproval => ({
 
 /**
  * An `ApprovalStore` over the `opwire_ai_approvals` table, shared by every process on the database: the cap
- * is checked under a per-owner lock, and a settle is one conditional UPDATE, so exactly one settle wins.
+ * is checked under a per-owner lock, and a settle (or a reopen) is one conditional UPDATE, so exactly one settle wins.
  */
 export function createPostgresApprovalStore(sql: SqlAccess): ApprovalStore {
   const owned = 'approval_id = $1 AND tenant = $2 AND principal_id = $3';
@@ -83,6 +83,14 @@ export function createPostgresApprovalStore(sql: SqlAccess): ApprovalStore {
         `UPDATE opwire_ai_approvals SET status = $4, settled_at = $5::timestamptz
           WHERE ${owned} AND status = 'pending' AND expires_at > $5::timestamptz`,
         [approvalId, owner.tenant, owner.principalId, status, normalizeTime(at, 'at')],
+      );
+      return rowCount === 1;
+    },
+    async reopen(approvalId, owner, { settledAt }) {
+      const { rowCount } = await sql.query(
+        `UPDATE opwire_ai_approvals SET status = 'pending', settled_at = NULL
+          WHERE ${owned} AND status = 'approved' AND settled_at = $4::timestamptz`,
+        [approvalId, owner.tenant, owner.principalId, normalizeTime(settledAt, 'settledAt')],
       );
       return rowCount === 1;
     },

@@ -2083,6 +2083,21 @@ export interface operations {
           };
         };
       };
+      /** @description Too Many Requests: RATE_LIMITED */
+      429: {
+        headers: {
+          /** @description Sent with RATE_LIMITED. */
+          'Retry-After'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'RATE_LIMITED';
+          };
+        };
+      };
       /** @description Internal Server Error: INTERNAL */
       500: {
         headers: {
