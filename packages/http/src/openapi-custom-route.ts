@@ -2,6 +2,7 @@ import { takesBody } from './derive-route.js';
 import { customRouteCodesByStatus } from './error-responses.js';
 import type { CustomRoute } from './http-options.js';
 import { problemResponses } from './openapi-problem.js';
+import { type OpenApiTexts, openApiTexts } from './openapi-texts.js';
 
 /** The tag of a hand-written route without tags of its own: its path's first segment, dots trimmed. */
 export function customRouteTag(path: string): string {
@@ -12,6 +13,7 @@ export function customRouteTag(path: string): string {
 export function describeCustomRoute(
   route: CustomRoute,
   context: { readonly authenticates: boolean },
+  texts: OpenApiTexts = openApiTexts('en'),
 ): Record<string, unknown> {
   const own = route.parameters ?? [];
   // A path parameter the route describes itself (with its bounds) replaces the plain string one.
@@ -30,6 +32,7 @@ export function describeCustomRoute(
           { authenticates: false, hasBody: false, readsQuery },
         )
       : customRouteCodesByStatus(route, { ...context, hasBody, readsQuery }),
+    texts,
   );
   return {
     ...(route.id ? { operationId: route.id } : {}),
@@ -38,7 +41,7 @@ export function describeCustomRoute(
     ...(route.description ? { description: route.description } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(route.requestBody ? { requestBody: route.requestBody } : {}),
-    responses: merge(route.responses ?? { '200': { description: 'OK' } }, errors),
+    responses: merge(route.responses ?? { '200': { description: texts.ok } }, errors, texts),
     ...(route.public ? { security: [] } : {}),
   };
 }
@@ -47,6 +50,7 @@ export function describeCustomRoute(
 function merge(
   own: Readonly<Record<string, unknown>>,
   problems: Record<string, unknown>,
+  texts: OpenApiTexts,
 ): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...own };
   for (const [status, problem] of Object.entries(problems)) {
@@ -55,7 +59,7 @@ function merge(
     merged[status] = mine
       ? {
           ...mine,
-          description: `${mine.description ?? ''}; or ${generated.description}`,
+          description: texts.or(mine.description ?? '', generated.description),
           content: { ...generated.content, ...mine.content },
         }
       : problem;

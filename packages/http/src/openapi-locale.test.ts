@@ -33,15 +33,29 @@ function notesApp() {
   });
 }
 
-/** The document without the texts a language changes: every operation's summary and description. */
-function withoutTexts(document: any) {
-  const copy = structuredClone(document);
-  for (const item of Object.values(copy.paths) as any[])
-    for (const operation of Object.values(item) as any[]) {
-      delete operation.summary;
-      delete operation.description;
-    }
-  return copy;
+/**
+ * The document without the texts a language changes: every summary and description outside the schemas
+ * (operations', responses', headers', tags'). The schemas, an app's own words, are the same in each language.
+ */
+function withoutTexts(value: any): any {
+  if (Array.isArray(value)) return value.map(withoutTexts);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== 'summary' && key !== 'description')
+      .map(([key, inner]) => [key, key === 'schema' || key === 'schemas' ? inner : withoutTexts(inner)]),
+  );
+}
+
+/** The document without its schemas, an app's own words. */
+function withoutSchemas(value: any): any {
+  if (Array.isArray(value)) return value.map(withoutSchemas);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== 'schema' && key !== 'schemas')
+      .map(([key, inner]) => [key, withoutSchemas(inner)]),
+  );
 }
 
 let client: (TestClient & { readonly server?: HttpServer }) | undefined;
@@ -83,6 +97,38 @@ describe.each(servers)('/openapi.json in the language asked for, through the %s'
     expect(document.paths['/notes/{id}'].get.description).toBe('Returns the note with this id.');
   });
 
+  it('writes its own texts in the language too: answers, problems, headers, health routes and tags', async () => {
+    const english = (await fetchDocument()).document;
+    const chinese = (await fetchDocument({ 'accept-language': 'zh-CN' })).document;
+    const created = (document: any) => document.paths['/notes'].post.responses;
+    expect(created(english)['201'].description).toBe('Created');
+    expect(created(chinese)['201'].description).toBe('已创建');
+    expect(chinese.paths['/notes/{id}'].get.responses['200'].description).toBe('成功');
+    expect(created(english)['400'].description).toMatch(/^Bad Request: INVALID_REQUEST, MISSING_FIELD, /);
+    expect(created(chinese)['400'].description).toMatch(/^请求无效：INVALID_REQUEST、MISSING_FIELD、/);
+    expect(created(chinese)['415'].description).toMatch(/^不支持的媒体类型：UNSUPPORTED_MEDIA_TYPE/);
+    expect(created(chinese)['415'].headers['Accept-Encoding'].description).toBe(
+      '随 UNSUPPORTED_CONTENT_ENCODING 一起发送。',
+    );
+    expect(created(chinese)['401'].headers['WWW-Authenticate'].description).toMatch(/^`Bearer`；/);
+    expect(chinese.components.headers['X-Request-Id'].description).toMatch(/^请求的 id，报告问题时请引用/);
+    expect(english.components.headers['X-Request-Id'].description).toMatch(/^The request's id/);
+    expect(chinese.paths['/health/live'].get.summary).toBe('进程正在提供服务。');
+    expect(chinese.paths['/health/ready'].get.responses['503'].description).toMatch(/^关键项已降级/);
+    expect(chinese.tags).toEqual([
+      { name: 'notes', description: 'notes 路由。' },
+      { name: 'health', description: '供负载均衡器和编排系统使用的存活与就绪探针。' },
+    ]);
+    // Nothing the document writes itself is left in English.
+    const ownTexts = (document: any) =>
+      JSON.stringify(withoutSchemas(document)).match(/"(summary|description)":"[^"]*"/g) ?? [];
+    const untranslated = ownTexts(chinese).filter((text) => !/[\u4e00-\u9fff]/.test(text));
+    expect(untranslated).toEqual([
+      '"summary":"Read a note"',
+      '"description":"Returns the note with this id."',
+    ]);
+  });
+
   it('is English for a language it has no texts in', async () => {
     const { answer, document } = await fetchDocument({ 'accept-language': 'fr-FR, *;q=0.5' });
     expect(answer.headers.get('content-language')).toBe('en');
@@ -93,7 +139,7 @@ describe.each(servers)('/openapi.json in the language asked for, through the %s'
     const english = (await fetchDocument()).document;
     const chinese = (await fetchDocument({ 'accept-language': 'zh-CN' })).document;
     expect(Object.keys(chinese.paths)).toEqual(Object.keys(english.paths));
-    expect(chinese.components).toEqual(english.components);
+    expect(chinese.components.schemas).toEqual(english.components.schemas);
     expect(withoutTexts(chinese)).toEqual(withoutTexts(english));
     expect(chinese).not.toEqual(english);
   });

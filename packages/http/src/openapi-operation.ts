@@ -12,6 +12,7 @@ import { type ErrorCodeContext, errorCodesByStatus } from './error-responses.js'
 import { headerName } from './header-name.js';
 import type { OperationRoute } from './http-options.js';
 import { problemResponses } from './openapi-problem.js';
+import { openApiTexts } from './openapi-texts.js';
 
 /** One served operation as the OpenAPI document describes it. */
 export interface OpenApiOperation {
@@ -81,20 +82,17 @@ export function describeOperation(
     if (route.pathParameters.length > 0) delete schema.$id;
     entry.requestBody = { required: bodyRequired.length > 0, content: { 'application/json': { schema } } };
   }
+  const texts = openApiTexts(locale);
   const response = toJsonSchema(operation.response);
   const responses: Record<string, unknown> = {
     [String(route.successStatus)]: operation.stream
-      ? {
-          description:
-            'Server-sent events: each named by its `type`, its data one JSON object of this schema; a failure mid-stream ends with an `error` event carrying the problem.',
-          content: { 'text/event-stream': { schema: response } },
-        }
+      ? { description: texts.eventStream, content: { 'text/event-stream': { schema: response } } }
       : {
-          description: route.successStatus === 201 ? 'Created' : 'OK',
+          description: route.successStatus === 201 ? texts.created : texts.ok,
           content: { 'application/json': { schema: response } },
         },
     // A response schema that admits any value admits none: a handler returning nothing is answered 204.
-    ...(!operation.stream && admitsAnyValue(response) ? { '204': { description: 'No Content' } } : {}),
+    ...(!operation.stream && admitsAnyValue(response) ? { '204': { description: texts.noContent } } : {}),
   };
   const failures = errorCodesByStatus(operation, {
     eventStream: operation.stream === true,
@@ -102,7 +100,7 @@ export function describeOperation(
     hasBody,
     declared: errors,
   });
-  Object.assign(responses, problemResponses(failures));
+  Object.assign(responses, problemResponses(failures, texts));
   // Each middleware header on the answers it comes with: a success's, or those of the codes it is sent with.
   for (const [status, response] of Object.entries(responses) as Array<[string, Record<string, unknown>]>) {
     const codes = failures.get(status)?.map((entry) => entry.code);
@@ -114,10 +112,7 @@ export function describeOperation(
           : codes.filter((code) => (header.errors as readonly string[]).includes(code));
       if (codes === undefined ? !header.success : header.errors !== 'all' && sentWith.length === 0) continue;
       documented[headerName(header.name)] = {
-        description:
-          sentWith.length > 0
-            ? `Set by middleware with ${sentWith.join(', ')}.`
-            : 'Set by middleware when it applies.',
+        description: texts.setByMiddleware(sentWith),
         schema: { type: 'string' },
       };
     }

@@ -1,7 +1,7 @@
 import type { AnyErrorEntry } from '@opwire/core';
 import { toJsonSchema } from '@opwire/core/surface';
 import { headerName } from './header-name.js';
-import { statusTable } from './status-table.js';
+import { type OpenApiTexts, openApiTexts } from './openapi-texts.js';
 
 /** The `Problem` component: an RFC 9457 problem document as Opwire writes it. */
 export const problemSchema = {
@@ -74,37 +74,30 @@ export function problemResponse(
   return { description, content: { 'application/problem+json': { schema } } };
 }
 
-const wwwAuthenticate = {
-  description: '`Bearer`, or `Bearer error="invalid_token"` when a Bearer token sent was refused.',
-  required: true,
-  schema: { type: 'string' },
-};
-
 /**
  * The problem responses of codes grouped by status, each described by its title and codes, with the
  * headers its codes declare they send.
  */
 export function problemResponses(
   byStatus: ReadonlyMap<string, readonly AnyErrorEntry[]>,
+  texts: OpenApiTexts = openApiTexts('en'),
 ): Record<string, unknown> {
   const responses: Record<string, unknown> = {};
   for (const [status, entries] of byStatus) {
     const codes = entries.map((entry) => entry.code);
-    const title = Object.values(statusTable).find((row) => String(row.status) === status)?.title ?? 'Error';
-    const response: Record<string, unknown> = problemResponse(
-      `${title}: ${codes.join(', ')}`,
-      codes,
-      entries,
-    );
+    const response: Record<string, unknown> = problemResponse(texts.problems(status, codes), codes, entries);
     const headers: Record<string, unknown> = {};
     // Every 401 names the scheme to authenticate with (RFC 9110, section 11.6.1).
-    if (status === '401') headers['WWW-Authenticate'] = wwwAuthenticate;
-    for (const name of new Set(entries.flatMap((entry) => entry.headers))) {
-      const sentWith = entries.filter((entry) => entry.headers.includes(name)).map((entry) => entry.code);
-      headers[headerName(name)] = {
-        description: `Sent with ${sentWith.join(', ')}.`,
+    if (status === '401') {
+      headers['WWW-Authenticate'] = {
+        description: texts.wwwAuthenticate,
+        required: true,
         schema: { type: 'string' },
       };
+    }
+    for (const name of new Set(entries.flatMap((entry) => entry.headers))) {
+      const sentWith = entries.filter((entry) => entry.headers.includes(name)).map((entry) => entry.code);
+      headers[headerName(name)] = { description: texts.sentWith(sentWith), schema: { type: 'string' } };
     }
     if (Object.keys(headers).length > 0) response.headers = headers;
     responses[status] = response;
@@ -113,7 +106,7 @@ export function problemResponses(
 }
 
 /** The entry of `GET /health/live` or `GET /health/ready`. */
-export function healthEntry(summary: string, ready: boolean) {
+export function healthEntry(ready: boolean, texts: OpenApiTexts = openApiTexts('en')) {
   const check = {
     type: 'object',
     required: ['name', 'critical', 'status'],
@@ -134,17 +127,17 @@ export function healthEntry(summary: string, ready: boolean) {
         },
       }
     : { type: 'object', required: ['status'], properties: { status: { const: 'live' } } };
-  const ok = { description: 'OK', content: { 'application/json': { schema } } };
+  const ok = { description: texts.ok, content: { 'application/json': { schema } } };
   return {
     operationId: ready ? 'health.ready' : 'health.live',
-    summary,
+    summary: ready ? texts.ready : texts.live,
     tags: ['health'],
     security: [],
     responses: ready
       ? {
           '200': ok,
           '503': {
-            description: 'A critical item is degraded, or the server is shutting down (SHUTTING_DOWN)',
+            description: texts.notReady,
             content: { 'application/json': { schema } },
           },
         }

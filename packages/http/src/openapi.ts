@@ -6,6 +6,7 @@ import { describeCustomRoute } from './openapi-custom-route.js';
 import { describeOperation, describeOperationRoute, type OpenApiOperation } from './openapi-operation.js';
 import { healthEntry, problemSchema } from './openapi-problem.js';
 import { requestIdHeader, withRequestIdHeader } from './openapi-request-id.js';
+import { openApiTexts } from './openapi-texts.js';
 
 /** An OpenAPI 3.1 document, as plain JSON. */
 export type OpenApiDocument = Record<string, unknown> & { readonly openapi: '3.1.0' };
@@ -24,17 +25,15 @@ export interface OpenApiInput {
   readonly context: Omit<ErrorCodeContext, 'hasBody' | 'declared'>;
 }
 
-const builtInTags: Readonly<Record<string, string>> = {
-  health: 'Liveness and readiness probes for load balancers and orchestrators.',
-};
-
 /**
  * Builds the OpenAPI 3.1 document of the generated and hand-written routes, their errors and the bearer
  * scheme. Schemas carrying an `$id` become named components referenced by `$ref`. Operations' summaries
  * and descriptions are in `locale` (English by default), each falling back to English where none is
- * declared in it; everything else is the same in every locale.
+ * declared in it, and so are the texts the document writes itself (response and header descriptions,
+ * the health routes, default tag descriptions); everything else is the same in every locale.
  */
 export function createOpenApiDocument(input: OpenApiInput, locale: Locale = 'en'): OpenApiDocument {
+  const texts = openApiTexts(locale);
   const paths: Record<string, Record<string, unknown>> = {};
   const tags: string[] = [];
   const operationIds = new Map<string, string>();
@@ -73,23 +72,16 @@ export function createOpenApiDocument(input: OpenApiInput, locale: Locale = 'en'
     if (route.prefixed === false && input.prefix) {
       paths[route.path] = { ...paths[route.path], servers: [{ url: '/' }] };
     }
-    add(route.path, route.method, withRequestIdHeader(describeCustomRoute(route, input.context)));
+    add(route.path, route.method, withRequestIdHeader(describeCustomRoute(route, input.context, texts)));
   }
-  add('/health/live', 'GET', healthEntry('The process is serving.', false));
-  add(
-    '/health/ready',
-    'GET',
-    healthEntry(
-      'Readiness from the last probe of the health items: 503 when a critical item is degraded, 200 otherwise.',
-      true,
-    ),
-  );
+  add('/health/live', 'GET', healthEntry(false, texts));
+  add('/health/ready', 'GET', healthEntry(true, texts));
   // The problem schema is named first, so an app's own `Problem` that differs from it fails startup.
   const components: ComponentSchemas = new Map([
     ['Problem', { schema: problemSchema, text: JSON.stringify(problemSchema) }],
   ]);
   const referenced = referenceNamedSchemas(paths, components) as typeof paths;
-  const described = { ...builtInTags, ...input.options?.tags };
+  const described: Readonly<Record<string, string>> = { health: texts.healthTag, ...input.options?.tags };
   const server = input.options?.server;
   return {
     openapi: '3.1.0',
@@ -102,11 +94,11 @@ export function createOpenApiDocument(input: OpenApiInput, locale: Locale = 'en'
         ...(server?.internal === undefined ? {} : { 'x-internal': server.internal }),
       },
     ],
-    tags: tags.map((name) => ({ name, description: described[name] ?? `The ${name} routes.` })),
+    tags: tags.map((name) => ({ name, description: described[name] ?? texts.routesOf(name) })),
     paths: referenced,
     components: {
       schemas: Object.fromEntries([...components].map(([name, { schema }]) => [name, schema])),
-      headers: { 'X-Request-Id': requestIdHeader },
+      headers: { 'X-Request-Id': { ...requestIdHeader, description: texts.requestId } },
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
     },
     security: [{ bearer: [] }],
