@@ -13,7 +13,10 @@ export function chatJsonRoute() {
     id: 'ai.chat.json',
     method: 'POST' as const,
     path: '/ai/chat',
-    summary: 'Chat with the assistant: the whole turn as one JSON answer',
+    summary: {
+      en: 'Chat with the assistant: the whole turn as one JSON answer',
+      'zh-CN': '与助手对话：整轮对话作为一个 JSON 应答',
+    },
     async encode(events: unknown): Promise<Response> {
       let done: Static<typeof chatEventSchema> | undefined;
       for await (const event of events as AsyncIterable<Static<typeof chatEventSchema>>) {

@@ -4,6 +4,7 @@ import {
   closeSchema,
   compileValidator,
   coreErrors,
+  type LocalizedText,
   validationError,
 } from '@opwire/core';
 import Type from 'typebox';
@@ -26,8 +27,8 @@ export interface ChatUiResumeRoute {
   readonly path: string;
   readonly id: string;
   readonly tags: readonly string[];
-  readonly summary: string;
-  readonly description: string;
+  readonly summary: LocalizedText;
+  readonly description: LocalizedText;
   readonly parameters: ReadonlyArray<Readonly<Record<string, unknown>>>;
   readonly responses: Readonly<Record<string, unknown>>;
   readonly errors: readonly AnyErrorEntry[];
@@ -60,9 +61,15 @@ export function chatUiResumeRoute(options: ChatUiResumeRouteOptions): ChatUiResu
     id: 'ai.chat.ui.resume',
     // Listed with `POST /api/chat`, under the chat operation's tag.
     tags: ['ai'],
-    summary: "Resume a chat's answer (what useChat({ resume: true }) asks): none is kept, so 204",
-    description:
-      'Opwire does not keep a running answer for a second reader: a chat id the caller may use (theirs, or not stored yet) is answered 204 No Content, which `useChat` reads as no active stream, and the page shows the stored conversation (`GET /conversations/{id}`). A running turn is not resumed.',
+    summary: {
+      en: "Resume a chat's answer (what useChat({ resume: true }) asks): none is kept, so 204",
+      'zh-CN': '恢复对话的回答（useChat({ resume: true }) 的请求）：不保留运行中的回答，因此为 204',
+    },
+    description: {
+      en: 'Opwire does not keep a running answer for a second reader: a chat id the caller may use (theirs, or not stored yet) is answered 204 No Content, which `useChat` reads as no active stream, and the page shows the stored conversation (`GET /conversations/{id}`). A running turn is not resumed.',
+      'zh-CN':
+        'Opwire 不为第二个读者保留运行中的回答：调用者可以使用的对话 id（自己的，或尚未存储的）应答 204 No Content，`useChat` 将其视为没有进行中的流，页面显示已存储的对话（`GET /conversations/{id}`）。运行中的一轮不会被恢复。',
+    },
     parameters: [
       {
         name: 'id',

@@ -47,7 +47,10 @@ export function chatUiRoute() {
     id: 'ai.chat.ui',
     method: 'POST' as const,
     path: '/api/chat',
-    summary: 'Chat with the assistant in the AI SDK UI message stream protocol (what useChat posts)',
+    summary: {
+      en: 'Chat with the assistant in the AI SDK UI message stream protocol (what useChat posts)',
+      'zh-CN': '以 AI SDK UI 消息流协议与助手对话（useChat 发送的请求）',
+    },
     decode: (source: unknown): ChatInput => decodeUiRequest(source),
     encode: (events: unknown, request: { readonly locale: Locale }): Response =>
       createUIMessageStreamResponse({

@@ -1,5 +1,6 @@
 import type { InvocationContext } from './context.js';
 import type { AnyErrorEntry } from './errors/define-errors.js';
+import type { LocalizedText } from './errors/locale.js';
 import type { AnyOperation } from './operation.js';
 import { checkResponseHeaderName, isHeaderName } from './response-header.js';
 
@@ -34,8 +35,8 @@ export type MiddlewarePhase = 'outside' | 'inside';
 /** A request header a middleware reads (`idempotency-key`), documented as a header parameter in OpenAPI. */
 export interface MiddlewareRequestHeader {
   readonly name: string;
-  /** What the header does, for the OpenAPI parameter. */
-  readonly description: string;
+  /** What the header does, for the OpenAPI parameter; per language (`{ en, 'zh-CN' }`) for both documents. */
+  readonly description: LocalizedText;
   /** The value's JSON Schema; a string by default. */
   readonly schema?: Readonly<Record<string, unknown>>;
 }

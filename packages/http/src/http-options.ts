@@ -4,6 +4,7 @@ import type {
   HttpMethod,
   InvokeOptions,
   Locale,
+  LocalizedText,
   Logger,
   OpwireError,
 } from '@opwire/core';
@@ -49,12 +50,14 @@ export interface CustomRoute {
    * `/.well-known/oauth-protected-resource/api/mcp`, see `wellKnownPath`).
    */
   readonly prefixed?: boolean;
-  readonly summary?: string;
+  /** The OpenAPI summary; per language (`{ en, 'zh-CN' }`) for both documents. */
+  readonly summary?: LocalizedText;
   /** `false` leaves the route out of the OpenAPI document: pages and static assets are not API. */
   readonly openapi?: boolean;
   /** OpenAPI `operationId`, such as `mcp.post`. */
   readonly id?: string;
-  readonly description?: string;
+  /** The OpenAPI description; per language (`{ en, 'zh-CN' }`) for both documents. */
+  readonly description?: LocalizedText;
   /** OpenAPI tags; by default the first segment of the path (`knowledge` for `/knowledge/documents/{id}`). */
   readonly tags?: readonly string[];
   /** OpenAPI parameter objects: headers, query, and path ones with their own schema (plain strings otherwise). */
@@ -135,7 +138,8 @@ export interface OperationRoute {
   readonly method: HttpMethod;
   /** Path with `{name}` parameters. */
   readonly path: string;
-  readonly summary?: string;
+  /** The OpenAPI summary; per language (`{ en, 'zh-CN' }`) for both documents. */
+  readonly summary?: LocalizedText;
   /** Turns the parsed JSON body (or the query, for GET) into the operation's input; the body itself by default. */
   decode?(source: unknown, request: OperationRouteRequest): unknown;
   /** Turns what the operation resolved to — its response, or a stream's events — into the answer. */

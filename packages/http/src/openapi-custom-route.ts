@@ -1,3 +1,4 @@
+import { type Locale, localizeText } from '@opwire/core';
 import { takesBody } from './derive-route.js';
 import { customRouteCodesByStatus } from './error-responses.js';
 import type { CustomRoute } from './http-options.js';
@@ -13,8 +14,11 @@ export function customRouteTag(path: string): string {
 export function describeCustomRoute(
   route: CustomRoute,
   context: { readonly authenticates: boolean },
-  texts: OpenApiTexts = openApiTexts('en'),
+  locale: Locale = 'en',
 ): Record<string, unknown> {
+  const texts = openApiTexts(locale);
+  const summary = localizeText(route.summary, locale);
+  const description = localizeText(route.description, locale);
   const own = route.parameters ?? [];
   // A path parameter the route describes itself (with its bounds) replaces the plain string one.
   const pathParameters = [...route.path.matchAll(/\{([^{}/]+)\}/g)]
@@ -37,8 +41,8 @@ export function describeCustomRoute(
   return {
     ...(route.id ? { operationId: route.id } : {}),
     tags: route.tags ?? [customRouteTag(route.path)],
-    ...(route.summary ? { summary: route.summary } : {}),
-    ...(route.description ? { description: route.description } : {}),
+    ...(summary ? { summary } : {}),
+    ...(description ? { description } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(route.requestBody ? { requestBody: route.requestBody } : {}),
     responses: merge(route.responses ?? { '200': { description: texts.ok } }, errors, texts),

@@ -1,4 +1,4 @@
-import { createOpwire, defineOperation } from '@opwire/core';
+import { createOpwire, defineOperation, idempotency } from '@opwire/core';
 import Type from 'typebox';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HttpServer } from './create-http-server.js';
@@ -159,5 +159,61 @@ describe('the OpenAPI document of a node server', () => {
     expect(served.server.openapi('zh-CN').paths).toMatchObject({
       '/notes': { post: { summary: '写一条笔记' } },
     });
+  });
+});
+
+describe('texts given per language beside the operations', () => {
+  it('puts hand-written routes’, operation routes’ and middleware headers’ texts in the language asked for', async () => {
+    const app = createOpwire({
+      operations: [
+        defineOperation({
+          id: 'notes.create',
+          summary: 'Write a note',
+          writes: true,
+          request: Type.Object({ text: Type.String({ maxLength: 200 }) }),
+          response: Type.Object({ id: Type.String() }),
+          expose: ['http'],
+          public: true,
+          handle: () => ({ id: 'n1' }),
+        }),
+      ],
+      use: [idempotency()],
+      logger: { error: () => undefined, warn: () => undefined },
+    });
+    const served = await serveOverLoopback(app, {
+      routes: [
+        {
+          method: 'GET',
+          path: '/status',
+          public: true,
+          summary: { en: 'The status', 'zh-CN': '状态' },
+          description: { en: 'How the notes are.', 'zh-CN': '笔记的情况。' },
+          handle: () => Response.json({ ok: true }),
+        },
+      ],
+      operationRoutes: [
+        {
+          operation: 'notes.create',
+          id: 'notes.create.plain',
+          method: 'POST',
+          path: '/notes/plain',
+          summary: { en: 'Write a note, answered as text', 'zh-CN': '写一条笔记，以文本应答' },
+          encode: (result) => new Response(JSON.stringify(result)),
+        },
+      ],
+    });
+    client = served;
+    const document = (locale: 'en' | 'zh-CN') => JSON.parse(JSON.stringify(served.server.openapi(locale)));
+    const [english, chinese] = [document('en'), document('zh-CN')];
+    expect([english.paths['/status'].get.summary, chinese.paths['/status'].get.summary]).toEqual([
+      'The status',
+      '状态',
+    ]);
+    expect(chinese.paths['/status'].get.description).toBe('笔记的情况。');
+    expect(chinese.paths['/notes/plain'].post.summary).toBe('写一条笔记，以文本应答');
+    const keyOf = (doc: any) =>
+      doc.paths['/notes'].post.parameters.find((parameter: any) => parameter.name === 'Idempotency-Key');
+    expect(keyOf(english).description).toMatch(/^Makes a retried write safe/);
+    expect(keyOf(chinese).description).toMatch(/^让重试的写操作安全/);
   });
 });

@@ -60,7 +60,7 @@ export function describeOperation(
       name: headerName(header.name),
       in: 'header',
       required: false,
-      description: header.description,
+      description: localizeText(header.description, locale),
       schema: header.schema ?? { type: 'string' },
     });
   }
@@ -143,7 +143,7 @@ export function describeOperationRoute(
   return {
     ...described,
     operationId: extra.id,
-    ...(extra.summary ? { summary: extra.summary } : {}),
+    ...(extra.summary ? { summary: localizeText(extra.summary, locale) } : {}),
     ...(extra.requestBody ? { requestBody: extra.requestBody } : {}),
     responses,
   };

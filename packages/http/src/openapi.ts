@@ -72,7 +72,7 @@ export function createOpenApiDocument(input: OpenApiInput, locale: Locale = 'en'
     if (route.prefixed === false && input.prefix) {
       paths[route.path] = { ...paths[route.path], servers: [{ url: '/' }] };
     }
-    add(route.path, route.method, withRequestIdHeader(describeCustomRoute(route, input.context, texts)));
+    add(route.path, route.method, withRequestIdHeader(describeCustomRoute(route, input.context, locale)));
   }
   add('/health/live', 'GET', healthEntry(false, texts));
   add('/health/ready', 'GET', healthEntry(true, texts));

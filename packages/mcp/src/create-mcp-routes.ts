@@ -224,7 +224,10 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
       return session.handle(request, { parsedBody: body, authInfo });
     };
 
-  const summary = 'Model Context Protocol (Streamable HTTP)';
+  const summary = {
+    en: 'Model Context Protocol (Streamable HTTP)',
+    'zh-CN': '模型上下文协议（Streamable HTTP）',
+  };
   return {
     surface,
     routes: [
@@ -236,7 +239,10 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
         path: urls.metadataPath,
         public: true,
         prefixed: false,
-        summary: 'OAuth protected-resource metadata of the MCP endpoint (RFC 9728)',
+        summary: {
+          en: 'OAuth protected-resource metadata of the MCP endpoint (RFC 9728)',
+          'zh-CN': 'MCP 端点的 OAuth 受保护资源元数据（RFC 9728）',
+        },
         ...mcpOpenApi.metadata,
         handle: async ({ headers }) =>
           Response.json(

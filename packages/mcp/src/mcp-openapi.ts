@@ -68,7 +68,10 @@ export const mcpOpenApi = {
   POST: {
     id: 'mcp.post',
     tags: ['mcp'],
-    description: 'Sends a JSON-RPC message; a request is answered as JSON or as an event stream.',
+    description: {
+      en: 'Sends a JSON-RPC message; a request is answered as JSON or as an event stream.',
+      'zh-CN': '发送一条 JSON-RPC 消息；请求以 JSON 或事件流应答。',
+    },
     parameters: [sessionHeader],
     requestBody: { required: true, content: { 'application/json': { schema: message } } },
     responses: {
@@ -86,7 +89,10 @@ export const mcpOpenApi = {
   GET: {
     id: 'mcp.listen',
     tags: ['mcp'],
-    description: 'Opens the session’s stream of server-initiated messages.',
+    description: {
+      en: 'Opens the session’s stream of server-initiated messages.',
+      'zh-CN': '打开会话中由服务器发起的消息流。',
+    },
     parameters: [{ ...sessionHeader, required: true }],
     responses: {
       '200': {
@@ -99,7 +105,7 @@ export const mcpOpenApi = {
   DELETE: {
     id: 'mcp.close',
     tags: ['mcp'],
-    description: 'Ends the session.',
+    description: { en: 'Ends the session.', 'zh-CN': '结束会话。' },
     parameters: [{ ...sessionHeader, required: true }],
     responses: { '200': { description: 'The session ended.' }, ...refusals },
   },

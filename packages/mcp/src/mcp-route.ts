@@ -1,4 +1,4 @@
-import type { Caller, Locale, OpwireError } from '@opwire/core';
+import type { Caller, Locale, LocalizedText, OpwireError } from '@opwire/core';
 
 /** What an MCP route reads of a request (a subset of what `@opwire/http` hands a custom route). */
 export interface McpRouteInput {
@@ -24,11 +24,12 @@ export interface McpRoute {
   readonly path: string;
   readonly public: true;
   readonly prefixed?: boolean;
-  readonly summary: string;
+  /** The OpenAPI summary, in English and Chinese. */
+  readonly summary: LocalizedText;
   /** OpenAPI `operationId`, tags, description, parameters, body and responses (see `CustomRoute`). */
   readonly id?: string;
   readonly tags?: readonly string[];
-  readonly description?: string;
+  readonly description?: LocalizedText;
   readonly parameters?: ReadonlyArray<Readonly<Record<string, unknown>>>;
   readonly requestBody?: Readonly<Record<string, unknown>>;
   readonly responses?: Readonly<Record<string, unknown>>;

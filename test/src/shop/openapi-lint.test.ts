@@ -80,6 +80,14 @@ describe("the shop's OpenAPI document under Spectral (OAS + OWASP) and Redocly",
     expect(answer.headers.get('content-language')).toBe('zh-CN');
     const chinese = answer.body as { paths: Record<string, Record<string, { summary?: string }>> };
     expect(chinese.paths['/orders']?.post?.summary).toBe('下单');
+    // The framework's own routes and texts too: the chat's and MCP's summaries, and the answers' descriptions.
+    expect(chinese.paths['/api/chat']?.post?.summary).toBe(
+      '以 AI SDK UI 消息流协议与助手对话（useChat 发送的请求）',
+    );
+    expect(chinese.paths['/mcp']?.post?.summary).toBe('模型上下文协议（Streamable HTTP）');
+    expect((chinese.paths['/orders']?.post as any)?.responses['429'].description).toBe(
+      '请求过多：RATE_LIMITED',
+    );
     const result = await validate(structuredClone(chinese) as Parameters<typeof validate>[0]);
     expect(result.valid ? '' : compileErrors(result)).toBe('');
     const { ruleset } = await loadSpectralRuleset(spectralRuleset);

@@ -65,10 +65,16 @@ export function idempotency(
     requestHeaders: [
       {
         name: header,
-        description:
-          'Makes a retried write safe: repeated with the same key and the same request, it gets the first answer ' +
-          '(with `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 409 ' +
-          'IDEMPOTENCY_KEY_REUSED. 1 to 255 visible ASCII characters, sent once (twice is 400 REPEATED_IDEMPOTENCY_KEY).',
+        description: {
+          en:
+            'Makes a retried write safe: repeated with the same key and the same request, it gets the first answer ' +
+            '(with `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 409 ' +
+            'IDEMPOTENCY_KEY_REUSED. 1 to 255 visible ASCII characters, sent once (twice is 400 REPEATED_IDEMPOTENCY_KEY).',
+          'zh-CN':
+            '让重试的写操作安全：以相同的键和相同的请求重复发送时，得到第一次的应答（带 `Idempotent-Replayed: true`），' +
+            '且不写入任何内容；相同的键配不同的请求为 409 IDEMPOTENCY_KEY_REUSED。1 到 255 个可见 ASCII 字符，' +
+            '只发送一次（发送两次为 400 REPEATED_IDEMPOTENCY_KEY）。',
+        },
         schema: { type: 'string', minLength: 1, maxLength: 255, pattern: keyPattern.source },
       },
     ],
