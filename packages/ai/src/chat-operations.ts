@@ -60,8 +60,10 @@ export function createChatOperations(options: ChatOperationsOptions): AnyOperati
   const chat = defineOperation({
     id: 'ai.chat',
     summary: { en: 'Chat with the assistant', 'zh-CN': '与助手对话' },
-    description:
-      'Runs one chat turn as the caller, streaming text and tool events; the model can only use the tools the caller may call.',
+    description: {
+      en: 'Runs one chat turn as the caller, streaming text and tool events; the model can only use the tools the caller may call.',
+      'zh-CN': '以调用者身份运行一轮对话，流式返回文本和工具事件；模型只能使用调用者有权调用的工具。',
+    },
     request: chatRequestSchema,
     response: chatEventSchema,
     stream: true,

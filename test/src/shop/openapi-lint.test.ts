@@ -88,6 +88,17 @@ describe("the shop's OpenAPI document under Spectral (OAS + OWASP) and Redocly",
     expect((chinese.paths['/orders']?.post as any)?.responses['429'].description).toBe(
       '请求过多：RATE_LIMITED',
     );
+    // Every route's summary and description is Chinese: the shop's operations, and Opwire's own.
+    const english = Object.entries(chinese.paths).flatMap(([path, item]) =>
+      Object.entries(item).flatMap(([method, entry]) =>
+        (['summary', 'description'] as const)
+          .filter(
+            (key) => typeof (entry as any)[key] === 'string' && !/[\u4e00-\u9fff]/.test((entry as any)[key]),
+          )
+          .map((key) => `${method.toUpperCase()} ${path} ${key}`),
+      ),
+    );
+    expect(english).toEqual([]);
     const result = await validate(structuredClone(chinese) as Parameters<typeof validate>[0]);
     expect(result.valid ? '' : compileErrors(result)).toBe('');
     const { ruleset } = await loadSpectralRuleset(spectralRuleset);

@@ -43,7 +43,10 @@ export function knowledgeDocumentRoute(knowledge: Knowledge, folder = knowledgeF
   return {
     method: 'GET',
     path: '/knowledge/documents/{documentId}',
-    summary: 'A knowledge document the assistant cites, as markdown',
+    summary: {
+      en: 'A knowledge document the assistant cites, as markdown',
+      'zh-CN': '助手引用的知识文档，以 Markdown 格式返回',
+    },
     id: 'knowledge.document',
     parameters: [
       {

@@ -74,7 +74,10 @@ export function createConversationOperations(options: ConversationOperationsOpti
   const create = defineOperation({
     id: 'conversations.create',
     summary: { en: 'Start a conversation', 'zh-CN': '新建对话' },
-    description: 'Creates a conversation owned by the caller, with a server-assigned id.',
+    description: {
+      en: 'Creates a conversation owned by the caller, with a server-assigned id.',
+      'zh-CN': '创建一个归调用者所有的会话，其 id 由服务器分配。',
+    },
     request: Type.Object({ title: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) }),
     response: conversationSchema,
     expose: ['http'],
@@ -95,7 +98,10 @@ export function createConversationOperations(options: ConversationOperationsOpti
   const list = defineOperation({
     id: 'conversations.list',
     summary: { en: 'List my conversations', 'zh-CN': '列出我的对话' },
-    description: 'The caller’s conversations, newest first, a page at a time.',
+    description: {
+      en: 'The caller’s conversations, newest first, a page at a time.',
+      'zh-CN': '调用者的会话，最新的在前，分页返回。',
+    },
     request: Type.Object(pageFields),
     response: Type.Object({
       conversations: Type.Array(conversationSchema),
@@ -121,8 +127,10 @@ export function createConversationOperations(options: ConversationOperationsOpti
   const get = defineOperation({
     id: 'conversations.get',
     summary: { en: 'Read a conversation', 'zh-CN': '查看对话' },
-    description:
-      'The conversation and its messages newest first, `limit` at a time; pass `next` as `before` for older ones.',
+    description: {
+      en: 'The conversation and its messages newest first, `limit` at a time; pass `next` as `before` for older ones.',
+      'zh-CN': '会话及其消息，最新的在前，每次 `limit` 条；要取更早的消息，把 `next` 作为 `before` 传入。',
+    },
     request: Type.Object({
       conversationId,
       limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
@@ -176,8 +184,10 @@ export function createConversationOperations(options: ConversationOperationsOpti
   const remove = defineOperation({
     id: 'conversations.delete',
     summary: { en: 'Delete a conversation', 'zh-CN': '删除对话' },
-    description:
-      'Deletes the caller’s conversation and its messages; the AI audit events of its turns stay until retention.',
+    description: {
+      en: 'Deletes the caller’s conversation and its messages; the AI audit events of its turns stay until retention.',
+      'zh-CN': '删除调用者的会话及其消息；其各轮的 AI 审计事件保留到保留期结束。',
+    },
     request: Type.Object({ conversationId }),
     response: Type.Object({ id: Type.String(), deleted: Type.Literal(true) }),
     expose: ['http'],

@@ -51,8 +51,10 @@ export function createGovernanceOperations(options: GovernanceOperationsOptions)
   const listTurns = defineOperation({
     id: 'governance.listTurns',
     summary: { en: 'List chat turns with their usage and cost', 'zh-CN': '列出对话轮次及其用量与费用' },
-    description:
-      'Turns newest first, filtered, a page at a time, with the totals of every turn the filters match.',
+    description: {
+      en: 'Turns newest first, filtered, a page at a time, with the totals of every turn the filters match.',
+      'zh-CN': '按条件筛选的对话轮次，最新的在前，分页返回，并附上所有符合条件的轮次的合计。',
+    },
     request: Type.Object({ ...turnFilterFields, ...pageFields }),
     response: Type.Object({
       turns: Type.Array(turnSchema),
@@ -86,7 +88,10 @@ export function createGovernanceOperations(options: GovernanceOperationsOptions)
       en: 'One chat turn with its tool calls and events',
       'zh-CN': '单个对话轮次及其工具调用与事件',
     },
-    description: 'The ledger row (absent while the turn runs) and the audit events of the turn in sequence.',
+    description: {
+      en: 'The ledger row (absent while the turn runs) and the audit events of the turn in sequence.',
+      'zh-CN': '该轮的账本记录（轮次进行中时没有）及其按顺序排列的审计事件。',
+    },
     request: Type.Object({ turnId: Type.String({ minLength: 1, maxLength: 200 }) }),
     response: Type.Object({ turn: Type.Optional(turnSchema), events: Type.Array(eventSchema) }),
     expose: ['http'],
@@ -109,7 +114,10 @@ export function createGovernanceOperations(options: GovernanceOperationsOptions)
   const listAudit = defineOperation({
     id: 'governance.listAudit',
     summary: { en: 'List AI audit events', 'zh-CN': '列出 AI 审计事件' },
-    description: 'Events newest first, filtered by action, turn, principal and time, a page at a time.',
+    description: {
+      en: 'Events newest first, filtered by action, turn, principal and time, a page at a time.',
+      'zh-CN': '按操作、轮次、主体和时间筛选的事件，最新的在前，分页返回。',
+    },
     request: Type.Object({
       action: Type.Optional(actionSchema),
       turnId: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
@@ -137,8 +145,10 @@ export function createGovernanceOperations(options: GovernanceOperationsOptions)
   const summarizeCost = defineOperation({
     id: 'governance.summarizeCost',
     summary: { en: 'Summarize AI usage and cost', 'zh-CN': '汇总 AI 用量与费用' },
-    description:
-      'Totals and groups by model, provider, principal, tenant and UTC day over a time range (the last 30 days by default).',
+    description: {
+      en: 'Totals and groups by model, provider, principal, tenant and UTC day over a time range (the last 30 days by default).',
+      'zh-CN': '某一时间范围内（默认最近 30 天）的合计，以及按模型、提供方、主体、租户和 UTC 日期的分组。',
+    },
     request: Type.Object({
       from: Type.Optional(timeSchema),
       to: Type.Optional(timeSchema),
@@ -201,8 +211,10 @@ export function createGovernanceOperations(options: GovernanceOperationsOptions)
   const trim = defineOperation({
     id: 'governance.trim',
     summary: { en: 'Remove old governance records', 'zh-CN': '删除过期的治理记录' },
-    description:
-      "Removes the tenant's turn ledger rows, AI audit events and audit records older than the given days; never conversations.",
+    description: {
+      en: "Removes the tenant's turn ledger rows, AI audit events and audit records older than the given days; never conversations.",
+      'zh-CN': '删除该租户早于给定天数的轮次账本记录、AI 审计事件和审计记录；从不删除会话。',
+    },
     request: Type.Object({ olderThanDays: Type.Integer({ minimum: 1, maximum: 36_500 }) }),
     response: Type.Object({
       before: Type.String(),
