@@ -60,7 +60,11 @@ export interface CustomRoute {
   readonly description?: LocalizedText;
   /** OpenAPI tags; by default the first segment of the path (`knowledge` for `/knowledge/documents/{id}`). */
   readonly tags?: readonly string[];
-  /** OpenAPI parameter objects: headers, query, and path ones with their own schema (plain strings otherwise). */
+  /**
+   * OpenAPI parameter objects: headers, query, and path ones with their own schema (plain strings otherwise).
+   * In these, the body and the responses, a `description` outside a schema may be `{ en, 'zh-CN' }`: each
+   * document takes its language's.
+   */
   readonly parameters?: ReadonlyArray<Readonly<Record<string, unknown>>>;
   /** OpenAPI `requestBody`: the body and its media types. */
   readonly requestBody?: Readonly<Record<string, unknown>>;

@@ -24,7 +24,7 @@ export function describeCustomRoute(
   const pathParameters = [...route.path.matchAll(/\{([^{}/]+)\}/g)]
     .filter((match) => !own.some((parameter) => parameter.in === 'path' && parameter.name === match[1]))
     .map((match) => ({ name: match[1], in: 'path', required: true, schema: { type: 'string' } }));
-  const parameters = [...pathParameters, ...own];
+  const parameters = [...pathParameters, ...own.map((parameter) => localizeDescriptions(parameter, locale))];
   const hasBody = takesBody(route.method);
   const readsQuery = own.some((parameter) => parameter.in === 'query');
   // A route that answers the server's refusals itself describes them in its own `responses`; a query it cannot
@@ -44,8 +44,12 @@ export function describeCustomRoute(
     ...(summary ? { summary } : {}),
     ...(description ? { description } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
-    ...(route.requestBody ? { requestBody: route.requestBody } : {}),
-    responses: merge(route.responses ?? { '200': { description: texts.ok } }, errors, texts),
+    ...(route.requestBody ? { requestBody: localizeDescriptions(route.requestBody, locale) } : {}),
+    responses: merge(
+      localizeDescriptions(route.responses ?? { '200': { description: texts.ok } }, locale),
+      errors,
+      texts,
+    ),
     ...(route.public ? { security: [] } : {}),
   };
 }
@@ -69,4 +73,33 @@ function merge(
       : problem;
   }
   return Object.fromEntries(Object.entries(merged).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** Whether a value is a text per language, `{ en, 'zh-CN' }`: an object of strings under those keys only. */
+function isLocalizedText(value: unknown): value is { readonly en?: string; readonly 'zh-CN'?: string } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const entries = Object.entries(value);
+  return (
+    entries.length > 0 &&
+    entries.every(([key, text]) => (key === 'en' || key === 'zh-CN') && typeof text === 'string')
+  );
+}
+
+/**
+ * A hand-written route's OpenAPI fields with each `description` given per language (`{ en, 'zh-CN' }`) in
+ * `locale`'s words; schemas, whose `description` is a string, are left as they are.
+ */
+function localizeDescriptions<T>(value: T, locale: Locale): T {
+  if (Array.isArray(value)) return value.map((each) => localizeDescriptions(each, locale)) as T;
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [
+      key,
+      key === 'description' && isLocalizedText(inner)
+        ? localizeText(inner, locale)
+        : key === 'schema'
+          ? inner
+          : localizeDescriptions(inner, locale),
+    ]),
+  ) as T;
 }

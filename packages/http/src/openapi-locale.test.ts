@@ -188,6 +188,23 @@ describe('texts given per language beside the operations', () => {
           public: true,
           summary: { en: 'The status', 'zh-CN': '状态' },
           description: { en: 'How the notes are.', 'zh-CN': '笔记的情况。' },
+          parameters: [
+            {
+              name: 'verbose',
+              in: 'query',
+              description: { en: 'Say more.', 'zh-CN': '说得更详细。' },
+              schema: { type: 'boolean', description: 'Left as written.' },
+            },
+          ],
+          responses: {
+            '200': {
+              description: { en: 'The status.', 'zh-CN': '状态。' },
+              headers: { 'X-Status': { description: { en: 'Its name.', 'zh-CN': '它的名字。' } } },
+              content: {
+                'application/json': { schema: { type: 'object', description: 'Left as written.' } },
+              },
+            },
+          },
           handle: () => Response.json({ ok: true }),
         },
       ],
@@ -210,6 +227,20 @@ describe('texts given per language beside the operations', () => {
       '状态',
     ]);
     expect(chinese.paths['/status'].get.description).toBe('笔记的情况。');
+    // A description given per language in the route's own OpenAPI fields, too; schemas as written.
+    const status = (doc: any) => doc.paths['/status'].get;
+    expect(status(english).responses['200'].description).toBe('The status.');
+    expect(status(chinese).responses['200'].description).toBe('状态。');
+    expect(status(chinese).responses['200'].headers['X-Status'].description).toBe('它的名字。');
+    expect(status(chinese).responses['200'].content['application/json'].schema.description).toBe(
+      'Left as written.',
+    );
+    const verbose = (doc: any) =>
+      status(doc).parameters.find((parameter: any) => parameter.name === 'verbose');
+    expect([verbose(english).description, verbose(chinese).description]).toEqual([
+      'Say more.',
+      '说得更详细。',
+    ]);
     expect(chinese.paths['/notes/plain'].post.summary).toBe('写一条笔记，以文本应答');
     const keyOf = (doc: any) =>
       doc.paths['/notes'].post.parameters.find((parameter: any) => parameter.name === 'Idempotency-Key');

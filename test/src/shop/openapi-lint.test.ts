@@ -99,6 +99,12 @@ describe("the shop's OpenAPI document under Spectral (OAS + OWASP) and Redocly",
       ),
     );
     expect(english).toEqual([]);
+    // The MCP endpoint's own answers too, in both documents.
+    const mcpUnauthenticated = (document: any) => document.paths['/mcp'].post.responses['401'].description;
+    expect(mcpUnauthenticated(chinese)).toBe('UNAUTHENTICATED：没有 bearer 令牌或令牌无效');
+    expect(mcpUnauthenticated((await running.request('/openapi.json')).body)).toBe(
+      'UNAUTHENTICATED: no or bad bearer token',
+    );
     const result = await validate(structuredClone(chinese) as Parameters<typeof validate>[0]);
     expect(result.valid ? '' : compileErrors(result)).toBe('');
     const { ruleset } = await loadSpectralRuleset(spectralRuleset);
