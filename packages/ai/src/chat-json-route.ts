@@ -29,7 +29,10 @@ export function chatJsonRoute() {
     },
     responses: {
       '200': {
-        description: 'The turn: its text, tool steps, usage and pending approvals.',
+        description: {
+          en: 'The turn: its text, tool steps, usage and pending approvals.',
+          'zh-CN': '这一轮：文本、工具步骤、用量和待审批项。',
+        },
         content: { 'application/json': { schema: toJsonSchema(chatResponseSchema) } },
       },
     },

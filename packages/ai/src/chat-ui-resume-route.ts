@@ -75,11 +75,21 @@ export function chatUiResumeRoute(options: ChatUiResumeRouteOptions): ChatUiResu
         name: 'id',
         in: 'path',
         required: true,
-        description: 'The chat id: the conversation, as `/api/chat` takes it.',
+        description: {
+          en: 'The chat id: the conversation, as `/api/chat` takes it.',
+          'zh-CN': '对话 id：即会话，与 `/api/chat` 接受的相同。',
+        },
         schema: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9_.:-]+$' },
       },
     ],
-    responses: { '204': { description: 'No running answer to resume: show the stored conversation.' } },
+    responses: {
+      '204': {
+        description: {
+          en: 'No running answer to resume: show the stored conversation.',
+          'zh-CN': '没有可恢复的运行中回答：显示已存储的会话。',
+        },
+      },
+    },
     errors: [coreErrors.OUT_OF_RANGE, coreErrors.INVALID_FORMAT, coreErrors.NOT_FOUND],
     async handle(input) {
       const id = input.params.id ?? '';

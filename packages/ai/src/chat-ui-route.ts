@@ -92,7 +92,10 @@ export function chatUiRoute() {
     },
     responses: {
       '200': {
-        description: 'The turn as a UI message stream (`x-vercel-ai-ui-message-stream: v1`).',
+        description: {
+          en: 'The turn as a UI message stream (`x-vercel-ai-ui-message-stream: v1`).',
+          'zh-CN': '以 UI 消息流返回的这一轮（`x-vercel-ai-ui-message-stream: v1`）。',
+        },
         content: { 'text/event-stream': { schema: { type: 'string' } } },
       },
     },

@@ -150,7 +150,10 @@ export interface OperationRoute {
   encode(result: unknown, request: OperationRouteRequest): Response | Promise<Response>;
   /** OpenAPI `requestBody`, when the route's body is not the operation's request. */
   readonly requestBody?: Readonly<Record<string, unknown>>;
-  /** OpenAPI success responses of the route (its error responses are the operation's). */
+  /**
+   * OpenAPI success responses of the route (its error responses are the operation's); a `description` outside a
+   * schema, here and in `requestBody`, may be `{ en, 'zh-CN' }`.
+   */
   readonly responses?: Readonly<Record<string, unknown>>;
 }
 

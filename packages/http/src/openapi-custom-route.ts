@@ -89,7 +89,7 @@ function isLocalizedText(value: unknown): value is { readonly en?: string; reado
  * A hand-written route's OpenAPI fields with each `description` given per language (`{ en, 'zh-CN' }`) in
  * `locale`'s words; schemas, whose `description` is a string, are left as they are.
  */
-function localizeDescriptions<T>(value: T, locale: Locale): T {
+export function localizeDescriptions<T>(value: T, locale: Locale): T {
   if (Array.isArray(value)) return value.map((each) => localizeDescriptions(each, locale)) as T;
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(

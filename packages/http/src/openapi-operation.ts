@@ -11,6 +11,7 @@ import { type RouteSpec, takesBody } from './derive-route.js';
 import { type ErrorCodeContext, errorCodesByStatus } from './error-responses.js';
 import { headerName } from './header-name.js';
 import type { OperationRoute } from './http-options.js';
+import { localizeDescriptions } from './openapi-custom-route.js';
 import { problemResponses } from './openapi-problem.js';
 import { openApiTexts } from './openapi-texts.js';
 
@@ -138,13 +139,13 @@ export function describeOperationRoute(
   const responses = { ...(described.responses as Record<string, unknown>) };
   if (extra.responses) {
     for (const status of Object.keys(responses)) if (status.startsWith('2')) delete responses[status];
-    Object.assign(responses, extra.responses);
+    Object.assign(responses, localizeDescriptions(extra.responses, locale));
   }
   return {
     ...described,
     operationId: extra.id,
     ...(extra.summary ? { summary: localizeText(extra.summary, locale) } : {}),
-    ...(extra.requestBody ? { requestBody: extra.requestBody } : {}),
+    ...(extra.requestBody ? { requestBody: localizeDescriptions(extra.requestBody, locale) } : {}),
     responses,
   };
 }

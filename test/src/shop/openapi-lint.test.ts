@@ -88,16 +88,20 @@ describe("the shop's OpenAPI document under Spectral (OAS + OWASP) and Redocly",
     expect((chinese.paths['/orders']?.post as any)?.responses['429'].description).toBe(
       '请求过多：RATE_LIMITED',
     );
-    // Every route's summary and description is Chinese: the shop's operations, and Opwire's own.
-    const english = Object.entries(chinese.paths).flatMap(([path, item]) =>
-      Object.entries(item).flatMap(([method, entry]) =>
-        (['summary', 'description'] as const)
-          .filter(
-            (key) => typeof (entry as any)[key] === 'string' && !/[\u4e00-\u9fff]/.test((entry as any)[key]),
-          )
-          .map((key) => `${method.toUpperCase()} ${path} ${key}`),
-      ),
-    );
+    // Every text of every route is Chinese — summaries, descriptions, answers, headers, parameters: the shop's
+    // operations and Opwire's own. Schemas (field descriptions) are as written.
+    const english: string[] = [];
+    const collect = (value: unknown, at: string): void => {
+      if (typeof value !== 'object' || value === null) return;
+      for (const [key, inner] of Object.entries(value)) {
+        if (key === 'schema') continue;
+        const place = `${at}/${key}`;
+        if ((key === 'summary' || key === 'description') && typeof inner === 'string') {
+          if (!/[\u4e00-\u9fff]/.test(inner)) english.push(place);
+        } else collect(inner, place);
+      }
+    };
+    collect(chinese.paths, '');
     expect(english).toEqual([]);
     // The MCP endpoint's own answers too, in both documents.
     const mcpUnauthenticated = (document: any) => document.paths['/mcp'].post.responses['401'].description;

@@ -53,14 +53,17 @@ export function knowledgeDocumentRoute(knowledge: Knowledge, folder = knowledgeF
         name: 'documentId',
         in: 'path',
         required: true,
-        description:
-          "The document file name, such as returns-policy.md; any other id, or one the caller's knowledge base no longer holds as the shop's file (removed, or replaced by another ingest), is 404.",
+        description: {
+          en: "The document file name, such as returns-policy.md; any other id, or one the caller's knowledge base no longer holds as the shop's file (removed, or replaced by another ingest), is 404.",
+          'zh-CN':
+            '文档文件名，例如 returns-policy.md；其他 id，或调用者的知识库不再作为商店文件保存的文档（已删除，或被另一次导入替换）为 404。',
+        },
         schema: { type: 'string', maxLength: 200, pattern: '^[A-Za-z0-9_.-]+\\.md$' },
       },
     ],
     responses: {
       '200': {
-        description: 'The document.',
+        description: { en: 'The document.', 'zh-CN': '文档。' },
         content: { 'text/markdown': { schema: { type: 'string' } } },
       },
     },
