@@ -177,9 +177,12 @@ export async function createShop(options: ShopOptions = {}): Promise<Shop> {
         ...(extension.health ?? []),
       ],
       info: {
-        title: 'Opwire example shop',
+        title: { en: 'Opwire example shop', 'zh-CN': 'Opwire 示例商店' },
         version: '0.1.0',
-        description: 'Multi-tenant orders, declared once and served over HTTP, to models and to MCP clients.',
+        description: {
+          en: 'Multi-tenant orders, declared once and served over HTTP, to models and to MCP clients.',
+          'zh-CN': '多租户订单：声明一次，即通过 HTTP 提供给调用者、模型和 MCP 客户端。',
+        },
         license: { name: 'MIT', identifier: 'MIT' },
       },
       openapi: shopOpenApi,

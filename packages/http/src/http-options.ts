@@ -96,23 +96,23 @@ export interface RefusedRequest {
 /** What the OpenAPI document says beyond the routes. */
 export interface OpenApiOptions {
   /**
-   * A description per tag. An operation's tag is its id without the last segment (`orders` for
-   * `orders.create`); a tag without one here is described by its name.
+   * A description per tag, a string or per language (`{ en, 'zh-CN' }`). An operation's tag is its id without
+   * the last segment (`orders` for `orders.create`); a tag without one here is described by its name.
    */
-  readonly tags?: Readonly<Record<string, string>>;
+  readonly tags?: Readonly<Record<string, LocalizedText>>;
   /**
    * The `servers` entry's description (say which environment it is: local, staging, production) and
    * audience (`x-internal`: `false` for a public API), as OWASP's inventory rules ask.
    */
-  readonly server?: { readonly description?: string; readonly internal?: boolean };
+  readonly server?: { readonly description?: LocalizedText; readonly internal?: boolean };
 }
 
-/** The OpenAPI `info` object. */
+/** The OpenAPI `info` object; its title, summary and description a string or per language (`{ en, 'zh-CN' }`). */
 export interface OpenApiInfo {
-  readonly title: string;
+  readonly title: LocalizedText;
   readonly version: string;
-  readonly description?: string;
-  readonly summary?: string;
+  readonly description?: LocalizedText;
+  readonly summary?: LocalizedText;
   readonly termsOfService?: string;
   readonly contact?: { readonly name?: string; readonly url?: string; readonly email?: string };
   readonly license?: { readonly name: string; readonly identifier?: string; readonly url?: string };

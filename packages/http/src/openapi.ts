@@ -1,4 +1,4 @@
-import { coreErrors, type Locale } from '@opwire/core';
+import { coreErrors, type Locale, type LocalizedText, localizeText } from '@opwire/core';
 import type { ErrorCodeContext } from './error-responses.js';
 import type { CustomRoute, OpenApiInfo, OpenApiOptions, OperationRoute } from './http-options.js';
 import { type ComponentSchemas, referenceNamedSchemas } from './openapi-components.js';
@@ -81,20 +81,36 @@ export function createOpenApiDocument(input: OpenApiInput, locale: Locale = 'en'
     ['Problem', { schema: problemSchema, text: JSON.stringify(problemSchema) }],
   ]);
   const referenced = referenceNamedSchemas(paths, components) as typeof paths;
-  const described: Readonly<Record<string, string>> = { health: texts.healthTag, ...input.options?.tags };
+  const described: Readonly<Record<string, LocalizedText>> = {
+    health: texts.healthTag,
+    ...input.options?.tags,
+  };
   const server = input.options?.server;
+  const serverDescription = localizeText(server?.description, locale);
+  // The app's order kept; its texts in the document's language.
+  const info = Object.fromEntries(
+    Object.entries(input.info).map(([key, value]) => [
+      key,
+      key === 'title' || key === 'summary' || key === 'description'
+        ? localizeText(value as LocalizedText, locale)
+        : value,
+    ]),
+  );
   return {
     openapi: '3.1.0',
-    info: input.info,
+    info,
     // Relative to where the document was fetched from, so a proxy or a mount under another path keeps it true.
     servers: [
       {
         url: input.prefix || '/',
-        ...(server?.description ? { description: server.description } : {}),
+        ...(serverDescription ? { description: serverDescription } : {}),
         ...(server?.internal === undefined ? {} : { 'x-internal': server.internal }),
       },
     ],
-    tags: tags.map((name) => ({ name, description: described[name] ?? texts.routesOf(name) })),
+    tags: tags.map((name) => ({
+      name,
+      description: localizeText(described[name], locale) ?? texts.routesOf(name),
+    })),
     paths: referenced,
     components: {
       schemas: Object.fromEntries([...components].map(([name, { schema }]) => [name, schema])),

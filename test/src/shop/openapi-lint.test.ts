@@ -102,6 +102,14 @@ describe("the shop's OpenAPI document under Spectral (OAS + OWASP) and Redocly",
       }
     };
     collect(chinese.paths, '');
+    // And the document's own info, server and tag texts.
+    collect(
+      { info: (chinese as any).info, servers: (chinese as any).servers, tags: (chinese as any).tags },
+      '',
+    );
+    const infoTitle = (document: any) => document.info.title;
+    expect(infoTitle(chinese)).toBe('Opwire 示例商店');
+    expect(infoTitle((await running.request('/openapi.json')).body)).toBe('Opwire example shop');
     expect(english).toEqual([]);
     // The MCP endpoint's own answers too, in both documents.
     const mcpUnauthenticated = (document: any) => document.paths['/mcp'].post.responses['401'].description;
