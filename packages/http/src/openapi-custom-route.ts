@@ -3,7 +3,7 @@ import { takesBody } from './derive-route.js';
 import { customRouteCodesByStatus } from './error-responses.js';
 import type { CustomRoute } from './http-options.js';
 import { problemResponses } from './openapi-problem.js';
-import { type OpenApiTexts, openApiTexts } from './openapi-texts.js';
+import { localizeDescriptions, type OpenApiTexts, openApiTexts } from './openapi-texts.js';
 
 /** The tag of a hand-written route without tags of its own: its path's first segment, dots trimmed. */
 export function customRouteTag(path: string): string {
@@ -73,33 +73,4 @@ function merge(
       : problem;
   }
   return Object.fromEntries(Object.entries(merged).sort(([a], [b]) => a.localeCompare(b)));
-}
-
-/** Whether a value is a text per language, `{ en, 'zh-CN' }`: an object of strings under those keys only. */
-function isLocalizedText(value: unknown): value is { readonly en?: string; readonly 'zh-CN'?: string } {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const entries = Object.entries(value);
-  return (
-    entries.length > 0 &&
-    entries.every(([key, text]) => (key === 'en' || key === 'zh-CN') && typeof text === 'string')
-  );
-}
-
-/**
- * A hand-written route's OpenAPI fields with each `description` given per language (`{ en, 'zh-CN' }`) in
- * `locale`'s words; schemas, whose `description` is a string, are left as they are.
- */
-export function localizeDescriptions<T>(value: T, locale: Locale): T {
-  if (Array.isArray(value)) return value.map((each) => localizeDescriptions(each, locale)) as T;
-  if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) => [
-      key,
-      key === 'description' && isLocalizedText(inner)
-        ? localizeText(inner, locale)
-        : key === 'schema'
-          ? inner
-          : localizeDescriptions(inner, locale),
-    ]),
-  ) as T;
 }

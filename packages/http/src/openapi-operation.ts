@@ -11,9 +11,8 @@ import { type RouteSpec, takesBody } from './derive-route.js';
 import { type ErrorCodeContext, errorCodesByStatus } from './error-responses.js';
 import { headerName } from './header-name.js';
 import type { OperationRoute } from './http-options.js';
-import { localizeDescriptions } from './openapi-custom-route.js';
 import { problemResponses } from './openapi-problem.js';
-import { openApiTexts } from './openapi-texts.js';
+import { localizeDescriptions, openApiTexts } from './openapi-texts.js';
 
 /** One served operation as the OpenAPI document describes it. */
 export interface OpenApiOperation {

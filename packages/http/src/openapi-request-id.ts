@@ -1,7 +1,8 @@
-/** The `X-Request-Id` header component, which every answer of an operation or a hand-written route carries. */
+/**
+ * The `X-Request-Id` header component, which every answer of an operation or a hand-written route carries; its
+ * description is the document's language's (`openApiTexts(locale).requestId`).
+ */
 export const requestIdHeader = {
-  description:
-    "The request's id, to quote when reporting a problem: the client's own `X-Request-Id` when it is well-formed (1 to 128 letters, digits or `_.:@/+=-`), else one the server made.",
   required: true,
   schema: { type: 'string', minLength: 1, maxLength: 128, pattern: '^[\\w.:@/+=-]{1,128}$' },
 };

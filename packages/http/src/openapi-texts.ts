@@ -1,4 +1,4 @@
-import type { Locale } from '@opwire/core';
+import { type Locale, localizeText } from '@opwire/core';
 import { statusTable } from './status-table.js';
 
 /** What the OpenAPI document says in its own words (an app's summaries and schemas are its own), in one locale. */
@@ -96,4 +96,34 @@ export function openApiTexts(locale: Locale): OpenApiTexts {
 
 function titleOf(status: string): string {
   return Object.values(statusTable).find((row) => String(row.status) === status)?.title ?? 'Error';
+}
+
+/** Whether a value is a text per language, `{ en, 'zh-CN' }`: an object of strings under those keys only. */
+function isLocalizedText(value: unknown): value is { readonly en?: string; readonly 'zh-CN'?: string } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const entries = Object.entries(value);
+  return (
+    entries.length > 0 &&
+    entries.every(([key, text]) => (key === 'en' || key === 'zh-CN') && typeof text === 'string')
+  );
+}
+
+/**
+ * A route's own OpenAPI fields (a hand-written route's, an operation route's) with each `description` given
+ * per language (`{ en, 'zh-CN' }`) in `locale`'s words; schemas, whose `description` is a string, are left as
+ * they are.
+ */
+export function localizeDescriptions<T>(value: T, locale: Locale): T {
+  if (Array.isArray(value)) return value.map((each) => localizeDescriptions(each, locale)) as T;
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [
+      key,
+      key === 'description' && isLocalizedText(inner)
+        ? localizeText(inner, locale)
+        : key === 'schema'
+          ? inner
+          : localizeDescriptions(inner, locale),
+    ]),
+  ) as T;
 }

@@ -114,7 +114,7 @@ export function createOpenApiDocument(input: OpenApiInput, locale: Locale = 'en'
     paths: referenced,
     components: {
       schemas: Object.fromEntries([...components].map(([name, { schema }]) => [name, schema])),
-      headers: { 'X-Request-Id': { ...requestIdHeader, description: texts.requestId } },
+      headers: { 'X-Request-Id': { description: texts.requestId, ...requestIdHeader } },
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
     },
     security: [{ bearer: [] }],
