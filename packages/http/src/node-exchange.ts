@@ -17,9 +17,13 @@ export type AnswerWriter = (response: ServerResponse, answer: Answer, unreadBody
 const exchangeKey = Symbol('opwire.exchange');
 const connectionKey = Symbol('opwire.connection');
 
-/** What one keep-alive connection shares across its requests: the abort signal and the body being read. */
+/**
+ * What one keep-alive connection shares across its requests: the abort signal, the body being read and the
+ * client's address (read from the socket once: Node's getter costs a few hundred instructions on every call).
+ */
 interface ConnectionState {
   readonly controller: AbortController;
+  readonly clientAddress: string | undefined;
   reading: NodeExchange | undefined;
 }
 
@@ -55,8 +59,8 @@ export class NodeExchange implements HttpExchange {
   }
 
   get clientAddress(): string | undefined {
-    // Node asks the socket once and keeps the answer; it is undefined once the client has gone.
-    return this.request.socket.remoteAddress;
+    // Undefined when the client had gone before its connection was first looked at, as Node's own getter says.
+    return connectionOf(this.request.socket).clientAddress;
   }
 
   get headers(): Readonly<Record<string, string | undefined>> {
@@ -144,7 +148,11 @@ function onBodyEnd(this: Tagged<IncomingMessage>): void {
 function connectionOf(socket: Tagged<Socket>): ConnectionState {
   let connection = socket[connectionKey];
   if (connection === undefined) {
-    const state: ConnectionState = { controller: new AbortController(), reading: undefined };
+    const state: ConnectionState = {
+      controller: new AbortController(),
+      clientAddress: socket.remoteAddress,
+      reading: undefined,
+    };
     socket[connectionKey] = connection = state;
     // The state is made lazily: a client that left while its request was being authenticated has
     // a socket that will never emit `close` again, so its request is cancelled at once.
