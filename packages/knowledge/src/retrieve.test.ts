@@ -43,6 +43,8 @@ describe('retrieve', () => {
         'returns',
       );
       expect((await knowledge.retrieve({ text: '怎么申请退货？', mode }))[0]?.documentId).toBe('returns-zh');
+      // Asked in Traditional Chinese, the Simplified document answers too.
+      expect((await knowledge.retrieve({ text: '怎麼申請退貨？', mode }))[0]?.documentId).toBe('returns-zh');
     }
   });
 

@@ -31,6 +31,12 @@ const withoutSource = (entry: ExportEntry | string) => {
   return published;
 };
 
+// Packages that ship third-party data keep its license beside their own, named in `files` and in `license`.
+const thirdParty: Readonly<Record<string, { readonly file: string; readonly license: string }>> = {
+  // The Traditional-to-Simplified table comes from OpenCC's dictionaries.
+  '@opwire/knowledge': { file: 'LICENSE-OpenCC', license: 'MIT AND Apache-2.0' },
+};
+
 // The scheme every package follows (DESIGN.md, "Build and distribution"), so a new package cannot ship the
 // workspace's TypeScript source or miss a field by accident; the consumer test proves the result works.
 describe.each(listPublishedPackages())('$name follows the distribution scheme', (pack) => {
@@ -41,7 +47,9 @@ describe.each(listPublishedPackages())('$name follows the distribution scheme', 
     expect(existsSync(join(pack.folder, 'LICENSE'))).toBe(true);
     expect(existsSync(join(pack.folder, 'README.md'))).toBe(true);
     expect(manifest.description?.length).toBeGreaterThan(20);
-    expect(manifest.license).toBe('MIT');
+    expect(manifest.license).toBe(thirdParty[pack.name]?.license ?? 'MIT');
+    const notice = thirdParty[pack.name]?.file;
+    if (notice) expect(readFileSync(join(pack.folder, notice), 'utf8')).toContain('Apache License');
     expect(manifest.keywords?.length).toBeGreaterThan(0);
     expect(manifest.engines?.node).toBe('>=20.19.0');
     expect(manifest.repository?.directory).toBe(`packages/${folderName}`);
@@ -92,7 +100,8 @@ describe.each(listPublishedPackages())('$name follows the distribution scheme', 
         Object.entries(manifest.exports ?? {}).map(([key, entry]) => [key, withoutSource(entry)]),
       ),
     );
-    expect(manifest.files).toEqual(manifest.bin ? ['bin', 'dist'] : ['dist']);
+    const notice = thirdParty[pack.name]?.file;
+    expect(manifest.files).toEqual([...(manifest.bin ? ['bin'] : []), 'dist', ...(notice ? [notice] : [])]);
   });
 
   it('takes other Opwire packages as peers (one OpwireError), unless it is an application', () => {

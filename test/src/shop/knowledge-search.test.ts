@@ -28,6 +28,16 @@ describe('POST /knowledge/search on the demo shop', { timeout: 60_000 }, () => {
     expect(hybrid?.text).toContain('偏远地区');
   });
 
+  // Traditional characters fold to Simplified in queries and documents alike: a reader in Taiwan or Hong Kong
+  // finds the Simplified page.
+  it('finds the Simplified shipping page for a question in Traditional Chinese', async () => {
+    const lexical = await search({ query: '偏遠地區', mode: 'lexical' });
+    expect(lexical[0]?.documentId).toBe('shipping.zh-CN.md');
+    expect(lexical[0]?.text).toContain('偏远地区可能多需 2 到 4 天');
+    const [hybrid] = await search({ query: '偏遠的地方送貨要多久', mode: 'hybrid' });
+    expect(hybrid?.documentId).toBe('shipping.zh-CN.md');
+  });
+
   // Before, `cancellation-faq.md#0` was the bare `# Cancellation FAQ` and took the fifth of five slots here.
   it('answers "What is the return policy?" with passages, never a bare heading', async () => {
     const results = await search({ query: 'What is the return policy?', top: 5 });

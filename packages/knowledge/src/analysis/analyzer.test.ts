@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAnalyzer } from './analyzer.js';
+import { createAnalyzer, foldTraditionalChinese } from './analyzer.js';
 import { countTokens, tokenSpans } from './count-tokens.js';
 
 describe('createAnalyzer', () => {
@@ -43,10 +43,32 @@ describe('createAnalyzer', () => {
 
   it('keeps katakana words with the long-vowel mark ー whole', () => {
     expect(analyzer.analyze('コーヒー')).toEqual(['コーヒー']);
-    expect(analyzer.analyze('データベースの設計')).toEqual(['データベース', 'の', '設計']);
+    // A kanji that is also a Traditional Chinese form folds like one (設計 → 设计), in documents and queries alike.
+    expect(analyzer.analyze('データベースの設計')).toEqual(['データベース', 'の', '设计']);
     // Half-width ｰ becomes ー under NFKC and joins the word too.
     expect(analyzer.analyze('ｺｰﾋｰ')).toEqual(['コーヒー']);
     expect(createAnalyzer({ cjk: 'bigrams' }).analyze('コーヒー')).toEqual(['コー', 'ーヒ', 'ヒー']);
+  });
+
+  it('folds Traditional Chinese to Simplified, so text in either script gives the same terms', () => {
+    expect(analyzer.analyze('資料庫備份與還原')).toEqual(analyzer.analyze('资料库备份与还原'));
+    expect(analyzer.analyze('退貨政策：偏遠地區需要額外支付運費')).toEqual(
+      analyzer.analyze('退货政策：偏远地区需要额外支付运费'),
+    );
+    // 我們 folds to 我们, one of the Chinese stop words.
+    expect(analyzer.analyze('我們的訂單')).toEqual(['订单']);
+    // Hong Kong's variants too (衞 for 衛), and a character's whole chain at once (薴 → 苧 → 苎).
+    expect(analyzer.analyze('衞生')).toEqual(analyzer.analyze('卫生'));
+    expect(foldTraditionalChinese('薴麻')).toBe('苎麻');
+    // Simplified text and characters Simplified Chinese writes as they are (著名, 什么) are left alone.
+    expect(foldTraditionalChinese('退货政策，著名的什么')).toBe('退货政策，著名的什么');
+    expect(foldTraditionalChinese('iPhone 訂單 #42')).toBe('iPhone 订单 #42');
+  });
+
+  it('keeps Traditional characters as written with foldTraditional: false', () => {
+    const asWritten = createAnalyzer({ foldTraditional: false });
+    expect(asWritten.analyze('我們的訂單')).toEqual(['我們', '訂單']);
+    expect(asWritten.analyze('訂單')).not.toEqual(asWritten.analyze('订单'));
   });
 
   it('normalizes full-width forms so ＡＢＣ matches abc', () => {

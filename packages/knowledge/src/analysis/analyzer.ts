@@ -2,6 +2,7 @@ import { stemmer } from 'stemmer';
 import { chineseStopWords } from './chinese-stop-words.js';
 import { cjkCharacter } from './cjk-character.js';
 import { englishStopWords } from './stop-words.js';
+import { traditionalFolding } from './traditional-folding.js';
 
 /**
  * How Chinese, Japanese and Korean text becomes terms: dictionary words (`Intl.Segmenter`, plus the bigrams
@@ -17,6 +18,11 @@ export interface AnalyzerOptions {
   readonly stopWords?: ReadonlySet<string>;
   /** Porter stemming of Latin words; defaults to `true`. */
   readonly stem?: boolean;
+  /**
+   * Folds Traditional Chinese characters to Simplified ones (資料 → 资料) before segmenting, so a search in
+   * either script finds text in the other; defaults to `true`. Character by character, from OpenCC's tables.
+   */
+  readonly foldTraditional?: boolean;
 }
 
 /** Turns text into the terms that lexical search and the hashing embedder index. */
@@ -31,11 +37,32 @@ const hanWord = /^\p{Script=Han}{3,}$/u;
 const latinWord = /[\p{L}\p{M}\p{N}_]+(?:[.'’][\p{L}\p{M}\p{N}_]+)*/gu;
 const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
 
-/** Creates an analyzer: lower-casing, stop words and Porter stemming for Latin text, CJK words or bigrams. */
+// Built on first use: the table is 3,771 pairs.
+let folding: { readonly pattern: RegExp; readonly simplified: ReadonlyMap<string, string> } | undefined;
+
+/** `text` with each Traditional Han character replaced by its Simplified form; other characters as they are. */
+export function foldTraditionalChinese(text: string): string {
+  if (folding === undefined) {
+    const characters = [...traditionalFolding];
+    const simplified = new Map<string, string>();
+    for (let index = 0; index + 1 < characters.length; index += 2) {
+      simplified.set(characters[index] as string, characters[index + 1] as string);
+    }
+    folding = { pattern: new RegExp(`[${[...simplified.keys()].join('')}]`, 'gu'), simplified };
+  }
+  const { pattern, simplified } = folding;
+  return text.replace(pattern, (character) => simplified.get(character) ?? character);
+}
+
+/**
+ * Creates an analyzer: lower-casing, stop words and Porter stemming for Latin text; Traditional Chinese folded to
+ * Simplified, then CJK words or bigrams.
+ */
 export function createAnalyzer(options: AnalyzerOptions = {}): Analyzer {
   const cjk = options.cjk ?? 'words';
   const stopWords = options.stopWords ?? englishStopWords;
   const stem = options.stem ?? true;
+  const foldTraditional = options.foldTraditional ?? true;
   const cache = new Map<string, string | null>();
 
   const latinTerm = (word: string): string | null => {
@@ -85,7 +112,7 @@ export function createAnalyzer(options: AnalyzerOptions = {}): Analyzer {
       let last = 0;
       for (const match of normalized.matchAll(cjkRun)) {
         addLatin(normalized.slice(last, match.index), terms);
-        addCjk(match[0], terms);
+        addCjk(foldTraditional ? foldTraditionalChinese(match[0]) : match[0], terms);
         last = match.index + match[0].length;
       }
       addLatin(normalized.slice(last), terms);
