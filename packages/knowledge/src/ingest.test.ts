@@ -183,6 +183,29 @@ describe('ingest', () => {
     expect(phases.at(-1)).toBe('writing 5/5');
   });
 
+  it('lets timers and I/O run while it embeds and analyzes a large document', async () => {
+    // About 2,000 chunks of Chinese: seconds of synchronous work without pauses, in which no timer would fire.
+    const paragraph = '偏远地区的订单需要额外支付运费，通常多需两到四天才能送达。'.repeat(20);
+    const text = Array.from({ length: 2000 }, () => paragraph).join('\n\n');
+    const events: string[] = [];
+    const timer = setInterval(() => events.push('tick'), 1);
+    try {
+      const [result] = await createKnowledge({
+        store: createMemoryKnowledgeStore(),
+        embeddingModel: createHashingEmbeddingModel(),
+      }).ingest([{ documentId: 'large', text }], { onProgress: ({ phase }) => events.push(phase) });
+      expect(result?.chunks).toBeGreaterThan(1000);
+    } finally {
+      clearInterval(timer);
+    }
+    const firstEmbedding = events.indexOf('embedding');
+    const lastEmbedding = events.lastIndexOf('embedding');
+    const writing = events.indexOf('writing');
+    // Timers fired while the chunks were embedded, and again while they were analyzed for the store.
+    expect(events.slice(firstEmbedding, lastEmbedding)).toContain('tick');
+    expect(events.slice(lastEmbedding, writing)).toContain('tick');
+  });
+
   it('removes documents of one tenant only', async () => {
     await knowledge.ingest([{ documentId: 'returns', text: version2, tenant: 'acme' }]);
     expect(await knowledge.remove('default', ['returns'], { tenant: 'acme' })).toBe(1);

@@ -1,6 +1,7 @@
 import { OpwireError, toOpwireError } from '@opwire/core';
 import { embedTexts } from './embedding/embed-texts.js';
 import type { KnowledgeEmbeddingModel } from './embedding/embedding-model-v4.js';
+import { pauseForEventLoop } from './event-loop-slices.js';
 import { knowledgeErrors } from './knowledge-errors.js';
 import { indexedText, type KnowledgeSettings } from './knowledge-settings.js';
 import { checkMetadata } from './store/knowledge-limits.js';
@@ -63,19 +64,23 @@ const checkDimensions = (settings: KnowledgeSettings, plan: Planned, vectors: nu
 
 async function write(settings: KnowledgeSettings, plan: Planned, vectors: number[][]): Promise<IngestResult> {
   const { document, collection, tenant } = plan;
-  const records: KnowledgeRecord[] = plan.chunks.map((text, chunkIndex) => ({
-    id: `${document.documentId}#${chunkIndex}`,
-    collection,
-    tenant,
-    documentId: document.documentId,
-    chunkIndex,
-    text,
-    ...(document.title === undefined ? {} : { title: document.title }),
-    ...(document.source === undefined ? {} : { source: document.source }),
-    metadata: document.metadata ?? {},
-    embedding: vectors[chunkIndex]!,
-    terms: settings.analyzer.analyze(indexedText(document.title, text)),
-  }));
+  const records: KnowledgeRecord[] = [];
+  for (const [chunkIndex, text] of plan.chunks.entries()) {
+    records.push({
+      id: `${document.documentId}#${chunkIndex}`,
+      collection,
+      tenant,
+      documentId: document.documentId,
+      chunkIndex,
+      text,
+      ...(document.title === undefined ? {} : { title: document.title }),
+      ...(document.source === undefined ? {} : { source: document.source }),
+      metadata: document.metadata ?? {},
+      embedding: vectors[chunkIndex]!,
+      terms: settings.analyzer.analyze(indexedText(document.title, text)),
+    });
+    await pauseForEventLoop();
+  }
   try {
     checkDimensions(settings, plan, vectors);
     await settings.store.replaceDocument({ collection, tenant, documentId: document.documentId }, records);
@@ -101,7 +106,9 @@ export async function ingest(
   const texts: string[] = [];
   const results = new Map<number, IngestResult>();
   const seen = new Set<string>();
-  documents.forEach((document, index) => {
+  for (const [index, document] of documents.entries()) {
+    // Chunking a large document is synchronous work: the event loop runs between documents.
+    await pauseForEventLoop();
     const collection = document.collection ?? settings.defaultCollection;
     // One document twice in a batch: the later one is refused, not silently written over the first.
     const key = JSON.stringify([collection, document.tenant ?? '', document.documentId]);
@@ -111,7 +118,7 @@ export async function ingest(
         params: { documentId: document.documentId },
       });
       results.set(index, { documentId: document.documentId, chunks: 0, error });
-      return;
+      continue;
     }
     seen.add(key);
     const chunks = settings.chunk(collection, document.text);
@@ -121,7 +128,7 @@ export async function ingest(
       if (chunks.length > 0) model = settings.resolveModel(collection, options.embeddingModel);
     } catch (error) {
       results.set(index, { documentId: document.documentId, chunks: 0, error: toOpwireError(error) });
-      return;
+      continue;
     }
     plans[index] = {
       document,
@@ -132,7 +139,7 @@ export async function ingest(
       model,
     };
     texts.push(...chunks.map((chunk) => indexedText(document.title, chunk)));
-  });
+  }
   const vectors = await embedByModel(settings, plans, texts, options);
   let written = 0;
   for (const [index, plan] of plans.entries()) {

@@ -1,4 +1,5 @@
 import { type Analyzer, createAnalyzer } from '../analysis/analyzer.js';
+import { pauseForEventLoop } from '../event-loop-slices.js';
 import type { EmbeddingModelV4 } from './embedding-model-v4.js';
 
 /** Settings for the hashing embedder. */
@@ -53,11 +54,14 @@ export function createHashingEmbeddingModel(options: HashingEmbeddingOptions = {
     maxEmbeddingsPerCall: 2048,
     supportsParallelCalls: true,
     async doEmbed({ values, abortSignal }) {
-      abortSignal?.throwIfAborted();
-      return {
-        embeddings: values.map((value) => hashEmbedding(analyzer.analyze(value), dimensions)),
-        warnings: [],
-      };
+      // Computed here, in the caller's process: the event loop runs between slices of a large batch.
+      const embeddings: number[][] = [];
+      for (const value of values) {
+        abortSignal?.throwIfAborted();
+        embeddings.push(hashEmbedding(analyzer.analyze(value), dimensions));
+        await pauseForEventLoop();
+      }
+      return { embeddings, warnings: [] };
     },
   };
 }
