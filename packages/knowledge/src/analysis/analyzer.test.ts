@@ -63,6 +63,10 @@ describe('createAnalyzer', () => {
     // Simplified text and characters Simplified Chinese writes as they are (著名, 什么) are left alone.
     expect(foldTraditionalChinese('退货政策，著名的什么')).toBe('退货政策，著名的什么');
     expect(foldTraditionalChinese('iPhone 訂單 #42')).toBe('iPhone 订单 #42');
+    // Characters beyond the Basic Multilingual Plane fold and are folded to (𠁞 → 𠀾, 㗲 → 𠵾); a lone
+    // surrogate stays as it is and does not hide the character after it.
+    expect(foldTraditionalChinese('𠁞㗲資')).toBe('𠀾𠵾资');
+    expect(foldTraditionalChinese('\ud840資\udc00')).toBe('\ud840资\udc00');
   });
 
   it('keeps Traditional characters as written with foldTraditional: false', () => {

@@ -37,21 +37,45 @@ const hanWord = /^\p{Script=Han}{3,}$/u;
 const latinWord = /[\p{L}\p{M}\p{N}_]+(?:[.'’][\p{L}\p{M}\p{N}_]+)*/gu;
 const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
 
-// Built on first use: the table is 3,771 pairs.
-let folding: { readonly pattern: RegExp; readonly simplified: ReadonlyMap<string, string> } | undefined;
+// Built on first use from the 3,771 pairs: for a character of the Basic Multilingual Plane, the index of its
+// folded form in `targets` (0: not folded); for one beyond it, its folded form by code point.
+let folding:
+  | { readonly basic: Uint16Array; readonly targets: readonly string[]; readonly beyond: Map<number, string> }
+  | undefined;
+
+const buildFolding = () => {
+  const characters = [...traditionalFolding];
+  const basic = new Uint16Array(0x10000);
+  const targets = [''];
+  const beyond = new Map<number, string>();
+  for (let index = 0; index + 1 < characters.length; index += 2) {
+    const code = (characters[index] as string).codePointAt(0) as number;
+    const target = characters[index + 1] as string;
+    if (code > 0xffff) beyond.set(code, target);
+    else basic[code] = targets.push(target) - 1;
+  }
+  return { basic, targets, beyond };
+};
 
 /** `text` with each Traditional Han character replaced by its Simplified form; other characters as they are. */
 export function foldTraditionalChinese(text: string): string {
-  if (folding === undefined) {
-    const characters = [...traditionalFolding];
-    const simplified = new Map<string, string>();
-    for (let index = 0; index + 1 < characters.length; index += 2) {
-      simplified.set(characters[index] as string, characters[index + 1] as string);
+  folding ??= buildFolding();
+  const { basic, targets, beyond } = folding;
+  let folded = '';
+  let copied = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.codePointAt(index) as number;
+    // A surrogate pair is one character; a lone surrogate is left as it is.
+    const width = code > 0xffff ? 2 : 1;
+    const target =
+      width === 2 ? beyond.get(code) : basic[code] === 0 ? undefined : targets[basic[code] as number];
+    if (target !== undefined) {
+      folded += text.slice(copied, index) + target;
+      copied = index + width;
     }
-    folding = { pattern: new RegExp(`[${[...simplified.keys()].join('')}]`, 'gu'), simplified };
+    index += width - 1;
   }
-  const { pattern, simplified } = folding;
-  return text.replace(pattern, (character) => simplified.get(character) ?? character);
+  return copied === 0 ? text : folded + text.slice(copied);
 }
 
 /**
