@@ -1,7 +1,7 @@
 import { OpwireError, toOpwireError } from '@opwire/core';
 import { embedTexts } from './embedding/embed-texts.js';
 import type { KnowledgeEmbeddingModel } from './embedding/embedding-model-v4.js';
-import { pauseForEventLoop } from './event-loop-slices.js';
+import { createEventLoopPause } from './event-loop-slices.js';
 import { knowledgeErrors } from './knowledge-errors.js';
 import { indexedText, type KnowledgeSettings } from './knowledge-settings.js';
 import { checkMetadata } from './store/knowledge-limits.js';
@@ -62,7 +62,12 @@ const checkDimensions = (settings: KnowledgeSettings, plan: Planned, vectors: nu
   }
 };
 
-async function write(settings: KnowledgeSettings, plan: Planned, vectors: number[][]): Promise<IngestResult> {
+async function write(
+  settings: KnowledgeSettings,
+  plan: Planned,
+  vectors: number[][],
+  pause: () => Promise<void> | undefined,
+): Promise<IngestResult> {
   const { document, collection, tenant } = plan;
   const records: KnowledgeRecord[] = [];
   for (const [chunkIndex, text] of plan.chunks.entries()) {
@@ -79,7 +84,7 @@ async function write(settings: KnowledgeSettings, plan: Planned, vectors: number
       embedding: vectors[chunkIndex]!,
       terms: settings.analyzer.analyze(indexedText(document.title, text)),
     });
-    await pauseForEventLoop();
+    await pause();
   }
   try {
     checkDimensions(settings, plan, vectors);
@@ -106,9 +111,11 @@ export async function ingest(
   const texts: string[] = [];
   const results = new Map<number, IngestResult>();
   const seen = new Set<string>();
+  // The event loop gets a turn while this ingest works in process: between documents (chunking one is synchronous)
+  // and between chunks as they are analyzed for the store.
+  const pause = createEventLoopPause();
   for (const [index, document] of documents.entries()) {
-    // Chunking a large document is synchronous work: the event loop runs between documents.
-    await pauseForEventLoop();
+    await pause();
     const collection = document.collection ?? settings.defaultCollection;
     // One document twice in a batch: the later one is refused, not silently written over the first.
     const key = JSON.stringify([collection, document.tenant ?? '', document.documentId]);
@@ -159,7 +166,7 @@ export async function ingest(
         index,
         failure instanceof OpwireError
           ? { documentId: document.documentId, chunks: 0, error: failure }
-          : await write(settings, plan, own as number[][]),
+          : await write(settings, plan, own as number[][], pause),
       );
     }
     options.onProgress?.({ phase: 'writing', done: ++written, total: documents.length });

@@ -32,6 +32,23 @@ describe('createHashingEmbeddingModel', () => {
     expect(cosine(zhQuestion!, zhAnswer!)).toBeGreaterThan(cosine(zhQuestion!, other!));
   });
 
+  it('embeds a short text without waiting for a turn of the event loop, and lets one in during a long batch', async () => {
+    const model = createHashingEmbeddingModel();
+    const texts = (count: number) => Array.from({ length: count }, (_, index) => `退货政策第${index}条`);
+    await model.doEmbed({ values: texts(10) }); // the analyzer's tables are built on first use
+    // An idle moment, as between two questions to a server.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    let turned = false;
+    setImmediate(() => {
+      turned = true;
+    });
+    await model.doEmbed({ values: texts(1) });
+    // A query's embedding is not delayed behind other work waiting for the loop.
+    expect(turned).toBe(false);
+    await model.doEmbed({ values: texts(20_000) });
+    expect(turned).toBe(true);
+  });
+
   it('rejects a dimension that is not a positive integer', () => {
     expect(() => createHashingEmbeddingModel({ dimensions: 0 })).toThrow(RangeError);
   });

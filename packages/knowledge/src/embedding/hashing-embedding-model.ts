@@ -1,5 +1,5 @@
 import { type Analyzer, createAnalyzer } from '../analysis/analyzer.js';
-import { pauseForEventLoop } from '../event-loop-slices.js';
+import { createEventLoopPause } from '../event-loop-slices.js';
 import type { EmbeddingModelV4 } from './embedding-model-v4.js';
 
 /** Settings for the hashing embedder. */
@@ -55,11 +55,12 @@ export function createHashingEmbeddingModel(options: HashingEmbeddingOptions = {
     supportsParallelCalls: true,
     async doEmbed({ values, abortSignal }) {
       // Computed here, in the caller's process: the event loop runs between slices of a large batch.
+      const pause = createEventLoopPause();
       const embeddings: number[][] = [];
       for (const value of values) {
         abortSignal?.throwIfAborted();
         embeddings.push(hashEmbedding(analyzer.analyze(value), dimensions));
-        await pauseForEventLoop();
+        await pause();
       }
       return { embeddings, warnings: [] };
     },
