@@ -43,7 +43,7 @@ describe('createHashingEmbeddingModel', () => {
       turned = true;
     });
     await model.doEmbed({ values: texts(1) });
-    // A query's embedding is not delayed behind other work waiting for the loop.
+    // A question embedded after an idle moment is answered at once, not after a turn of the loop.
     expect(turned).toBe(false);
     await model.doEmbed({ values: texts(20_000) });
     expect(turned).toBe(true);
