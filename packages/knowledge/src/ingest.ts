@@ -1,7 +1,7 @@
 import { OpwireError, toOpwireError } from '@opwire/core';
 import { embedTexts } from './embedding/embed-texts.js';
 import type { KnowledgeEmbeddingModel } from './embedding/embedding-model-v4.js';
-import { createEventLoopPause } from './event-loop-slices.js';
+import { createEventLoopPause } from './event-loop-pause.js';
 import { knowledgeErrors } from './knowledge-errors.js';
 import { indexedText, type KnowledgeSettings } from './knowledge-settings.js';
 import { checkMetadata } from './store/knowledge-limits.js';

@@ -1,5 +1,5 @@
 import { type Analyzer, createAnalyzer } from '../analysis/analyzer.js';
-import { createEventLoopPause } from '../event-loop-slices.js';
+import { createEventLoopPause } from '../event-loop-pause.js';
 import type { EmbeddingModelV4 } from './embedding-model-v4.js';
 
 /** Settings for the hashing embedder. */
