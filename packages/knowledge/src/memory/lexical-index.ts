@@ -46,9 +46,9 @@ export function createLexicalIndex(): LexicalIndex {
       const counts = new Map<string, number>();
       for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
       for (const [term, count] of counts) {
-        const list = postings.get(term) ?? new Map<string, number>();
-        postings.set(term, list);
-        list.set(id, count);
+        const list = postings.get(term);
+        if (list) list.set(id, count);
+        else postings.set(term, new Map([[id, count]]));
       }
       documents.set(id, { length: terms.length, terms: [...counts.keys()] });
       totalLength += terms.length;

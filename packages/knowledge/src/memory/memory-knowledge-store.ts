@@ -1,10 +1,15 @@
+import { createEventLoopPause } from '../event-loop-pause.js';
 import { knowledgeErrors } from '../knowledge-errors.js';
 import { compileFilter } from '../store/compile-filter.js';
 import type {
+  DenseSearch,
   DocumentScope,
   KnowledgeRecord,
   KnowledgeScope,
   KnowledgeStore,
+  LexicalSearch,
+  ScoredRecord,
+  StoredChunk,
 } from '../store/knowledge-store.js';
 import { toScoredRecord, toStoredChunk } from '../store/to-scored-record.js';
 import type { VectorIndex } from '../vector/index.js';
@@ -53,8 +58,16 @@ export function createMemoryKnowledgeStore(): KnowledgeStore {
     return doomed.length;
   };
 
-  // Synchronous, so no other call interleaves: a replace is one step, and a rejected batch writes nothing.
-  const write = (records: readonly KnowledgeRecord[]): void => {
+  // Every call runs once the one before it has finished, so a write done in slices (the event loop gets a turn
+  // between them: a large document's thousands of chunks take hundreds of milliseconds to index) is still one
+  // step to every other call: a replace is never seen half done, and a rejected batch writes nothing.
+  let previous: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(work: () => T | Promise<T>): Promise<T> => {
+    const result = previous.then(work);
+    previous = result.catch(() => undefined);
+    return result;
+  };
+  const write = async (records: readonly KnowledgeRecord[]): Promise<void> => {
     const batch = new Map<string, number>();
     for (const record of records) {
       const expected = batch.get(record.collection) ?? dimensions.get(record.collection);
@@ -65,6 +78,7 @@ export function createMemoryKnowledgeStore(): KnowledgeStore {
       }
       batch.set(record.collection, record.embedding.length);
     }
+    const pause = createEventLoopPause();
     for (const record of records) {
       dimensions.set(record.collection, record.embedding.length);
       const partition = partitionOf(record, true)!;
@@ -73,55 +87,60 @@ export function createMemoryKnowledgeStore(): KnowledgeStore {
       partition.lexical.set(record.id, record.terms);
       if (isZero(record.embedding)) partition.vectors.delete(record.id);
       else partition.vectors.upsert(record.id, Float32Array.from(record.embedding));
+      await pause();
     }
   };
   const deleteTail = (scope: DocumentScope, fromIndex: number): number =>
     deleteWhere(scope, (record) => record.documentId === scope.documentId && record.chunkIndex >= fromIndex);
 
   return {
-    async upsert(records) {
-      write(records);
-    },
-    async replaceDocument(scope, records) {
-      write(records);
-      return deleteTail(scope, records.length);
-    },
-    async readDocument(scope) {
-      const records = [...(partitionOf(scope, false)?.records.values() ?? [])];
-      return records
-        .filter((record) => record.documentId === scope.documentId)
-        .sort((left, right) => left.chunkIndex - right.chunkIndex)
-        .map(toStoredChunk);
-    },
-    async deleteDocuments(scope) {
-      const ids = new Set(scope.documentIds);
-      return deleteWhere(scope, (record) => ids.has(record.documentId));
-    },
-    async deleteChunksFrom(scope) {
-      return deleteTail(scope, scope.fromIndex);
-    },
-    async searchDense(search) {
-      const partition = partitionOf(search, false);
-      if (!partition?.vectors) return [];
-      checkDimensions(search.collection, search.vector.length);
-      if (isZero(search.vector)) return [];
-      const test = compileFilter(search.filter);
-      const filter = (id: string) => test(partition.records.get(id)!);
-      return partition.vectors
-        .search(Float32Array.from(search.vector), search.top, filter)
-        .map((hit) => toScoredRecord(partition.records.get(hit.id)!, hit.score));
-    },
-    async searchLexical(search) {
-      const partition = partitionOf(search, false);
-      if (!partition) return [];
-      const test = compileFilter(search.filter);
-      const filter = (id: string) => test(partition.records.get(id)!);
-      return partition.lexical
-        .search(search.terms, { ...search.bm25, top: search.top, filter })
-        .map((hit) => toScoredRecord(partition.records.get(hit.id)!, hit.score));
-    },
+    upsert: (records) => inTurn(() => write(records)),
+    replaceDocument: (scope, records) =>
+      inTurn(async () => {
+        await write(records);
+        return deleteTail(scope, records.length);
+      }),
+    readDocument: (scope) => inTurn(() => readDocument(scope)),
+    deleteDocuments: (scope) =>
+      inTurn(() => {
+        const ids = new Set(scope.documentIds);
+        return deleteWhere(scope, (record) => ids.has(record.documentId));
+      }),
+    deleteChunksFrom: (scope) => inTurn(() => deleteTail(scope, scope.fromIndex)),
+    searchDense: (search) => inTurn(() => searchDense(search)),
+    searchLexical: (search) => inTurn(() => searchLexical(search)),
     async health() {
       return { status: 'ready' };
     },
   };
+
+  function readDocument(scope: DocumentScope): StoredChunk[] {
+    const records = [...(partitionOf(scope, false)?.records.values() ?? [])];
+    return records
+      .filter((record) => record.documentId === scope.documentId)
+      .sort((left, right) => left.chunkIndex - right.chunkIndex)
+      .map(toStoredChunk);
+  }
+
+  function searchDense(search: DenseSearch): ScoredRecord[] {
+    const partition = partitionOf(search, false);
+    if (!partition?.vectors) return [];
+    checkDimensions(search.collection, search.vector.length);
+    if (isZero(search.vector)) return [];
+    const test = compileFilter(search.filter);
+    const filter = (id: string) => test(partition.records.get(id)!);
+    return partition.vectors
+      .search(Float32Array.from(search.vector), search.top, filter)
+      .map((hit) => toScoredRecord(partition.records.get(hit.id)!, hit.score));
+  }
+
+  function searchLexical(search: LexicalSearch): ScoredRecord[] {
+    const partition = partitionOf(search, false);
+    if (!partition) return [];
+    const test = compileFilter(search.filter);
+    const filter = (id: string) => test(partition.records.get(id)!);
+    return partition.lexical
+      .search(search.terms, { ...search.bm25, top: search.top, filter })
+      .map((hit) => toScoredRecord(partition.records.get(hit.id)!, hit.score));
+  }
 }
