@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAnalyzer, foldTraditionalChinese } from './analyzer.js';
-import { countTokens, tokenSpans } from './count-tokens.js';
+import { countTokens, countTokensUpTo, tokenSpans } from './count-tokens.js';
 
 describe('createAnalyzer', () => {
   const analyzer = createAnalyzer();
@@ -96,5 +96,15 @@ describe('countTokens', () => {
     expect(countTokens('コーヒー')).toBe(4);
     expect(countTokens('データベース')).toBe(6);
     expect(tokenSpans('コーヒー')).toEqual([0, 1, 2, 3].map((start) => ({ start, end: start + 1 })));
+  });
+
+  it('counts up to a limit: the count under it, limit + 1 past it, and the next count starts afresh', () => {
+    expect(countTokensUpTo('退货政策。', 5)).toBe(5);
+    expect(countTokensUpTo('退货政策。', 3)).toBe(4);
+    expect(countTokensUpTo('x'.repeat(1_000_000), 256)).toBe(257);
+    // A count stopped early leaves nothing behind for the next one on another text.
+    expect(countTokens('Hello, world 42')).toBe(4);
+    expect(countTokensUpTo('one two three', 1)).toBe(2);
+    expect(countTokensUpTo('Hello, world 42', 100)).toBe(4);
   });
 });

@@ -25,8 +25,19 @@ export interface TokenSpan {
  * number over 16 characters one per 16 of them.
  */
 export function countTokens(text: string): number {
+  return countTokensUpTo(text, Number.POSITIVE_INFINITY);
+}
+
+/**
+ * Counts tokens as `countTokens` does, but stops once the count passes `limit` and returns `limit + 1`: a chunker
+ * that only asks whether a 900,000-character section fits in 256 tokens reads 257 of them, not the whole text.
+ */
+export function countTokensUpTo(text: string, limit: number): number {
+  // `test` advances the pattern's `lastIndex` without building a match for each token.
+  tokenPattern.lastIndex = 0;
   let count = 0;
-  for (const _ of text.matchAll(tokenPattern)) count++;
+  while (count <= limit && tokenPattern.test(text)) count++;
+  tokenPattern.lastIndex = 0;
   return count;
 }
 

@@ -1,4 +1,4 @@
-import { countTokens, tokenSpans } from '../analysis/count-tokens.js';
+import { countTokens, countTokensUpTo, tokenSpans } from '../analysis/count-tokens.js';
 import { isHeadingsOnly, type Span, splitSections, splitSpan } from './split-spans.js';
 
 /** Settings for structure-aware chunking; sizes are in tokens (see `countTokens`). */
@@ -31,7 +31,8 @@ const levels = [
 ];
 
 function leaves(text: string, span: Span, level: number, maxTokens: number, out: Counted[]) {
-  const tokens = countTokens(text.slice(span.start, span.end));
+  // A span over the limit is split whatever its length: counting stops just past the limit.
+  const tokens = countTokensUpTo(text.slice(span.start, span.end), maxTokens);
   if (tokens <= maxTokens) {
     out.push({ ...span, tokens });
     return;
