@@ -164,6 +164,12 @@ export function createKnowledgeOperations(options: KnowledgeOperationsOptions): 
     http: { bodyLimit: ingestBodyLimit },
     permission: 'knowledge:write',
     writes: true,
+    // No transaction of the app's around it: the store replaces each document atomically on its own, so one would
+    // only hold a database connection (PGlite's only one) idle for the whole chunking and embedding, seconds or
+    // minutes, stalling every other call that needs it. The audit record is written when the ingest ends. Without
+    // a transaction to commit a record with, `Idempotency-Key` is not replayed here: a repeated ingest of the same
+    // documents stores the same chunks under the same ids.
+    transaction: false,
     errors: [
       knowledgeErrors.NO_EMBEDDING_MODEL,
       knowledgeErrors.EMBEDDING_FAILED,

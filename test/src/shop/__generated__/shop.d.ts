@@ -1292,10 +1292,7 @@ export interface operations {
   'knowledge.ingest': {
     parameters: {
       query?: never;
-      header?: {
-        /** @description Makes a retried write safe: repeated with the same key and the same request, it gets the first answer (with `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 409 IDEMPOTENCY_KEY_REUSED. 1 to 255 visible ASCII characters, sent once (twice is 400 REPEATED_IDEMPOTENCY_KEY). */
-        'Idempotency-Key'?: string;
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -1318,8 +1315,6 @@ export interface operations {
       /** @description OK */
       200: {
         headers: {
-          /** @description Set by middleware when it applies. */
-          'Idempotent-Replayed'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
@@ -1336,7 +1331,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, UNEXPECTED_QUERY, EMPTY_DOCUMENT, DUPLICATE_DOCUMENT_ID, RESERVED_METADATA_KEY, INVALID_IDEMPOTENCY_KEY, REPEATED_IDEMPOTENCY_KEY */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, UNEXPECTED_QUERY, EMPTY_DOCUMENT, DUPLICATE_DOCUMENT_ID, RESERVED_METADATA_KEY */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1361,9 +1356,7 @@ export interface operations {
               | 'UNEXPECTED_QUERY'
               | 'EMPTY_DOCUMENT'
               | 'DUPLICATE_DOCUMENT_ID'
-              | 'RESERVED_METADATA_KEY'
-              | 'INVALID_IDEMPOTENCY_KEY'
-              | 'REPEATED_IDEMPOTENCY_KEY';
+              | 'RESERVED_METADATA_KEY';
           };
         };
       };
@@ -1395,7 +1388,7 @@ export interface operations {
           };
         };
       };
-      /** @description Conflict: CONFLICT, IDEMPOTENCY_KEY_REUSED */
+      /** @description Conflict: CONFLICT */
       409: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1404,7 +1397,7 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'CONFLICT' | 'IDEMPOTENCY_KEY_REUSED';
+            code?: 'CONFLICT';
           };
         };
       };
