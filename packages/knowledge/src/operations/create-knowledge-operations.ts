@@ -112,6 +112,9 @@ export function createKnowledgeOperations(options: KnowledgeOperationsOptions): 
     response: Type.Object({ results: Type.Array(Chunk) }),
     expose: ['http', 'ai', 'mcp'],
     permission: 'knowledge:read',
+    // No transaction of the app's around it: the store is not in it, and a read transaction would hold a database
+    // connection (PGlite's only one) while the question is embedded, a remote model's round trip.
+    transaction: false,
     errors: [
       knowledgeErrors.NO_EMBEDDING_MODEL,
       knowledgeErrors.EMBEDDING_FAILED,
@@ -164,8 +167,8 @@ export function createKnowledgeOperations(options: KnowledgeOperationsOptions): 
     http: { bodyLimit: ingestBodyLimit },
     permission: 'knowledge:write',
     writes: true,
-    // No transaction of the app's around it: the store replaces each document atomically on its own, so one would
-    // only hold a database connection (PGlite's only one) idle for the whole chunking and embedding, seconds or
+    // No transaction of the app's around it either: the store replaces each document atomically on its own, so one
+    // would only hold a database connection (PGlite's only one) idle for the whole chunking and embedding, seconds or
     // minutes, stalling every other call that needs it. The audit record is written when the ingest ends. Without
     // a transaction to commit a record with, `Idempotency-Key` is not replayed here: a repeated ingest of the same
     // documents stores the same chunks under the same ids.
