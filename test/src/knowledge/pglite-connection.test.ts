@@ -51,39 +51,45 @@ describe('knowledge operations on an app whose database is PGlite', { timeout: 6
     return Promise.race([query.then(() => 'answered'), sleep(3_000).then(() => 'still waiting')]);
   };
 
-  it('ingest holds no connection while it waits for the embedding model', async () => {
+  /**
+   * Starts a call on a fresh app and, once it waits for its embedding model, runs another query on the database;
+   * then lets the model answer. Returns whether that query answered meanwhile, and the call's response.
+   */
+  const callWhileTheModelWaits = async (call: (app: ReturnType<typeof setup>['app']) => Promise<unknown>) => {
     const { app, release, waiting } = setup();
-    const ingest = app.invoke(
-      'knowledge.ingest',
-      { documents: [{ documentId: 'returns', text: 'Return unworn shoes within 30 days.' }] },
-      { caller: admin },
-    );
+    const pending = call(app);
+    let meanwhile: string;
     try {
       await vi.waitFor(() => expect(waiting()).toBe(1));
-      expect(await databaseAnswers()).toBe('answered');
+      meanwhile = await databaseAnswers();
     } finally {
       release();
     }
-    expect(await ingest).toEqual({ results: [{ documentId: 'returns', chunks: 1 }] });
+    return { meanwhile, response: await pending };
+  };
+
+  it('ingest holds no connection while it waits for the embedding model', async () => {
+    expect(db.kind).toBe('pglite');
+    const { meanwhile, response } = await callWhileTheModelWaits((app) =>
+      app.invoke(
+        'knowledge.ingest',
+        { documents: [{ documentId: 'returns', text: 'Return unworn shoes within 30 days.' }] },
+        { caller: admin },
+      ),
+    );
+    expect(meanwhile).toBe('answered');
+    expect(response).toEqual({ results: [{ documentId: 'returns', chunks: 1 }] });
     // Audited when it ended, on the same database.
     const records = await db.audit.list({ operationId: 'knowledge.ingest' });
     expect(records.at(-1)).toMatchObject({ principalId: 'admin', outcome: 'ok' });
   });
 
   it('search holds no connection while it waits for the embedding model to embed the question', async () => {
-    const { app, release, waiting } = setup();
-    const search = app.invoke(
-      'knowledge.search',
-      { query: 'return shoes', mode: 'dense' },
-      { caller: admin },
+    const { meanwhile, response } = await callWhileTheModelWaits((app) =>
+      app.invoke('knowledge.search', { query: 'return shoes', mode: 'dense' }, { caller: admin }),
     );
-    try {
-      await vi.waitFor(() => expect(waiting()).toBe(1));
-      expect(await databaseAnswers()).toBe('answered');
-    } finally {
-      release();
-    }
-    expect(await search).toEqual({ results: [] });
+    expect(meanwhile).toBe('answered');
+    expect(response).toEqual({ results: [] });
     const records = await db.audit.list({ operationId: 'knowledge.search' });
     expect(records.at(-1)).toMatchObject({ principalId: 'admin', outcome: 'ok' });
   });

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningShop, startShop } from './shop-harness.js';
 
 // A large `knowledge.ingest` is seconds of work in the shop's process (chunking, the offline hashing embedder,
-// analysis, the in-memory store's write). The server answers other callers meanwhile: it did not before the ingest
-// gave the event loop a turn between slices of that work.
+// analysis, the in-memory store's write). The server answers other callers meanwhile: it did not while the ingest
+// held the event loop for its whole length, nor, later, while the operation held a transaction on the shop's
+// PGlite (one connection) from start to end.
 
 describe('a large knowledge.ingest on the demo shop', { timeout: 60_000 }, () => {
   let running: RunningShop;

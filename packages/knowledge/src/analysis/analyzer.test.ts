@@ -106,5 +106,11 @@ describe('countTokens', () => {
     expect(countTokens('Hello, world 42')).toBe(4);
     expect(countTokensUpTo('one two three', 1)).toBe(2);
     expect(countTokensUpTo('Hello, world 42', 100)).toBe(4);
+    // Nor for the token spans the chunker lists after asking whether a piece fits.
+    expect(countTokensUpTo('one two three', 1)).toBe(2);
+    expect(tokenSpans('one two')).toEqual([
+      { start: 0, end: 3 },
+      { start: 4, end: 7 },
+    ]);
   });
 });
