@@ -7,8 +7,9 @@ import {
   sourceLabels,
 } from './augment.js';
 import { checkKnowledgeOptions } from './check-knowledge-options.js';
-import { chunkFixed } from './chunking/chunk-fixed.js';
-import { chunkStructured } from './chunking/chunk-structured.js';
+import { chunkFixedInSteps } from './chunking/chunk-fixed.js';
+import { chunkStructuredInSteps } from './chunking/chunk-structured.js';
+import type { Steps } from './chunking/steps.js';
 import type { KnowledgeEmbeddingModel } from './embedding/embedding-model-v4.js';
 import { type IngestDocument, type IngestOptions, type IngestResult, ingest } from './ingest.js';
 import { knowledgeErrors } from './knowledge-errors.js';
@@ -84,10 +85,10 @@ export interface Knowledge {
 /** Default BM25 parameters: the best of a grid on SciFact train (nDCG@10). */
 export const defaultBm25: Bm25Parameters = { k1: 1.2, b: 0.75 };
 
-const chunkWith = (options: ChunkingOptions, text: string): string[] =>
+const chunkWith = (options: ChunkingOptions, text: string): Steps<string[]> =>
   options.kind === 'fixed'
-    ? chunkFixed(text, options)
-    : chunkStructured(text, { maxTokens: options.maxTokens });
+    ? chunkFixedInSteps(text, options)
+    : chunkStructuredInSteps(text, { maxTokens: options.maxTokens });
 
 /**
  * Builds the knowledge pipeline over a store. A missing or malformed template, or an invalid number (chunk size

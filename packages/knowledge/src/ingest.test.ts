@@ -183,25 +183,35 @@ describe('ingest', () => {
     expect(phases.at(-1)).toBe('writing 5/5');
   });
 
-  it('lets timers and I/O run while it embeds and analyzes a large document', async () => {
+  it('lets timers and I/O run while it chunks, embeds and analyzes a large document', async () => {
     // About 2,000 chunks of Chinese: seconds of synchronous work without pauses, in which no timer would fire.
     const paragraph = '偏远地区的订单需要额外支付运费，通常多需两到四天才能送达。'.repeat(20);
     const text = Array.from({ length: 2000 }, () => paragraph).join('\n\n');
     const events: string[] = [];
     const timer = setInterval(() => events.push('tick'), 1);
+    const hashing = createHashingEmbeddingModel();
     try {
       const [result] = await createKnowledge({
         store: createMemoryKnowledgeStore(),
-        embeddingModel: createHashingEmbeddingModel(),
+        embeddingModel: {
+          ...hashing,
+          doEmbed: (options: Parameters<typeof hashing.doEmbed>[0]) => {
+            events.push('embed call');
+            return hashing.doEmbed(options);
+          },
+        },
       }).ingest([{ documentId: 'large', text }], { onProgress: ({ phase }) => events.push(phase) });
       expect(result?.chunks).toBeGreaterThan(1000);
     } finally {
       clearInterval(timer);
     }
+    const firstCall = events.indexOf('embed call');
     const firstEmbedding = events.indexOf('embedding');
     const lastEmbedding = events.lastIndexOf('embedding');
     const writing = events.indexOf('writing');
-    // Timers fired while the chunks were embedded, and again while they were analyzed for the store.
+    // Timers fired while the one document was chunked (before the model was first called), while the chunks were
+    // embedded, and again while they were analyzed for the store.
+    expect(events.slice(0, firstCall)).toContain('tick');
     expect(events.slice(firstEmbedding, lastEmbedding)).toContain('tick');
     expect(events.slice(lastEmbedding, writing)).toContain('tick');
   });

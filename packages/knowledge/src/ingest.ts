@@ -1,4 +1,5 @@
 import { OpwireError, toOpwireError } from '@opwire/core';
+import { finishStepsPausing } from './chunking/steps.js';
 import { embedTexts } from './embedding/embed-texts.js';
 import type { KnowledgeEmbeddingModel } from './embedding/embedding-model-v4.js';
 import { createEventLoopPause } from './event-loop-pause.js';
@@ -111,8 +112,8 @@ export async function ingest(
   const texts: string[] = [];
   const results = new Map<number, IngestResult>();
   const seen = new Set<string>();
-  // The event loop gets a turn while this ingest works in process: between documents (chunking one is synchronous)
-  // and between chunks as they are analyzed for the store.
+  // The event loop gets a turn while this ingest works in process: between documents, while one is chunked, and
+  // between chunks as they are analyzed for the store.
   const pause = createEventLoopPause();
   for (const [index, document] of documents.entries()) {
     await pause();
@@ -128,7 +129,7 @@ export async function ingest(
       continue;
     }
     seen.add(key);
-    const chunks = settings.chunk(collection, document.text);
+    const chunks = await finishStepsPausing(settings.chunk(collection, document.text), pause);
     let model: KnowledgeEmbeddingModel | undefined;
     try {
       checkMetadata(document.metadata, 'metadata');

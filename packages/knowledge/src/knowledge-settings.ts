@@ -1,4 +1,5 @@
 import type { Analyzer } from './analysis/analyzer.js';
+import type { Steps } from './chunking/steps.js';
 import type { KnowledgeEmbeddingModel } from './embedding/embedding-model-v4.js';
 import type { Bm25Parameters, KnowledgeStore } from './store/knowledge-store.js';
 
@@ -18,7 +19,8 @@ export interface KnowledgeSettings {
   /** Chunks `retrieve` returns when the request names no `top`. */
   readonly defaultTop: number;
   readonly embedding: EmbeddingBatchOptions;
-  chunk(collection: string, text: string): string[];
+  /** Chunks a text as its collection says, one piece at a time (see `Steps`). */
+  chunk(collection: string, text: string): Steps<string[]>;
   /** The request's model, else the collection's, else the default; throws `NO_EMBEDDING_MODEL`. */
   resolveModel(collection: string, requested: KnowledgeEmbeddingModel | undefined): KnowledgeEmbeddingModel;
   /** The vector length configured for a collection, if any. */

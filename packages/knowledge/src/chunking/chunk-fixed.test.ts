@@ -1,10 +1,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chunkFixed } from './chunk-fixed.js';
+import { chunkFixed, chunkFixedInSteps } from './chunk-fixed.js';
 
 describe('chunkFixed', () => {
   it('cuts windows of size characters that overlap', () => {
     expect(chunkFixed('abcdefghij', { size: 4, overlap: 1 })).toEqual(['abcd', 'defg', 'ghij']);
+  });
+
+  it('chunks in steps of one window each, to the same windows', () => {
+    const text = 'abcdefghij'.repeat(100);
+    const steps = chunkFixedInSteps(text, { size: 10, overlap: 2 });
+    let count = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) count++;
+    expect(step.value).toEqual(chunkFixed(text, { size: 10, overlap: 2 }));
+    expect(step.value).toHaveLength(125);
+    expect(count).toBe(124);
   });
 
   it('normalizes CRLF and CR to \\n and drops blank windows', () => {

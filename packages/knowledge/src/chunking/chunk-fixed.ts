@@ -1,3 +1,5 @@
+import { finishSteps, type Steps } from './steps.js';
+
 /** Settings for fixed-window chunking, in characters (Unicode code points). */
 export interface FixedChunkOptions {
   readonly size: number;
@@ -7,10 +9,19 @@ export interface FixedChunkOptions {
 
 /** Splits text into windows of `size` characters that overlap by `overlap`; blank windows are dropped. */
 export function chunkFixed(text: string, options: FixedChunkOptions): string[] {
+  return finishSteps(chunkFixedInSteps(text, options));
+}
+
+/** `chunkFixed` one window at a time (internal): it yields after each window, so an ingest can let the event loop run. */
+export function chunkFixedInSteps(text: string, options: FixedChunkOptions): Steps<string[]> {
   const size = Math.floor(options.size);
   if (!Number.isFinite(size) || size < 1)
     throw new RangeError(`Chunk size must be at least 1, got ${options.size}.`);
   const overlap = Math.min(Math.max(Math.floor(options.overlap ?? 0), 0), size - 1);
+  return windows(text, size, overlap);
+}
+
+function* windows(text: string, size: number, overlap: number): Steps<string[]> {
   const characters = [...text.replace(/\r\n?/g, '\n')];
   const step = size - overlap;
   const chunks: string[] = [];
@@ -18,6 +29,7 @@ export function chunkFixed(text: string, options: FixedChunkOptions): string[] {
     const chunk = characters.slice(start, start + size).join('');
     if (chunk.trim() !== '') chunks.push(chunk);
     if (start + size >= characters.length) break;
+    yield;
   }
   return chunks;
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countTokens } from '../analysis/count-tokens.js';
-import { chunkStructured } from './chunk-structured.js';
+import { chunkStructured, chunkStructuredInSteps } from './chunk-structured.js';
 
 describe('chunkStructured', () => {
   it('starts a new chunk at every heading and packs paragraphs under the limit', () => {
@@ -58,6 +58,22 @@ describe('chunkStructured', () => {
     expect(chunks.join('')).toBe(blob);
     const thai = 'การจัดส่งสินค้าไปยังพื้นที่ห่างไกล'.repeat(100);
     expect(chunkStructured(thai, { maxTokens: 10 }).length).toBeGreaterThan(1);
+  });
+
+  it('chunks a large document in steps of at most one piece each, to the same chunks', () => {
+    // Headings, paragraphs, Chinese sentences, a sentence over the limit and a run with no space: every level.
+    const section = (index: number) =>
+      `## 第${index}节\n\n${'退货政策规定三十天内可以退货。'.repeat(3)}\n\n${'word '.repeat(80)}\n\n${'x'.repeat(300)}`;
+    const text = Array.from({ length: 200 }, (_, index) => section(index)).join('\n\n');
+    const steps = chunkStructuredInSteps(text, { maxTokens: 32 });
+    let count = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) count++;
+    const chunks = chunkStructured(text, { maxTokens: 32 });
+    expect(step.value).toEqual(chunks);
+    // A step after each piece split off and each piece packed: never a whole section, let alone the document.
+    expect(chunks.length).toBeGreaterThan(800);
+    expect(count).toBeGreaterThan(2 * chunks.length);
   });
 
   it('returns no chunks for blank text', () => {

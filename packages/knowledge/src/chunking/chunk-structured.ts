@@ -1,5 +1,6 @@
 import { countTokens, countTokensUpTo, tokenSpans } from '../analysis/count-tokens.js';
 import { isHeadingsOnly, type Span, splitSections, splitSpan } from './split-spans.js';
+import { finishSteps, type Steps } from './steps.js';
 
 /** Settings for structure-aware chunking; sizes are in tokens (see `countTokens`). */
 export interface StructuredChunkOptions {
@@ -26,21 +27,42 @@ const cutByTokens = (text: string, span: Span, maxTokens: number): Span[] => {
 type Counted = Span & { tokens: number };
 
 const levels = [
-  (text: string, span: Span) => splitSpan(text, span, paragraphBoundary),
-  (text: string, span: Span) => splitSpan(text, span, sentenceBoundary),
+  (text: string, span: Span): Steps<Span[]> => splitSpan(text, span, paragraphBoundary),
+  (text: string, span: Span): Steps<Span[]> => splitSpan(text, span, sentenceBoundary),
 ];
 
-function leaves(text: string, span: Span, level: number, maxTokens: number, out: Counted[]) {
-  // A span over the limit is split whatever its length: counting stops just past the limit.
-  const tokens = countTokensUpTo(text.slice(span.start, span.end), maxTokens);
-  if (tokens <= maxTokens) {
-    out.push({ ...span, tokens });
-    return;
-  }
+/**
+ * Adds the leaves of a span to `out`: the span itself when it fits in `maxTokens`, else the leaves of its pieces
+ * (paragraphs, then sentences, then tokens), a step after each piece.
+ */
+function* leaves(text: string, span: Span, level: number, maxTokens: number, out: Counted[]): Steps<void> {
+  const fitting = fits(text, span, maxTokens);
+  if (fitting) out.push(fitting);
+  else yield* splitLeaves(text, span, level, maxTokens, out);
+}
+
+function* splitLeaves(
+  text: string,
+  span: Span,
+  level: number,
+  maxTokens: number,
+  out: Counted[],
+): Steps<void> {
   const split = levels[level];
-  const pieces = split ? split(text, span) : cutByTokens(text, span, maxTokens);
-  if (split && pieces.length === 1) return leaves(text, span, level + 1, maxTokens, out);
-  for (const piece of pieces) leaves(text, piece, split ? level + 1 : level, maxTokens, out);
+  const pieces = split ? yield* split(text, span) : cutByTokens(text, span, maxTokens);
+  if (split && pieces.length === 1) return yield* splitLeaves(text, span, level + 1, maxTokens, out);
+  for (const piece of pieces) {
+    const fitting = fits(text, piece, maxTokens);
+    if (fitting) out.push(fitting);
+    else yield* splitLeaves(text, piece, split ? level + 1 : level, maxTokens, out);
+    yield;
+  }
+}
+
+/** A span with its token count when it fits in `maxTokens`; counting stops just past the limit, whatever its length. */
+function fits(text: string, span: Span, maxTokens: number): Counted | undefined {
+  const tokens = countTokensUpTo(text.slice(span.start, span.end), maxTokens);
+  return tokens <= maxTokens ? { start: span.start, end: span.end, tokens } : undefined;
 }
 
 const counted = (text: string, start: number, end: number): Counted => ({
@@ -52,7 +74,7 @@ const counted = (text: string, start: number, end: number): Counted => ({
 /** Cuts the start of `piece` that fits in `budget` tokens (paragraphs, then sentences, then tokens) from the rest. */
 function cutHead(text: string, piece: Span, budget: number): [Counted, Counted] {
   const parts: Counted[] = [];
-  leaves(text, piece, 0, budget, parts);
+  finishSteps(leaves(text, piece, 0, budget, parts));
   let end = piece.start;
   let tokens = 0;
   for (const part of parts) {
@@ -63,9 +85,11 @@ function cutHead(text: string, piece: Span, budget: number): [Counted, Counted] 
   return [counted(text, piece.start, end), counted(text, end, piece.end)];
 }
 
-/** Packs the leaves of one section into chunks of at most `maxTokens`; a heading takes what follows it along. */
-function pack(text: string, pieces: readonly Counted[], maxTokens: number): string[] {
-  const chunks: string[] = [];
+/**
+ * Packs the leaves of one section into `chunks`, each of at most `maxTokens`; a heading takes what follows it
+ * along. A step each leaf.
+ */
+function* pack(text: string, pieces: readonly Counted[], maxTokens: number, chunks: string[]): Steps<void> {
   let current: Counted | undefined;
   const flush = () => {
     const chunk = current && text.slice(current.start, current.end).trim();
@@ -88,9 +112,9 @@ function pack(text: string, pieces: readonly Counted[], maxTokens: number): stri
       flush();
       current = piece;
     }
+    yield;
   }
   flush();
-  return chunks;
 }
 
 /**
@@ -100,14 +124,28 @@ function pack(text: string, pieces: readonly Counted[], maxTokens: number): stri
  * heading alone fills `maxTokens`).
  */
 export function chunkStructured(text: string, options: StructuredChunkOptions): string[] {
+  return finishSteps(chunkStructuredInSteps(text, options));
+}
+
+/**
+ * `chunkStructured` one piece at a time (internal): it yields after each piece it splits off and each it packs,
+ * so an ingest can give the event loop a turn while it chunks a large document.
+ */
+export function chunkStructuredInSteps(text: string, options: StructuredChunkOptions): Steps<string[]> {
   const maxTokens = Math.floor(options.maxTokens);
   if (!Number.isFinite(maxTokens) || maxTokens < 1) {
     throw new RangeError(`maxTokens must be at least 1, got ${options.maxTokens}.`);
   }
+  return chunkSections(text, maxTokens);
+}
+
+function* chunkSections(text: string, maxTokens: number): Steps<string[]> {
   const normalized = text.replace(/\r\n?/g, '\n');
-  return splitSections(normalized, { start: 0, end: normalized.length }).flatMap((section) => {
+  const chunks: string[] = [];
+  for (const section of yield* splitSections(normalized, { start: 0, end: normalized.length })) {
     const pieces: Counted[] = [];
-    leaves(normalized, section, 0, maxTokens, pieces);
-    return pack(normalized, pieces, maxTokens);
-  });
+    yield* leaves(normalized, section, 0, maxTokens, pieces);
+    yield* pack(normalized, pieces, maxTokens, chunks);
+  }
+  return chunks;
 }

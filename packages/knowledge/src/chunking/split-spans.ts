@@ -1,23 +1,30 @@
+import type { Steps } from './steps.js';
+
 /** A half-open range `[start, end)` of a text. */
 export interface Span {
   readonly start: number;
   readonly end: number;
 }
 
+/** Matches a step holds at most: the boundaries of a 900,000-character text are found in several steps. */
+const matchesPerStep = 512;
+
 /** Cuts a span of `text` after every match of `boundary`, so the pieces cover the span exactly. */
-export function splitSpan(text: string, span: Span, boundary: RegExp): Span[] {
+export function* splitSpan(text: string, span: Span, boundary: RegExp): Steps<Span[]> {
   const pieces: Span[] = [];
   let start = span.start;
   const pattern = new RegExp(
     boundary.source,
     boundary.flags.includes('g') ? boundary.flags : `${boundary.flags}g`,
   );
+  let matches = 0;
   for (const match of text.slice(span.start, span.end).matchAll(pattern)) {
     const cut = span.start + match.index + match[0].length;
     if (cut > start && cut < span.end) {
       pieces.push({ start, end: cut });
       start = cut;
     }
+    if (++matches % matchesPerStep === 0) yield;
   }
   pieces.push({ start, end: span.end });
   return pieces;
@@ -34,15 +41,17 @@ export function isHeadingsOnly(text: string): boolean {
  * Cuts a span before every line that starts a Markdown heading. A heading with no text under it stays with the
  * next section (`# FAQ` with its first question), or, at the end, with the section before.
  */
-export function splitSections(text: string, span: Span): Span[] {
+export function* splitSections(text: string, span: Span): Steps<Span[]> {
   const pieces: Span[] = [];
   let start = span.start;
+  let matches = 0;
   for (const match of text.slice(span.start, span.end).matchAll(/^#{1,6}[ \t]/gm)) {
     const cut = span.start + match.index;
     if (cut > start && !isHeadingsOnly(text.slice(start, cut))) {
       pieces.push({ start, end: cut });
       start = cut;
     }
+    if (++matches % matchesPerStep === 0) yield;
   }
   const previous = pieces.at(-1);
   if (previous && isHeadingsOnly(text.slice(start, span.end)))
