@@ -55,3 +55,43 @@ describe('memory knowledge store: a large write', () => {
     expect((await search()).length).toBe(2_000);
   });
 });
+
+describe('memory knowledge store: what it keeps', () => {
+  it("keeps its own copy of a chunk's fields, not the caller's record with its vector and terms", async () => {
+    const store = createMemoryKnowledgeStore();
+    const embedding = [1, 0, 0];
+    const terms = ['returns', '30', 'days'];
+    const record = testRecord({
+      documentId: 'returns',
+      text: 'Returns within 30 days.',
+      title: 'Returns',
+      embedding,
+      terms,
+    });
+    await store.upsert([record]);
+    // The caller's record is its own again: what it does with it after the write changes nothing stored.
+    Object.assign(record, { text: 'changed', title: 'changed' });
+    embedding.fill(0);
+    terms.length = 0;
+    const scope = { collection: 'docs', tenant: '' };
+    expect(await store.readDocument({ ...scope, documentId: 'returns' })).toEqual([
+      {
+        id: 'returns#0',
+        documentId: 'returns',
+        chunkIndex: 0,
+        text: 'Returns within 30 days.',
+        title: 'Returns',
+        metadata: {},
+      },
+    ]);
+    const [dense] = await store.searchDense({ ...scope, vector: [1, 0, 0], top: 1 });
+    expect(dense).toMatchObject({ id: 'returns#0', text: 'Returns within 30 days.', score: 1 });
+    const lexical = await store.searchLexical({
+      ...scope,
+      terms: [{ term: 'days', weight: 1 }],
+      top: 1,
+      bm25: { k1: 1.2, b: 0.75 },
+    });
+    expect(lexical.map((hit) => hit.text)).toEqual(['Returns within 30 days.']);
+  });
+});

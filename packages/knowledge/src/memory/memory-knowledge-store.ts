@@ -20,7 +20,8 @@ import { createLexicalIndex, type LexicalIndex } from './lexical-index.js';
 const isZero = (vector: readonly number[]) => vector.every((value) => value === 0);
 
 interface Partition {
-  readonly records: Map<string, KnowledgeRecord>;
+  /** What a read or a search returns of each chunk: its vector is in `vectors` and its terms in `lexical` only. */
+  readonly records: Map<string, StoredChunk>;
   readonly lexical: LexicalIndex;
   vectors: VectorIndex | undefined;
 }
@@ -50,7 +51,7 @@ export function createMemoryKnowledgeStore(): KnowledgeStore {
     partition.lexical.delete(id);
     partition.vectors?.delete(id);
   };
-  const deleteWhere = (scope: KnowledgeScope, test: (record: KnowledgeRecord) => boolean): number => {
+  const deleteWhere = (scope: KnowledgeScope, test: (record: StoredChunk) => boolean): number => {
     const partition = partitionOf(scope, false);
     if (!partition) return 0;
     const doomed = [...partition.records.values()].filter(test);
@@ -83,7 +84,7 @@ export function createMemoryKnowledgeStore(): KnowledgeStore {
       dimensions.set(record.collection, record.embedding.length);
       const partition = partitionOf(record, true)!;
       partition.vectors ??= createVectorIndex({ dimensions: record.embedding.length });
-      partition.records.set(record.id, record);
+      partition.records.set(record.id, toStoredChunk(record));
       partition.lexical.set(record.id, record.terms);
       if (isZero(record.embedding)) partition.vectors.delete(record.id);
       else partition.vectors.upsert(record.id, Float32Array.from(record.embedding));

@@ -1,7 +1,7 @@
 import type { KnowledgeFilter, KnowledgeRecord, MetadataValue } from './knowledge-store.js';
 
-/** A compiled filter: whether one record passes. */
-export type RecordFilter = (record: KnowledgeRecord) => boolean;
+/** A compiled filter: whether one record (or a stored chunk: it reads the document id and metadata) passes. */
+export type RecordFilter = (record: Pick<KnowledgeRecord, 'documentId' | 'metadata'>) => boolean;
 
 const passAll: RecordFilter = () => true;
 

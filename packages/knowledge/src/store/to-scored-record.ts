@@ -1,7 +1,7 @@
 import type { KnowledgeRecord, ScoredRecord, StoredChunk } from './knowledge-store.js';
 
-/** Drops a record's vector and terms. */
-export function toStoredChunk(record: KnowledgeRecord): StoredChunk {
+/** Drops a record's vector and terms (a copy when given a stored chunk). */
+export function toStoredChunk(record: KnowledgeRecord | StoredChunk): StoredChunk {
   return {
     id: record.id,
     documentId: record.documentId,
@@ -14,6 +14,6 @@ export function toStoredChunk(record: KnowledgeRecord): StoredChunk {
 }
 
 /** Drops a record's vector and terms and attaches its score. */
-export function toScoredRecord(record: KnowledgeRecord, score: number): ScoredRecord {
+export function toScoredRecord(record: KnowledgeRecord | StoredChunk, score: number): ScoredRecord {
   return { ...toStoredChunk(record), score };
 }
