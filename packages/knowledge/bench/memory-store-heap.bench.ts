@@ -1,7 +1,8 @@
 // What the in-memory knowledge store holds once a corpus is ingested: 4,000 documents of English Markdown and
 // Chinese FAQ text (this repository's README in pieces and the Chinese test set), 384-dimension hashing vectors,
-// the default structured chunks. Prints the JavaScript heap and the memory outside it (the vector index's
-// WebAssembly memory) held after a full garbage collection.
+// the default structured chunks. Prints the JavaScript heap and the memory outside it (typed arrays and
+// WebAssembly memory: the vector index, the BM25 postings) held after a full garbage collection. The chunk count
+// follows the README, so compare figures taken of one commit.
 // npx tsx --conditions=@opwire/source packages/knowledge/bench/memory-store-heap.bench.ts
 import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
@@ -40,7 +41,7 @@ const after = usage();
 const chunks = results.reduce((sum, each) => sum + each.chunks, 0);
 const megabytes = (bytes: number) => (bytes / 1e6).toFixed(1);
 console.log(
-  '| memory store after ingest | chunks | heap MB | outside the heap MB (the vector index) | heap bytes per chunk |',
+  '| memory store after ingest | chunks | heap MB | outside the heap MB (typed arrays: the vectors, the postings) | heap bytes per chunk |',
 );
 console.log('| --- | ---: | ---: | ---: | ---: |');
 console.log(

@@ -19,59 +19,131 @@ export interface LexicalIndex {
   ): LexicalHit[];
 }
 
-/** Creates an empty in-memory BM25 index. */
+/**
+ * Creates an empty in-memory BM25 index. It holds each record in a numbered slot and each term's postings in one
+ * typed array of 32-bit integers (slot, frequency, slot, frequency…), where a map per term keyed by record id
+ * cost tens of bytes a posting. A removed record leaves its postings behind until they outnumber the live ones;
+ * then every term's postings are compacted at once and the slots given out again.
+ */
 export function createLexicalIndex(): LexicalIndex {
-  const postings = new Map<string, Map<string, number>>();
-  const documents = new Map<string, { readonly length: number; readonly terms: readonly string[] }>();
+  const termNumbers = new Map<string, number>();
+  /**
+   * By term number: its postings (slot, frequency, slot, frequency… in a typed array that doubles when full; the
+   * first `used` values are postings), and how many are of live records (the term's document frequency).
+   */
+  const postings: Int32Array[] = [];
+  const used: number[] = [];
+  const frequencies: number[] = [];
+  const slots = new Map<string, number>();
+  /** By slot: the record's id (undefined once removed), its length in terms and its distinct term numbers. */
+  const ids: Array<string | undefined> = [];
+  const lengths: number[] = [];
+  const termsOf: Array<Int32Array | undefined> = [];
+  /** Slots whose postings are all gone, free for another record; slots removed since the last compaction. */
+  const free: number[] = [];
+  let removed: number[] = [];
+  let livePostings = 0;
+  let stalePostings = 0;
   let totalLength = 0;
 
   const remove = (id: string): void => {
-    const existing = documents.get(id);
-    if (!existing) return;
-    for (const term of existing.terms) {
-      const list = postings.get(term);
-      list?.delete(id);
-      if (list?.size === 0) postings.delete(term);
+    const slot = slots.get(id);
+    if (slot === undefined) return;
+    const terms = termsOf[slot] as Int32Array;
+    for (const term of terms) frequencies[term] = (frequencies[term] as number) - 1;
+    livePostings -= terms.length;
+    stalePostings += terms.length;
+    totalLength -= lengths[slot] as number;
+    ids[slot] = undefined;
+    termsOf[slot] = undefined;
+    slots.delete(id);
+    removed.push(slot);
+    if (stalePostings > 1024 && stalePostings > livePostings) compact();
+  };
+
+  /** Drops the postings of removed records from every term, so their slots can be given out again. */
+  const compact = (): void => {
+    for (const [number, list] of postings.entries()) {
+      const length = used[number] as number;
+      let kept = 0;
+      for (let at = 0; at < length; at += 2) {
+        const slot = list[at] as number;
+        if (ids[slot] === undefined) continue;
+        list[kept++] = slot;
+        list[kept++] = list[at + 1] as number;
+      }
+      used[number] = kept;
     }
-    totalLength -= existing.length;
-    documents.delete(id);
+    free.push(...removed);
+    removed = [];
+    stalePostings = 0;
   };
 
   return {
     get size() {
-      return documents.size;
+      return slots.size;
     },
     set(id, terms) {
       remove(id);
       const counts = new Map<string, number>();
       for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+      const slot = free.pop() ?? ids.length;
+      const numbers: number[] = [];
       for (const [term, count] of counts) {
-        const list = postings.get(term);
-        if (list) list.set(id, count);
-        else postings.set(term, new Map([[id, count]]));
+        let number = termNumbers.get(term);
+        if (number === undefined) {
+          number = postings.length;
+          termNumbers.set(term, number);
+          postings.push(new Int32Array(2));
+          used.push(0);
+          frequencies.push(0);
+        }
+        let list = postings[number] as Int32Array;
+        const at = used[number] as number;
+        if (at === list.length) {
+          const grown = new Int32Array(list.length * 2);
+          grown.set(list);
+          postings[number] = list = grown;
+        }
+        list[at] = slot;
+        list[at + 1] = count;
+        used[number] = at + 2;
+        frequencies[number] = (frequencies[number] as number) + 1;
+        numbers.push(number);
       }
-      documents.set(id, { length: terms.length, terms: [...counts.keys()] });
+      ids[slot] = id;
+      lengths[slot] = terms.length;
+      termsOf[slot] = Int32Array.from(numbers);
+      slots.set(id, slot);
+      livePostings += numbers.length;
       totalLength += terms.length;
     },
     delete: remove,
     search(terms, options) {
-      const count = documents.size;
+      const count = slots.size;
       if (count === 0 || options.top <= 0) return [];
       const averageLength = totalLength / count || 1;
-      const scores = new Map<string, number>();
+      const scores = new Map<number, number>();
       for (const { term, weight } of terms) {
-        const list = postings.get(term);
-        if (!list) continue;
-        const idf = Math.log(1 + (count - list.size + 0.5) / (list.size + 0.5));
-        for (const [id, frequency] of list) {
-          const length = documents.get(id)!.length;
-          const norm = options.k1 * (1 - options.b + (options.b * length) / averageLength);
+        const number = termNumbers.get(term);
+        if (number === undefined) continue;
+        const documents = frequencies[number] as number;
+        if (documents === 0) continue;
+        const idf = Math.log(1 + (count - documents + 0.5) / (documents + 0.5));
+        const list = postings[number] as Int32Array;
+        const length = used[number] as number;
+        for (let at = 0; at < length; at += 2) {
+          const slot = list[at] as number;
+          if (ids[slot] === undefined) continue;
+          const frequency = list[at + 1] as number;
+          const norm = options.k1 * (1 - options.b + (options.b * (lengths[slot] as number)) / averageLength);
           const score = (weight * idf * frequency * (options.k1 + 1)) / (frequency + norm);
-          scores.set(id, (scores.get(id) ?? 0) + score);
+          scores.set(slot, (scores.get(slot) ?? 0) + score);
         }
       }
       const hits: LexicalHit[] = [];
-      for (const [id, score] of scores) {
+      for (const [slot, score] of scores) {
+        const id = ids[slot] as string;
         if (!options.filter || options.filter(id)) hits.push({ id, score });
       }
       hits.sort((left, right) => right.score - left.score || compareRecordIds(left.id, right.id));
