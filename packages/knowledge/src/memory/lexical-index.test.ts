@@ -88,4 +88,15 @@ describe('createLexicalIndex', () => {
     expect(idsOf('card')).toEqual([]);
     expect(idsOf('days')).toEqual(['new#0', 'keep#0']);
   });
+
+  it('removes most of 300,000 records, compacting once past 130,000 removed, and keeps the rest', () => {
+    const index = createLexicalIndex();
+    for (let record = 0; record < 300_000; record++) index.set(`r#${record}`, ['returns']);
+    for (let record = 0; record < 299_990; record++) index.delete(`r#${record}`);
+    expect(index.size).toBe(10);
+    const hits = index.search([{ term: 'returns', weight: 1 }], { k1: 1.2, b: 0.75, top: 20 });
+    expect(hits.map((hit) => hit.id).sort()).toEqual(
+      Array.from({ length: 10 }, (_, offset) => `r#${299_990 + offset}`).sort(),
+    );
+  });
 });

@@ -74,7 +74,8 @@ export function createLexicalIndex(): LexicalIndex {
       }
       used[number] = kept;
     }
-    free.push(...removed);
+    // One at a time: spreading 130,000 or more into `push` overflows the stack.
+    for (const slot of removed) free.push(slot);
     removed = [];
     stalePostings = 0;
   };
