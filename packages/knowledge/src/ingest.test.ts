@@ -216,6 +216,16 @@ describe('ingest', () => {
     expect(events.slice(lastEmbedding, writing)).toContain('tick');
   });
 
+  it('ingests a document of 140,000 chunks (small windows of a long text)', async () => {
+    const text = '退货政策'.repeat(175_000);
+    const [result] = await createKnowledge({
+      store: createMemoryKnowledgeStore(),
+      embeddingModel: createHashingEmbeddingModel({ dimensions: 8 }),
+      chunking: { kind: 'fixed', size: 5 },
+    }).ingest([{ documentId: 'long', text }]);
+    expect(result).toEqual({ documentId: 'long', chunks: 140_000 });
+  }, 60_000); // seconds of embedding, analysis and writing: past the default 5 s on a slow machine
+
   it('removes documents of one tenant only', async () => {
     await knowledge.ingest([{ documentId: 'returns', text: version2, tenant: 'acme' }]);
     expect(await knowledge.remove('default', ['returns'], { tenant: 'acme' })).toBe(1);

@@ -146,7 +146,8 @@ export async function ingest(
       offset: texts.length,
       model,
     };
-    texts.push(...chunks.map((chunk) => indexedText(document.title, chunk)));
+    // One at a time: spreading 130,000 or more chunks into `push` overflows the stack.
+    for (const chunk of chunks) texts.push(indexedText(document.title, chunk));
   }
   const vectors = await embedByModel(settings, plans, texts, options);
   let written = 0;
