@@ -55,7 +55,8 @@ export function createMemoryAuditLog(options: MemoryAuditLogOptions = {}): Audit
         (record) => !(Date.parse(record.at) < cutoff && (tenant === undefined || record.tenant === tenant)),
       );
       ring.length = 0;
-      ring.push(...kept);
+      // One at a time: spreading 130,000 or more records into `push` overflows the stack.
+      for (const record of kept) ring.push(record);
       written = kept.length;
       return all.length - kept.length;
     },
