@@ -6,6 +6,8 @@ import { writeAnswer } from './write-answer.js';
 
 let server: Server | undefined;
 afterEach(async () => {
+  // Connections the client keeps alive would hold `close` for seconds.
+  server?.closeAllConnections();
   await new Promise((resolve) => server?.close(resolve) ?? resolve(undefined));
   server = undefined;
 });
@@ -41,6 +43,39 @@ describe('writeAnswer', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/event-stream');
     await response.body?.cancel();
+    await expect.poll(() => cancelled).toBe(true);
+  });
+
+  it('cancels the body of a web answer written after its client went away', async () => {
+    let cancelled = false;
+    let left!: () => void;
+    const clientLeft = new Promise<void>((resolve) => {
+      left = resolve;
+    });
+    server = createServer((_request, response) => {
+      response.once('close', left);
+      // The answer is ready only once the client is gone (a route still producing its first chunk).
+      void clientLeft.then(() => {
+        const events = new ReadableStream({
+          cancel: () => {
+            cancelled = true;
+          },
+        });
+        void writeAnswer(
+          response,
+          new Response(events, { headers: { 'content-type': 'text/event-stream' } }),
+          false,
+        );
+      });
+    });
+    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+    const controller = new AbortController();
+    const pending = fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, {
+      signal: controller.signal,
+    }).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    controller.abort();
+    await pending;
     await expect.poll(() => cancelled).toBe(true);
   });
 

@@ -57,6 +57,8 @@ async function writeWebResponse(response: ServerResponse, answer: Response, clos
     reader.cancel().catch(() => undefined);
   };
   response.once('close', onClose);
+  // A client gone before the answer was ready (its close already emitted): nobody will read the body.
+  if (response.destroyed) onClose();
   try {
     for (;;) {
       const { done, value } = await reader.read();
