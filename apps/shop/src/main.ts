@@ -5,6 +5,7 @@
  * DATABASE_SCHEMA (a schema of its own on that server), RATE_LIMIT_PER_MINUTE (order writes per caller, default 60, 0 = off),
  * CORS_ORIGINS (comma-separated browser origins allowed to call, none by default; also MCP's Origin allow-list), HTTP_PREFIX (a base path such
  * as /api), ACCESS_LOG (1 writes one line per request), LOG_LEVEL (debug, info, warn, error, silent; default info),
+ * CHAT_RESUME_SECONDS (a chat turn whose page went away runs on this long for a reloaded page to resume it; off by default),
  * OTEL_EXPORTER_OTLP_ENDPOINT (exports traces and metrics over OTLP/HTTP; the other OTEL_* variables apply).
  */
 import { resolve } from 'node:path';
@@ -22,6 +23,18 @@ const writesPerMinute = process.env.RATE_LIMIT_PER_MINUTE ? Number(process.env.R
 if (!Number.isInteger(writesPerMinute) || writesPerMinute < 0) {
   console.error(
     `RATE_LIMIT_PER_MINUTE must be a whole number ≥ 0 (0 turns the limit off), not "${process.env.RATE_LIMIT_PER_MINUTE}".`,
+  );
+  process.exit(1);
+}
+
+// Seconds a chat turn whose page went away keeps running for the page to come back (useChat's resume); off when unset.
+const resumeSeconds = process.env.CHAT_RESUME_SECONDS ? Number(process.env.CHAT_RESUME_SECONDS) : undefined;
+if (
+  resumeSeconds !== undefined &&
+  !(Number.isInteger(resumeSeconds) && resumeSeconds >= 0 && resumeSeconds <= 3600)
+) {
+  console.error(
+    `CHAT_RESUME_SECONDS must be a whole number of seconds from 0 to 3600 (unset turns resuming off), not "${process.env.CHAT_RESUME_SECONDS}".`,
   );
   process.exit(1);
 }
@@ -54,6 +67,7 @@ const shop = await createShop({
   corsOrigins,
   prefix: process.env.HTTP_PREFIX || undefined,
   accessLog: process.env.ACCESS_LOG === '1' || process.env.ACCESS_LOG === 'true',
+  ...(resumeSeconds === undefined ? {} : { assistant: { resumeMs: resumeSeconds * 1000 } }),
 });
 const { url: origin } = await shop.listen();
 const url = origin + (shop.server.openapi().servers as Array<{ url: string }>)[0]?.url.replace(/\/$/, '');

@@ -59,7 +59,18 @@ export interface ShopOptions {
    * The assistant (knowledge base and chat routes); `env` supplies `OPENAI_API_KEY`, `OPENAI_BASE_URL`
    * and `OPWIRE_CHAT_MODEL` (default `process.env`). `false` leaves it out.
    */
-  readonly assistant?: { readonly env?: Readonly<Record<string, string | undefined>> } | false;
+  readonly assistant?:
+    | {
+        readonly env?: Readonly<Record<string, string | undefined>>;
+        /**
+         * Keep each running chat turn for a second reader (`CHAT_RESUME_SECONDS`): a page reloaded mid-answer
+         * (`useChat({ resume: true })`, `GET /api/chat/{id}/stream`) reads it from its start. A turn whose
+         * client went away then runs on, and is stopped after this many milliseconds without a reader. Off by
+         * default: a turn stops as soon as its client goes away.
+         */
+        readonly resumeMs?: number;
+      }
+    | false;
   /** Prices, budgets, masking and history window of the AI governance (default: the demo prices, no budgets). */
   readonly governance?: ShopGovernanceOptions;
   readonly logger?: Logger;
@@ -145,6 +156,7 @@ export async function createShop(options: ShopOptions = {}): Promise<Shop> {
             tenants: [...new Set(Object.values(callers).map((caller) => caller.tenant))],
             governance: governed.governance,
             ...(options.assistant?.env ? { env: options.assistant.env } : {}),
+            ...(options.assistant?.resumeMs === undefined ? {} : { resumeMs: options.assistant.resumeMs }),
             ...(basePath ? { basePath } : {}),
             // An approved cancel is an order write: the limit may refuse it (the approval then stays open).
             ...(writeLimit ? { approvedCallErrors: writeLimit.errors } : {}),
@@ -206,6 +218,8 @@ export async function createShop(options: ShopOptions = {}): Promise<Shop> {
       accessLog: options.accessLog ?? false,
       onClose: async () => {
         try {
+          // Turns kept for a reader are stopped (and recorded as stopped) while the database is still open.
+          await attached?.streams?.close();
           await extension.onClose?.();
         } finally {
           await db.close();

@@ -7,8 +7,10 @@ import {
   type LocalizedText,
   validationError,
 } from '@opwire/core';
+import { createUIMessageStreamResponse } from 'ai';
 import Type from 'typebox';
 import { ChatConversationId } from './chat-schemas.js';
+import type { ChatStreams } from './chat-streams.js';
 import type { Governance } from './governance/create-governance.js';
 
 /** What the resume route reads of a request (a subset of what `@opwire/http` hands a custom route). */
@@ -39,37 +41,37 @@ export interface ChatUiResumeRoute {
 export interface ChatUiResumeRouteOptions {
   /** The chat's governance (`chat.governance`): whose conversation the id is. */
   readonly governance: Governance | (() => Governance);
+  /**
+   * The running turns `chatUiRoute` keeps for a second reader (`createChatStreams()`, the same value): the
+   * owner's running turn is answered as a UI message stream from its start. Without it every answer is 204.
+   */
+  readonly streams?: ChatStreams | undefined;
 }
 
 const validateId = compileValidator(closeSchema(Type.Object({ id: ChatConversationId })));
 
 /**
  * `GET /api/chat/{id}/stream` beside `chatUiRoute()`: what `useChat({ resume: true })` asks when a page loads.
- * Opwire keeps no running turn's stream for a second reader, so for a chat id the caller may post to
- * `/api/chat` (theirs, or no one's yet) it answers `204 No Content` — the transport's "no active stream", and
- * the page shows the stored conversation (`GET /conversations/{id}`); nothing is opened or written. Anyone
- * else's id (or a deleted one) is `404 NOT_FOUND` as `/api/chat` answers it, and a malformed id is refused on
- * `id` as `/api/chat` refuses it. A hand-written route, not an operation: it runs nothing and reads only who
- * may use the id, so it is neither audited nor offered to models or MCP. Pass it to the HTTP server's `routes`.
+ * With `streams` (the value `chatUiRoute({ streams })` keeps running turns in), the caller's running turn of the
+ * chat in this process is answered as a UI message stream from its first chunk, and followed to its end. Else —
+ * no `streams`, or no turn running here — a chat id the caller may post to `/api/chat` (theirs, or no one's yet)
+ * is answered `204 No Content`: the transport's "no active stream", and the page shows the stored conversation
+ * (`GET /conversations/{id}`); nothing is opened or written. Anyone else's id (or a deleted one) is
+ * `404 NOT_FOUND` as `/api/chat` answers it, and a malformed id is refused on `id` as `/api/chat` refuses it. A
+ * hand-written route, not an operation: it runs nothing (it reads a turn the chat operation runs and audits), so
+ * it is neither audited nor offered to models or MCP. Pass it to the HTTP server's `routes`.
  */
 export function chatUiResumeRoute(options: ChatUiResumeRouteOptions): ChatUiResumeRoute {
   const governanceOf = () =>
     typeof options.governance === 'function' ? options.governance() : options.governance;
+  const streams = options.streams;
   return {
     method: 'GET',
     path: '/api/chat/{id}/stream',
     id: 'ai.chat.ui.resume',
     // Listed with `POST /api/chat`, under the chat operation's tag.
     tags: ['ai'],
-    summary: {
-      en: "Resume a chat's answer (what useChat({ resume: true }) asks): none is kept, so 204",
-      'zh-CN': '恢复对话的回答（useChat({ resume: true }) 的请求）：不保留运行中的回答，因此为 204',
-    },
-    description: {
-      en: 'Opwire does not keep a running answer for a second reader: a chat id the caller may use (theirs, or not stored yet) is answered 204 No Content, which `useChat` reads as no active stream, and the page shows the stored conversation (`GET /conversations/{id}`). A running turn is not resumed.',
-      'zh-CN':
-        'Opwire 不为第二个读者保留运行中的回答：调用者可以使用的对话 id（自己的，或尚未存储的）应答 204 No Content，`useChat` 将其视为没有进行中的流，页面显示已存储的对话（`GET /conversations/{id}`）。运行中的一轮不会被恢复。',
-    },
+    ...(streams ? resumableTexts : keptNoneTexts),
     parameters: [
       {
         name: 'id',
@@ -83,6 +85,17 @@ export function chatUiResumeRoute(options: ChatUiResumeRouteOptions): ChatUiResu
       },
     ],
     responses: {
+      ...(streams
+        ? {
+            '200': {
+              description: {
+                en: "The chat's running answer as a UI message stream (`x-vercel-ai-ui-message-stream: v1`), from its start.",
+                'zh-CN': '对话中运行中的回答，以 UI 消息流（`x-vercel-ai-ui-message-stream: v1`）从头返回。',
+              },
+              content: { 'text/event-stream': { schema: { type: 'string' } } },
+            },
+          }
+        : {}),
       '204': {
         description: {
           en: 'No running answer to resume: show the stored conversation.',
@@ -98,7 +111,35 @@ export function chatUiResumeRoute(options: ChatUiResumeRouteOptions): ChatUiResu
       // Not a public route: the server answered 401 before here without a caller.
       if (input.caller === undefined) throw coreErrors.UNAUTHENTICATED();
       await governanceOf().checkOpenable(input.caller, id);
+      const running = streams?.follow(id, input.caller);
+      if (running) return createUIMessageStreamResponse({ stream: running });
       return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
     },
   };
 }
+
+/** The route's texts when no running turn is kept (`streams` not given). */
+const keptNoneTexts = {
+  summary: {
+    en: "Resume a chat's answer (what useChat({ resume: true }) asks): none is kept, so 204",
+    'zh-CN': '恢复对话的回答（useChat({ resume: true }) 的请求）：不保留运行中的回答，因此为 204',
+  },
+  description: {
+    en: 'Opwire does not keep a running answer for a second reader: a chat id the caller may use (theirs, or not stored yet) is answered 204 No Content, which `useChat` reads as no active stream, and the page shows the stored conversation (`GET /conversations/{id}`). A running turn is not resumed.',
+    'zh-CN':
+      'Opwire 不为第二个读者保留运行中的回答：调用者可以使用的对话 id（自己的，或尚未存储的）应答 204 No Content，`useChat` 将其视为没有进行中的流，页面显示已存储的对话（`GET /conversations/{id}`）。运行中的一轮不会被恢复。',
+  },
+};
+
+/** The route's texts when running turns are kept (`streams` given). */
+const resumableTexts = {
+  summary: {
+    en: "Resume a chat's running answer (what useChat({ resume: true }) asks), or 204 when none runs",
+    'zh-CN': '恢复对话中运行中的回答（useChat({ resume: true }) 的请求）；没有运行中的回答时为 204',
+  },
+  description: {
+    en: "The caller's running turn of this chat, in this server process, as a UI message stream from its first chunk: a page reloaded mid-answer shows the answer so far and follows it to its end. When none runs here (it ended, or never started, or runs in another process) the answer is 204 No Content, which `useChat` reads as no active stream, and the page shows the stored conversation (`GET /conversations/{id}`).",
+    'zh-CN':
+      '调用者在本服务进程中该对话运行中的一轮，以 UI 消息流从第一块开始返回：回答中途重新加载的页面显示已有的回答并跟随到结束。此处没有运行中的一轮时（已结束、从未开始或在另一进程中运行）应答 204 No Content，`useChat` 将其视为没有进行中的流，页面显示已存储的会话（`GET /conversations/{id}`）。',
+  },
+};

@@ -1,4 +1,5 @@
 import {
+  type Caller,
   closeSchema,
   compileValidator,
   describeError,
@@ -11,6 +12,7 @@ import { createUIMessageStreamResponse, type UIMessageChunk } from 'ai';
 import type { Static } from 'typebox';
 import { aiErrors } from './ai-errors.js';
 import { type chatEventSchema, chatRequestSchema } from './chat-schemas.js';
+import type { ChatStreams } from './chat-streams.js';
 import { isToolErrorResult } from './tool-result.js';
 
 type WireEvent = Static<typeof chatEventSchema>;
@@ -41,7 +43,8 @@ interface UiMessage {
  * the turn's message, an assistant message whose tool approvals the user answered carries those decisions.
  * Pass it to the HTTP server's `operationRoutes`; it runs through the pipeline like `/ai/chat`.
  */
-export function chatUiRoute() {
+export function chatUiRoute(options: ChatUiRouteOptions = {}) {
+  const streams = options.streams;
   return {
     operation: 'ai.chat',
     id: 'ai.chat.ui',
@@ -51,11 +54,19 @@ export function chatUiRoute() {
       en: 'Chat with the assistant in the AI SDK UI message stream protocol (what useChat posts)',
       'zh-CN': '以 AI SDK UI 消息流协议与助手对话（useChat 发送的请求）',
     },
+    // With resumable streams the turn outlives its connection: `streams` stops it when nobody reads it.
+    ...(streams ? { detached: true } : {}),
     decode: (source: unknown): ChatInput => decodeUiRequest(source),
-    encode: (events: unknown, request: { readonly locale: Locale }): Response =>
-      createUIMessageStreamResponse({
-        stream: toUiMessageStream(events as AsyncIterable<WireEvent>, request.locale),
-      }),
+    encode: (
+      events: unknown,
+      request: { readonly locale: Locale; readonly caller?: Caller | undefined },
+    ): Response | Promise<Response> => {
+      const stream = toUiMessageStream(events as AsyncIterable<WireEvent>, request.locale);
+      if (!streams) return createUIMessageStreamResponse({ stream });
+      return resumable(stream, streams, request.caller).then((kept) =>
+        createUIMessageStreamResponse({ stream: kept }),
+      );
+    },
     requestBody: {
       required: true,
       content: {
@@ -100,6 +111,54 @@ export function chatUiRoute() {
       },
     },
   };
+}
+
+/** Options for `chatUiRoute`. */
+export interface ChatUiRouteOptions {
+  /**
+   * Keep each running turn for a second reader (`createChatStreams()`, the same value `chatUiResumeRoute` takes):
+   * a page reloaded mid-answer (`useChat({ resume: true })`) reads the answer from its start and follows it. The
+   * turn then goes on when its client goes away, stopped only after `keepRunningMs` without a reader. Without
+   * it a turn stops as soon as its client goes away.
+   */
+  readonly streams?: ChatStreams | undefined;
+}
+
+/**
+ * Hands the turn's UI stream to `streams` under its chat id (the conversation its `start` chunk names) and
+ * returns the first reader's stream; a stream that does not start with one (the turn failed first) is kept by
+ * no one and returned as it is.
+ */
+async function resumable(
+  stream: ReadableStream<UIMessageChunk>,
+  streams: ChatStreams,
+  caller: Caller | undefined,
+): Promise<ReadableStream<UIMessageChunk>> {
+  const reader = stream.getReader();
+  const first = await reader.read();
+  let head: UIMessageChunk | undefined = first.done ? undefined : first.value;
+  const source = new ReadableStream<UIMessageChunk>({
+    async pull(controller) {
+      if (head !== undefined) {
+        controller.enqueue(head);
+        head = undefined;
+        return;
+      }
+      const next = await reader.read();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  const chatId = first.done ? undefined : startedChat(first.value);
+  return chatId === undefined ? source : streams.run(chatId, caller, source);
+}
+
+/** The conversation a UI stream's `start` chunk names. */
+function startedChat(chunk: UIMessageChunk): string | undefined {
+  if (chunk.type !== 'start' || !isObject(chunk.messageMetadata)) return undefined;
+  const conversationId = chunk.messageMetadata.conversationId;
+  return typeof conversationId === 'string' ? conversationId : undefined;
 }
 
 /** The chat operation's input, checked as the pipeline will check it, so `/api/chat` can name the body's fields. */

@@ -42,6 +42,7 @@ export {
 } from './chat-operations.js';
 /** The wire shapes of the chat operation: its request, its events and its whole answer. */
 export { chatEventSchema, chatRequestSchema, chatResponseSchema } from './chat-schemas.js';
+export { type ChatStreams, type ChatStreamsOptions, createChatStreams } from './chat-streams.js';
 /** The shapes of chat requests, results and streamed events. */
 export type {
   ApprovalDecision,
@@ -61,7 +62,7 @@ export {
   type ChatUiResumeRouteOptions,
   chatUiResumeRoute,
 } from './chat-ui-resume-route.js';
-export { chatUiRoute, decodeUiRequest, toUiMessageStream } from './chat-ui-route.js';
+export { type ChatUiRouteOptions, chatUiRoute, decodeUiRequest, toUiMessageStream } from './chat-ui-route.js';
 /** The chat loop over the AI SDK. */
 export { type Chat, type ChatOptions, createChat } from './create-chat.js';
 /** A language model that falls back through providers on timeouts, 429 and 5xx. */

@@ -29,7 +29,7 @@ export function compileOperationRoute(
   operation: AnyOperation,
   route: RouteSpec,
   runtime: RouteRuntime,
-  codec?: Pick<OperationRoute, 'decode' | 'encode'>,
+  codec?: Pick<OperationRoute, 'decode' | 'encode' | 'detached'>,
 ): RouteHandler {
   const { app, logger, authenticate, timeoutMs } = runtime;
   const bodyLimit = route.bodyLimit ?? runtime.bodyLimit;
@@ -40,6 +40,7 @@ export function compileOperationRoute(
   const streams = operation.stream === true;
   // A route with its own encoding (a codec) answers in its format; only the event stream is refused by Accept.
   const eventStream = streams && !codec;
+  const detached = codec?.detached === true;
 
   /** Answers a failure as a problem; `logged` when the pipeline already logged (and audited) it. */
   const fail = (exchange: HttpExchange, thrown: unknown, request: RouteRequest, logged: boolean) => {
@@ -179,7 +180,8 @@ export function compileOperationRoute(
         surface: 'http',
         caller: request.caller,
         headers: exchange.headers,
-        signal: exchange.signal,
+        // A detached route's call is not cancelled by the connection closing (its encoding decides).
+        signal: detached ? undefined : exchange.signal,
         timeoutMs,
         ids: { requestId: request.requestId, clientAddress: exchange.clientAddress },
         responseHeaders: request.responseHeaders,

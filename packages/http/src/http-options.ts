@@ -148,6 +148,12 @@ export interface OperationRoute {
   decode?(source: unknown, request: OperationRouteRequest): unknown;
   /** Turns what the operation resolved to — its response, or a stream's events — into the answer. */
   encode(result: unknown, request: OperationRouteRequest): Response | Promise<Response>;
+  /**
+   * The call outlives its connection: it is not cancelled when the client goes away (its `signal` is not the
+   * connection's), so `encode` decides when to stop reading a stream (`chatUiRoute` with resumable streams).
+   * The deadline (`timeoutMs`) still applies. Off by default.
+   */
+  readonly detached?: boolean | undefined;
   /** OpenAPI `requestBody`, when the route's body is not the operation's request. */
   readonly requestBody?: Readonly<Record<string, unknown>>;
   /**

@@ -2,6 +2,7 @@ import { type Caller, coreErrors, createOpwire, defineMiddleware, defineOperatio
 import { staticTokens } from '@opwire/core/surface';
 import Type from 'typebox';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { OperationRoute } from './http-options.js';
 import { serveOverLoopback, serveThroughFetchHandler, type TestClient } from './testing/serve-for-test.js';
 
 const alice: Caller = { principalId: 'alice', tenant: 'acme', permissions: ['*'] };
@@ -62,16 +63,57 @@ function createApp() {
   return createOpwire({ operations: [note, find, ticks] });
 }
 
+/**
+ * A route for `clock.ticks` whose encoding reads every event itself (as resumable chat streams do) and answers
+ * with one line, then holds its body open until the client goes; `read` settles with what it read.
+ */
+function drainingRoute(detached: boolean) {
+  let settle!: (outcome: string) => void;
+  const read = new Promise<string>((resolve) => {
+    settle = resolve;
+  });
+  const route: OperationRoute = {
+    operation: 'clock.ticks',
+    id: detached ? 'clock.ticks.detached' : 'clock.ticks.attached',
+    method: 'POST',
+    path: detached ? '/clock/ticks/detached' : '/clock/ticks/attached',
+    detached,
+    encode(events) {
+      void (async () => {
+        let count = 0;
+        try {
+          for await (const _ of events as AsyncIterable<unknown>) count++;
+          settle(`read ${count}`);
+        } catch (error) {
+          settle(`failed after ${count}: ${(error as { code?: string }).code}`);
+        }
+      })();
+      return new Response(
+        new ReadableStream({
+          start: (controller) => controller.enqueue(new TextEncoder().encode('started\n')),
+        }),
+        { headers: { 'content-type': 'text/plain' } },
+      );
+    },
+  };
+  return { route, read };
+}
+
 const clients: TestClient[] = [];
 afterAll(async () => {
   for (const client of clients) await client.close();
 });
 
 describe.each([
-  ['node server', async (app: ReturnType<typeof createApp>) => serveOverLoopback(app, { authenticate })],
+  [
+    'node server',
+    async (app: ReturnType<typeof createApp>, route?: OperationRoute) =>
+      serveOverLoopback(app, { authenticate, operationRoutes: route ? [route] : [] }),
+  ],
   [
     'fetch handler',
-    async (app: ReturnType<typeof createApp>) => serveThroughFetchHandler(app, { authenticate }),
+    async (app: ReturnType<typeof createApp>, route?: OperationRoute) =>
+      serveThroughFetchHandler(app, { authenticate, operationRoutes: route ? [route] : [] }),
   ],
 ])('over the %s', (_name, serve) => {
   it('sends the headers middleware set, with the answer and with the error (429 Retry-After)', async () => {
@@ -295,6 +337,38 @@ describe.each([
     expect(
       JSON.stringify(lines[0]?.details, (_key, value) => (value instanceof Error ? value.message : value)),
     ).toContain('disk on fire');
+  });
+
+  it("runs a detached route's call on when its client goes away; an attached one is cancelled", async () => {
+    for (const detached of [true, false]) {
+      const app = createApp();
+      const { route, read } = drainingRoute(detached);
+      const client = await serve(app, route);
+      clients.push(client);
+      const controller = new AbortController();
+      const response = await client.send({
+        method: 'POST',
+        path: route.path,
+        token: 'alice-token',
+        json: { count: 50 },
+        signal: controller.signal,
+      });
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      await reader.read();
+      controller.abort();
+      await reader.cancel().catch(() => undefined);
+      if (detached) {
+        expect(await read).toBe('read 50');
+        await expect
+          .poll(async () => (await app.audit.list()).map((record) => record.outcome))
+          .toEqual(['ok']);
+      } else {
+        expect(await read).toMatch(/^failed after \d+: CANCELLED$/);
+        await expect
+          .poll(async () => (await app.audit.list()).map((record) => record.code))
+          .toEqual(['CANCELLED']);
+      }
+    }
   });
 
   it('stops the operation when the client stops reading, audited as stopped', async () => {

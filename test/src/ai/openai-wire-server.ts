@@ -22,6 +22,16 @@ export type ScriptedReply =
   | { readonly kind: 'status'; readonly status: number; readonly message: string }
   /** Streams the text slowly, one chunk every `delayMs`, and never finishes unless the client goes away. */
   | { readonly kind: 'hang'; readonly chunks: string[]; readonly delayMs: number }
+  /**
+   * Streams `before`, waits for `release` (the test resolves it), then streams `after` and finishes as `reply`
+   * does; if the client goes away first, `disconnected` resolves.
+   */
+  | {
+      readonly kind: 'held';
+      readonly before: string;
+      readonly after: string;
+      readonly release: Promise<void>;
+    }
   /** Never answers, not even headers, until the client goes away. */
   | { readonly kind: 'silent' }
   /** Streams the text, then ends the response without a finish reason, usage or `[DONE]` (a dropped stream). */
@@ -57,6 +67,7 @@ export async function startOpenAIWireServer(): Promise<OpenAIWireServer> {
       return send(response, reply.status, { error: { message: reply.message, type: 'server_error' } });
     if (reply.kind === 'hang') return hang(response, body, reply, onDisconnect);
     if (reply.kind === 'silent') return void response.on('close', onDisconnect);
+    if (reply.kind === 'held') return held(response, body, reply, onDisconnect);
     if (reply.kind === 'cut') return cut(response, body, reply.text);
     if (body.stream) return stream(response, { ...body, model: reply.model ?? body.model }, reply);
     return send(response, 200, completion(body, reply));
@@ -187,6 +198,38 @@ function hang(
   response.on('close', () => {
     clearInterval(timer);
     onDisconnect();
+  });
+}
+
+function held(
+  response: ServerResponse,
+  body: Record<string, any>,
+  reply: Extract<ScriptedReply, { kind: 'held' }>,
+  onDisconnect: () => void,
+) {
+  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  const write = (data: unknown) => response.write(`data: ${JSON.stringify(data)}\n\n`);
+  const words = (text: string) => text.split(/(?<= )/).filter(Boolean);
+  write(chunk(body, { role: 'assistant', content: '' }));
+  for (const word of words(reply.before)) write(chunk(body, { content: word }));
+  let finished = false;
+  response.on('close', () => {
+    if (!finished) onDisconnect();
+  });
+  void reply.release.then(() => {
+    if (response.destroyed) return;
+    for (const word of words(reply.after)) write(chunk(body, { content: word }));
+    write(chunk(body, {}, 'stop'));
+    write({
+      id: 'chatcmpl-stream',
+      object: 'chat.completion.chunk',
+      created: 1,
+      model: body.model,
+      choices: [],
+      usage: usageOf({}),
+    });
+    finished = true;
+    response.end('data: [DONE]\n\n');
   });
 }
 

@@ -1,11 +1,13 @@
 import {
   type Chat,
+  type ChatStreams,
   chatJsonRoute,
   chatUiResumeRoute,
   chatUiRoute,
   createApprovals,
   createChat,
   createChatOperations,
+  createChatStreams,
   createToolCatalog,
   type Governance,
   providersFromEnv,
@@ -38,6 +40,11 @@ export interface AssistantOptions {
    * `RATE_LIMITED`): `POST /ai/approvals/{id}/approve` answers them too, and its OpenAPI entry says so.
    */
   readonly approvedCallErrors?: readonly AnyErrorEntry[];
+  /**
+   * Keep running turns for a second reader (`createChatStreams`): how long, in milliseconds, a turn nobody reads
+   * keeps running. Absent: no turn is kept, and the resume route answers 204.
+   */
+  readonly resumeMs?: number;
 }
 
 /** The assistant's parts: operations to register, then `attach(app)` once the app exists. */
@@ -48,6 +55,8 @@ export interface Assistant {
     readonly chat: Chat;
     readonly operationRoutes: readonly OperationRoute[];
     readonly routes: readonly CustomRoute[];
+    /** The running turns kept for a second reader (with `resumeMs`): close them on shutdown. */
+    readonly streams: ChatStreams | undefined;
   };
 }
 
@@ -131,11 +140,17 @@ export async function createAssistant(options: AssistantOptions): Promise<Assist
           };
         },
       });
+      // `useChat({ resume: true })` asks for a running answer on load: with `resumeMs` the running turn, else 204.
+      const streams =
+        options.resumeMs === undefined ? undefined : createChatStreams({ keepRunningMs: options.resumeMs });
       return {
         chat,
-        operationRoutes: [chatJsonRoute(), chatUiRoute()],
-        // `useChat({ resume: true })` asks for a running answer on load: none is kept, so it is told 204.
-        routes: [knowledgeDocumentRoute(knowledge), chatUiResumeRoute({ governance: options.governance })],
+        operationRoutes: [chatJsonRoute(), chatUiRoute({ streams })],
+        routes: [
+          knowledgeDocumentRoute(knowledge),
+          chatUiResumeRoute({ governance: options.governance, streams }),
+        ],
+        streams,
       };
     },
   };

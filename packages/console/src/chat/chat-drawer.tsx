@@ -257,6 +257,7 @@ export function ChatDrawer(props: ChatDrawerProps) {
             {...(props.onUnauthenticated ? { onUnauthenticated: heardUnauthenticated } : {})}
             {...(linkBase ? { linkBase } : {})}
             onOpenSource={setOpenedSource}
+            loadStored={async () => storedToUiMessages(await client.messages(active.id))}
             {...(active.firstQuestion ? { firstQuestion: active.firstQuestion } : {})}
           />
         ) : (

@@ -32,6 +32,11 @@ export interface ConversationViewProps {
   readonly linkBase?: string;
   /** Opens a cited source of the server's own in the page (see `MessageView`). */
   readonly onOpenSource?: (source: OpenedSource) => void;
+  /**
+   * The conversation's stored messages. A turn resumed on opening (its question is stored when it ends, so the
+   * page read it without) is replaced by them once it ends: the question then shows above its answer.
+   */
+  readonly loadStored?: () => Promise<UIMessage[]>;
 }
 
 /** The message an error carries: a problem document's code and detail, or the stream's error text. */
@@ -60,6 +65,16 @@ function withoutRefused(messages: UIMessage[], question: string): UIMessage[] {
 const stoppedEarlier = (message: UIMessage): boolean =>
   (message.metadata as { stopped?: unknown } | undefined)?.stopped === true;
 
+/**
+ * The stored messages of a conversation whose resumed turn just ended, its answer kept as it was read (the stored
+ * one has the same text, but no sources).
+ */
+function withStoredQuestion(stored: UIMessage[], shown: UIMessage[]): UIMessage[] {
+  const live = shown.at(-1);
+  if (live?.role !== 'assistant' || stored.at(-1)?.role !== 'assistant') return stored;
+  return [...stored.slice(0, -1), live];
+}
+
 /** One conversation on `useChat`: the messages, approvals, the composer with send and stop. */
 export function ConversationView({
   id,
@@ -71,7 +86,10 @@ export function ConversationView({
   onUnauthenticated,
   linkBase,
   onOpenSource,
+  loadStored,
 }: ConversationViewProps) {
+  // Until something is sent from this view, a turn that ends here is one `resume` read on opening.
+  const resuming = useRef(firstQuestion === undefined);
   // The question typed last, until its turn is under way: what goes back to the composer if the token is refused.
   const unsent = useRef<string | undefined>(undefined);
   // Whether the last 401 gave a question back: its error then has nothing left to retry.
@@ -83,8 +101,20 @@ export function ConversationView({
     id,
     messages: initialMessages,
     transport,
+    // Opening a stored conversation (a reload, the list) reads its running answer, when the server keeps one
+    // (resumable streams; else it answers 204 and nothing happens). A new conversation has none to read.
+    resume: firstQuestion === undefined,
     sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
-    ...(onTurnEnd ? { onFinish: () => onTurnEnd() } : {}),
+    onFinish: () => {
+      if (resuming.current && loadStored) {
+        resuming.current = false;
+        void loadStored().then(
+          (stored) => chat.setMessages((shown) => withStoredQuestion(stored, shown)),
+          () => undefined,
+        );
+      }
+      onTurnEnd?.();
+    },
     onError: (chatError) => {
       if (refusedToken(chatError)) giveBackRefused(chatError);
       else unsent.current = undefined;
@@ -111,6 +141,7 @@ export function ConversationView({
   const sentFirst = useRef(false);
   const busy = status === 'submitted' || status === 'streaming';
   const ask = (question: string) => {
+    resuming.current = false;
     unsent.current = question;
     forget();
     void chat.sendMessage({ text: question });
@@ -210,6 +241,7 @@ export function ConversationView({
               className="opwire-chat-button"
               onClick={() => {
                 unsent.current = undefined;
+                resuming.current = false;
                 void chat.regenerate();
               }}
             >

@@ -1,0 +1,149 @@
+import type { Caller } from '@opwire/core';
+import type { UIMessageChunk } from 'ai';
+
+/** Options for `createChatStreams`. */
+export interface ChatStreamsOptions {
+  /**
+   * How long a turn nobody reads any more keeps running for a reader to come back (a reloaded page), in
+   * milliseconds; then it is stopped, and recorded as stopped, as a turn whose client went away is without
+   * resumable streams. Defaults to 30 000; `0` stops it as soon as its last reader leaves.
+   */
+  readonly keepRunningMs?: number | undefined;
+}
+
+/**
+ * The running turns of `POST /api/chat` that a second request may read, in this process: what
+ * `useChat({ resume: true })` reconnects to after a reload. Hand the same value to `chatUiRoute` and to
+ * `chatUiResumeRoute`. Each running turn keeps the chunks it sent so far (a reader that comes back reads the
+ * answer from its start) until it ends. A turn runs in the process that answered its `POST`: another process
+ * answers the resume `204` (none running here).
+ */
+export interface ChatStreams {
+  /**
+   * Starts reading a turn's chunks for the chat `chatId` of `caller`; returns the first reader's stream. The
+   * turn goes on when that reader leaves, for `keepRunningMs` without any reader.
+   */
+  run(
+    chatId: string,
+    caller: Caller | undefined,
+    source: ReadableStream<UIMessageChunk>,
+  ): ReadableStream<UIMessageChunk>;
+  /**
+   * A new reader of the chat's running turn, from its first chunk, when it runs here for the same caller
+   * (principal and tenant); `undefined` when none does.
+   */
+  follow(chatId: string, caller: Caller | undefined): ReadableStream<UIMessageChunk> | undefined;
+  /** How many turns are running here (read or kept for a reader). */
+  readonly size: number;
+  /** Stops every running turn (a server shutting down); they are recorded as stopped. */
+  close(): Promise<void>;
+}
+
+/** One running turn: its chunks so far, its readers, and the timer that stops it when nobody reads. */
+class RunningTurn {
+  readonly chunks: UIMessageChunk[] = [];
+  readonly readers = new Set<ReadableStreamDefaultController<UIMessageChunk>>();
+  ended = false;
+  idle: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    readonly owner: string,
+    readonly source: ReadableStreamDefaultReader<UIMessageChunk>,
+  ) {}
+}
+
+/** Creates the running turns of one process (see `ChatStreams`). */
+export function createChatStreams(options: ChatStreamsOptions = {}): ChatStreams {
+  const keepRunningMs = options.keepRunningMs ?? 30_000;
+  if (!Number.isSafeInteger(keepRunningMs) || keepRunningMs < 0) {
+    throw new TypeError(
+      `keepRunningMs must be a whole number of milliseconds, 0 or more; got ${keepRunningMs}`,
+    );
+  }
+  const running = new Map<string, RunningTurn>();
+
+  const stop = (turn: RunningTurn) => {
+    if (turn.idle !== undefined) clearTimeout(turn.idle);
+    turn.idle = undefined;
+    // Cancelling the source stops the turn: the operation sees its stream no longer read.
+    return turn.source.cancel().catch(() => undefined);
+  };
+
+  const reader = (turn: RunningTurn): ReadableStream<UIMessageChunk> => {
+    let own: ReadableStreamDefaultController<UIMessageChunk> | undefined;
+    return new ReadableStream<UIMessageChunk>({
+      start(controller) {
+        own = controller;
+        for (const chunk of turn.chunks) controller.enqueue(chunk);
+        if (turn.ended) {
+          controller.close();
+          return;
+        }
+        turn.readers.add(controller);
+        if (turn.idle !== undefined) clearTimeout(turn.idle);
+        turn.idle = undefined;
+      },
+      cancel() {
+        if (own === undefined || !turn.readers.delete(own) || turn.readers.size > 0 || turn.ended) return;
+        if (keepRunningMs === 0) return void stop(turn);
+        turn.idle = setTimeout(() => {
+          if (turn.readers.size === 0 && !turn.ended) void stop(turn);
+        }, keepRunningMs);
+        // A turn kept for a reader does not keep the process alive.
+        turn.idle.unref?.();
+      },
+    });
+  };
+
+  const pump = async (chatId: string, turn: RunningTurn) => {
+    try {
+      for (;;) {
+        const { done, value } = await turn.source.read();
+        if (done) break;
+        turn.chunks.push(value);
+        for (const controller of turn.readers) controller.enqueue(value);
+      }
+    } catch {
+      // The source failed after it started (the UI stream turns the turn's own failures into an error chunk).
+    } finally {
+      turn.ended = true;
+      if (turn.idle !== undefined) clearTimeout(turn.idle);
+      for (const controller of turn.readers) {
+        try {
+          controller.close();
+        } catch {
+          // Already closed.
+        }
+      }
+      turn.readers.clear();
+      if (running.get(chatId) === turn) running.delete(chatId);
+    }
+  };
+
+  return {
+    run(chatId, caller, source) {
+      const turn = new RunningTurn(ownerOf(caller), source.getReader());
+      // A newer turn of the same chat is the one a reader comes back to.
+      running.set(chatId, turn);
+      const first = reader(turn);
+      void pump(chatId, turn);
+      return first;
+    },
+    follow(chatId, caller) {
+      const turn = running.get(chatId);
+      if (turn === undefined || turn.ended || turn.owner !== ownerOf(caller)) return undefined;
+      return reader(turn);
+    },
+    get size() {
+      return running.size;
+    },
+    async close() {
+      await Promise.all([...running.values()].map((turn) => stop(turn)));
+    },
+  };
+}
+
+/** Whose a turn is: principal and tenant (JSON, so no separator can be forged into either). */
+function ownerOf(caller: Caller | undefined): string {
+  return JSON.stringify([caller?.principalId ?? null, caller?.tenant ?? null]);
+}

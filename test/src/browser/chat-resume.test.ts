@@ -1,0 +1,102 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type OpenAIWireServer, startOpenAIWireServer } from '../ai/openai-wire-server.js';
+import { type RunningShop, startShop } from '../shop/shop-harness.js';
+import {
+  hasChromium,
+  launchChromium,
+  missingChromium,
+  openPage,
+  screenshot,
+  seriousViolations,
+  signIn,
+} from './browser-harness.js';
+
+// The chat page on a shop that keeps running turns (`CHAT_RESUME_SECONDS`): the page's `useChat({ resume: true })`
+// reads a running answer again after a reload. The model is the local OpenAI-wire server, held mid-answer.
+
+const title = hasChromium
+  ? 'the chat page with resumable streams in Chromium'
+  : `the chat page with resumable streams in Chromium — ${missingChromium}`;
+
+describe.skipIf(!hasChromium)(title, { timeout: 120_000 }, () => {
+  let model: OpenAIWireServer;
+  let running: RunningShop;
+  let browser: Browser;
+  beforeAll(async () => {
+    model = await startOpenAIWireServer();
+    running = await startShop({
+      assistant: {
+        env: { OPENAI_BASE_URL: model.baseURL, OPENAI_API_KEY: 'test', OPWIRE_CHAT_MODEL: 'gpt-4o-mini' },
+        resumeMs: 30_000,
+      },
+    });
+    browser = await launchChromium();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await running?.close();
+    await model?.close();
+  }, 60_000);
+
+  it('a page reloaded mid-answer shows the answer so far and follows it to its end', async () => {
+    const watched = await openPage(browser, running.url);
+    const { page } = watched;
+    try {
+      await page.goto(`${running.url}/`);
+      await signIn(page, 'Alice · customer (acme)');
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      model.script({
+        kind: 'held',
+        before: 'Counting your orders: ',
+        after: 'there are three.',
+        release: released,
+      });
+      const requests = model.requests.length;
+      const input = page.getByLabel('Ask a question…');
+      await input.fill('How many orders do I have?');
+      await input.press('Enter');
+      await page.locator('.opwire-chat-message-assistant').last().getByText('Counting your orders').waitFor();
+      await page.waitForURL(/conversation=/);
+      const conversationId = new URL(page.url()).searchParams.get('conversation');
+
+      // The reload drops the running request; the turn runs on, and the page reads it again from its start.
+      // (Its question is stored when the turn ends: until then the page shows the answer alone, then both.)
+      await page.reload();
+      const answer = page.locator('.opwire-chat-message-assistant').last();
+      await answer.getByText('Counting your orders').waitFor();
+      await screenshot(page, 'chat-resume-reloaded');
+      release();
+      await answer.getByText('Counting your orders: there are three.').waitFor();
+      await page.locator('.opwire-chat-message-user').getByText('How many orders do I have?').waitFor();
+      expect(await page.locator('.opwire-chat-message-assistant').count()).toBe(1);
+      expect(await page.locator('.opwire-chat-message-user').count()).toBe(1);
+      // The answer keeps what it was read with: its cited sources.
+      await answer.getByRole('navigation', { name: 'Sources' }).getByRole('link').first().waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'chat-resume-finished');
+
+      // One model call and one finished turn, whoever read it.
+      expect(model.requests.length).toBe(requests + 1);
+      await expect
+        .poll(async () => {
+          const turns = await running.request(`/governance/turns?conversationId=${conversationId}`, {
+            token: 'admin-token',
+          });
+          return turns.body.turns?.map((turn: { outcome: string }) => turn.outcome);
+        })
+        .toEqual(['completed']);
+      // Read again, the stored conversation holds the whole answer once.
+      await page.reload();
+      await page.locator('.opwire-chat-message-assistant').getByText('there are three.').waitFor();
+      expect(await page.locator('.opwire-chat-message-assistant').count()).toBe(1);
+      expect(watched.foreignRequests).toEqual([]);
+      expect(watched.pageErrors).toEqual([]);
+    } finally {
+      await watched.close();
+    }
+  });
+});
