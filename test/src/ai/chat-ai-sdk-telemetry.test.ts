@@ -39,6 +39,18 @@ it("puts the AI SDK's model-call and tool spans under the turn, in one trace, wi
       { kind: 'reply', text: 'Your secret order is on its way.' },
     );
     await chat.complete({ caller: fixtureCallers.customer, message: 'Where is my parcel, my pin is 4711?' });
+    // The AI SDK may end its spans just after the turn settles: wait until all of them are finished.
+    const expected = [
+      'ai.turn',
+      'invoke_agent gpt-test',
+      'step 1',
+      'step 2',
+      'execute_tool orders_get',
+      'orders.get',
+    ];
+    await expect
+      .poll(() => exporter.getFinishedSpans().map((span) => span.name))
+      .toEqual(expect.arrayContaining(expected));
     const spans = exporter.getFinishedSpans();
     const turn = spans.find((span) => span.name === 'ai.turn');
     expect(turn).toBeDefined();
