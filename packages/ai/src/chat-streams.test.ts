@@ -40,11 +40,12 @@ afterEach(() => {
 });
 
 describe('createChatStreams', () => {
-  it('refuses a keep time that is not a whole number of milliseconds, 0 or more', () => {
-    for (const keepRunningMs of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+  it('refuses a keep time that is not a whole number of milliseconds a timer can wait, 0 to 2^31 - 1', () => {
+    for (const keepRunningMs of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 31]) {
       expect(() => createChatStreams({ keepRunningMs })).toThrow(/keepRunningMs must be a whole number/);
     }
     expect(() => createChatStreams({ keepRunningMs: 0 })).not.toThrow();
+    expect(() => createChatStreams({ keepRunningMs: 2 ** 31 - 1 })).not.toThrow();
   });
 
   it('gives a follower every chunk from the first, then the live ones, to the end; after the end, none', async () => {

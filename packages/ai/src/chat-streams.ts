@@ -52,12 +52,16 @@ class RunningTurn {
   ) {}
 }
 
+/** The longest keep time a timer can wait (about 24.8 days). */
+const maxKeepRunningMs = 2 ** 31 - 1;
+
 /** Creates the running turns of one process (see `ChatStreams`). */
 export function createChatStreams(options: ChatStreamsOptions = {}): ChatStreams {
   const keepRunningMs = options.keepRunningMs ?? 30_000;
-  if (!Number.isSafeInteger(keepRunningMs) || keepRunningMs < 0) {
+  // A timer longer than 2^31 - 1 ms would fire at once (Node clamps it to 1 ms).
+  if (!Number.isSafeInteger(keepRunningMs) || keepRunningMs < 0 || keepRunningMs > maxKeepRunningMs) {
     throw new TypeError(
-      `keepRunningMs must be a whole number of milliseconds, 0 or more; got ${keepRunningMs}`,
+      `keepRunningMs must be a whole number of milliseconds from 0 to ${maxKeepRunningMs}; got ${keepRunningMs}`,
     );
   }
   const running = new Map<string, RunningTurn>();
