@@ -170,7 +170,18 @@ function stream(
       if (piece) write(chunk(body, { tool_calls: [{ index, function: { arguments: piece } }] }));
     }
   });
-  write(chunk(body, {}, (reply.toolCalls ?? []).length > 0 ? 'tool_calls' : 'stop'));
+  endStream(response, body, (reply.toolCalls ?? []).length > 0 ? 'tool_calls' : 'stop', reply);
+}
+
+/** Ends a streamed answer as OpenAI does: the finish reason, a chunk with the usage, then `[DONE]`. */
+function endStream(
+  response: ServerResponse,
+  body: Record<string, any>,
+  finishReason: string,
+  reply: { usage?: [number, number] },
+) {
+  const write = (data: unknown) => response.write(`data: ${JSON.stringify(data)}\n\n`);
+  write(chunk(body, {}, finishReason));
   write({
     id: 'chatcmpl-stream',
     object: 'chat.completion.chunk',
@@ -219,17 +230,8 @@ function held(
   void reply.release.then(() => {
     if (response.destroyed) return;
     for (const word of words(reply.after)) write(chunk(body, { content: word }));
-    write(chunk(body, {}, 'stop'));
-    write({
-      id: 'chatcmpl-stream',
-      object: 'chat.completion.chunk',
-      created: 1,
-      model: body.model,
-      choices: [],
-      usage: usageOf({}),
-    });
     finished = true;
-    response.end('data: [DONE]\n\n');
+    endStream(response, body, 'stop', {});
   });
 }
 
