@@ -11,6 +11,7 @@ import { pendingApprovalsOf, stepLimitNotice, toChatSteps } from './chat-result.
 import type { ChatEvent, ChatMessage, ChatRequest, ChatResult, ChatSource } from './chat-types.js';
 import { type Answerer, createFallbackModel } from './fallback-model.js';
 import type { GovernedTurn } from './governance/governed-turn.js';
+import { storableSources } from './governance/turn-ending.js';
 import type { TurnOutcome } from './governance/turn-ledger.js';
 import { runGuardrails } from './guardrails.js';
 import {
@@ -60,6 +61,8 @@ export class Turn {
   private readonly startedAt = performance.now();
   private readonly invalidResults = new Map<string, Promise<ToolErrorResult>>();
   private context: string | undefined;
+  /** The passages `prepare` put before the model, stored with the turn's messages. */
+  private sources: readonly ChatSource[] = [];
   private finished: Promise<ChatResult> | undefined;
   /** For a regeneration: the question asked again, or whether the model answers on from the stored history. */
   private rewound: { readonly question?: string; readonly continued?: boolean } | undefined;
@@ -227,6 +230,7 @@ export class Turn {
     });
     const sources: readonly ChatSource[] = typeof context === 'object' ? (context.sources ?? []) : [];
     this.context = typeof context === 'object' ? context.text : context;
+    this.sources = storableSources(sources);
     for (const source of sources) emit({ type: 'source', ...source });
   }
 
@@ -421,10 +425,14 @@ export class Turn {
     if (messages.length === 0 && replacing === undefined) return;
     try {
       // The ending is kept with the messages too: the conversation still says how the turn ended after a
-      // retention trim has removed its ledger row.
+      // retention trim has removed its ledger row, and shows the sources the answer was given after a reload.
       await this.config.governance.appendMessages(this.request.caller, this.conversationId, messages, {
         turnId: this.turnId,
-        ending: { outcome: ending.outcome, ...(ending.code === undefined ? {} : { code: ending.code }) },
+        ending: {
+          outcome: ending.outcome,
+          ...(ending.code === undefined ? {} : { code: ending.code }),
+          ...(this.sources.length === 0 ? {} : { sources: this.sources }),
+        },
         ...(replacing === undefined ? {} : { replacingAfter: replacing }),
       });
     } catch (error) {

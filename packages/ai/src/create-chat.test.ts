@@ -317,6 +317,27 @@ describe('createChat', () => {
     ]);
   });
 
+  it('stores the sources the context gave with the turn, leaving out any a store would refuse', async () => {
+    const model = new MockLanguageModelV4({ doGenerate: [answer('See [1].')] });
+    const returns = { sourceId: 'returns', title: 'Returns', url: '/faq#returns' };
+    const { chat } = setup(model, {
+      context: async () => ({
+        text: '[1] Returns policy',
+        sources: [returns, { sourceId: '', title: 'No id' }, { sourceId: 'gift', title: 'Gift wrapping' }],
+      }),
+    });
+    const caller = fixtureCallers.customer;
+    const result = await chat.complete({ caller, message: 'How do returns work?' });
+    const stored = await chat.governance.readMessages(caller, result.conversationId, { limit: 10 });
+    expect(stored.map((message) => [message.message.role, message.ending])).toEqual([
+      [
+        'assistant',
+        { outcome: 'completed', sources: [returns, { sourceId: 'gift', title: 'Gift wrapping' }] },
+      ],
+      ['user', { outcome: 'completed', sources: [returns, { sourceId: 'gift', title: 'Gift wrapping' }] }],
+    ]);
+  });
+
   it('fails with CHAT_NOT_CONFIGURED without providers, and a stream throws it before any event', async () => {
     const { chat } = setup(new MockLanguageModelV4(), { providers: {} });
     await expect(chat.complete({ caller: fixtureCallers.customer, message: 'hi' })).rejects.toMatchObject({

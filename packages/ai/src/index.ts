@@ -94,6 +94,7 @@ export type {
   ConversationMessage,
   ConversationPage,
   ConversationStore,
+  StoredSource,
   StoredTurnEnding,
 } from './governance/conversation-store.js';
 /** Governance: the facade a chat turn and the HTTP surface use. */

@@ -105,7 +105,11 @@ describe.skipIf(!hasChromium)(title, { timeout: 120_000 }, () => {
         .locator('.opwire-chat-message-user')
         .getByText('How long do refunds take after a return?')
         .waitFor();
-      await page.locator('.opwire-chat-message-assistant').getByText('5 business days').waitFor();
+      const reloaded = page.locator('.opwire-chat-message-assistant').filter({ hasText: '5 business days' });
+      await reloaded.waitFor();
+      // The answer still lists the sources it was given, linked as they were.
+      const reloadedSource = reloaded.getByRole('navigation', { name: 'Sources' }).getByRole('link').first();
+      expect(await reloadedSource.getAttribute('href')).toBe('/knowledge/documents/returns-policy.md');
       // The stopped answer's first words were kept: they follow the question they answered.
       await page
         .locator('.opwire-chat-message-user')

@@ -98,6 +98,23 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
     const read = await running.request(`/conversations/${chatId}`, { token: 'customer-token' });
     expect(read.status).toBe(200);
     expect(read.body.messages.at(-1)).toMatchObject({ role: 'user' });
+    // The turn keeps the sources its stream sent, so a page reloaded later shows them under the answer.
+    const streamed = parts.flatMap(
+      (part): Array<{ sourceId: string; title?: string; url?: string }> =>
+        part.type === 'source-url'
+          ? [{ sourceId: part.sourceId, title: part.title, url: part.url }]
+          : part.type === 'source-document'
+            ? [{ sourceId: part.sourceId, title: part.title }]
+            : [],
+    );
+    expect(streamed.length).toBeGreaterThan(0);
+    expect(read.body.turns).toEqual([
+      {
+        turnId: message?.metadata && (message.metadata as { turnId: string }).turnId,
+        outcome: 'completed',
+        sources: streamed,
+      },
+    ]);
     // Someone else's chat id is not found, and no model is asked.
     const requests = model.requests.length;
     await expect(send('support-token', chatId, [userMessage('Hi')])).rejects.toThrow(/NOT_FOUND/);

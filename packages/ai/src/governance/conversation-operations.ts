@@ -55,7 +55,10 @@ async function readTurnEndings(read: {
   const rows = new Map(turns.map((row) => [row.turnId, row]));
   return turnIds.flatMap((turnId) => {
     const ending = stored.get(turnId);
-    if (ending) return [{ turnId, ...ending }];
+    if (ending) {
+      const { sources, ...rest } = ending;
+      return [{ turnId, ...rest, ...(sources === undefined ? {} : { sources: [...sources] }) }];
+    }
     const row = rows.get(turnId);
     return row && row.conversationId === conversationId && row.principalId === caller.principalId
       ? [{ turnId, outcome: row.outcome, ...(row.errorCode ? { code: row.errorCode } : {}) }]

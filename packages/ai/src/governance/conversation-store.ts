@@ -14,14 +14,24 @@ export interface Conversation {
   readonly updatedAt: string;
 }
 
+/** A passage a turn put before the model, as kept with the turn's messages (the chat's `ChatSource`). */
+export interface StoredSource {
+  readonly sourceId: string;
+  readonly title: string;
+  readonly url?: string;
+}
+
 /**
  * How a turn ended, kept with the messages it stored: the conversation says "stopped" under a turn its user
- * stopped even after a retention trim has removed the turn's ledger row.
+ * stopped even after a retention trim has removed the turn's ledger row, and shows the sources its answer was
+ * given after a reload, as the stream showed them.
  */
 export interface StoredTurnEnding {
   readonly outcome: TurnOutcome;
   /** Why it failed or stopped (`PROVIDER_FAILED`, `CANCELLED`). */
   readonly code?: string;
+  /** The passages the turn put before the model, in the order it streamed them; absent when there were none. */
+  readonly sources?: readonly StoredSource[];
 }
 
 /** A stored message of a conversation, numbered from 1 in the order appended. */

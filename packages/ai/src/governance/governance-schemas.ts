@@ -130,12 +130,25 @@ const toolResultPart = Type.Object({
   output: Type.Unknown(),
 });
 
+/** A passage a turn put before the model, as its stream sent it. */
+const sourceSchema = Type.Object({
+  sourceId: Type.String(),
+  title: Type.String(),
+  url: Type.Optional(Type.String({ description: 'Where a reader can open it, when the app knows.' })),
+});
+
 /** How a turn whose messages a conversation page shows ended, from the turn ledger. */
 export const turnEndingSchema = Type.Object({
   turnId: Type.String(),
   outcome: outcomeSchema,
   code: Type.Optional(
     Type.String({ description: 'Why it failed or stopped: `CANCELLED` when its user stopped it.' }),
+  ),
+  sources: Type.Optional(
+    Type.Array(sourceSchema, {
+      description:
+        'The passages the turn put before the model, which its answer may cite, as its stream sent them.',
+    }),
   ),
 });
 

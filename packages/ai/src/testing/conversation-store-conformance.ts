@@ -186,6 +186,15 @@ export function runConversationStoreConformance(name: string, options: StoreSuit
         { outcome: 'failed', code: '' },
         { outcome: 'failed', code: 'X'.repeat(101) },
         { outcome: 'failed', code: 42 },
+        { outcome: 'completed', sources: 'faq-1' },
+        { outcome: 'completed', sources: [{ sourceId: '', title: 'Returns' }] },
+        { outcome: 'completed', sources: [{ sourceId: 'faq-1' }] },
+        { outcome: 'completed', sources: [{ sourceId: 'faq-1', title: 'Returns', url: 7 }] },
+        { outcome: 'completed', sources: [null] },
+        {
+          outcome: 'completed',
+          sources: Array.from({ length: 1001 }, () => ({ sourceId: 'a', title: 'b' })),
+        },
       ];
       for (const ending of bad) {
         await expect(
@@ -206,6 +215,38 @@ export function runConversationStoreConformance(name: string, options: StoreSuit
       }
       expect(await store().messages(id, alice, { limit: 10 })).toHaveLength(4);
       expect((await store().get(id, alice))?.updatedAt).toBe(at(3));
+    });
+
+    it('keeps the sources a turn was given with each message it appended, as given; none are kept as absent', async () => {
+      const { alice } = owners();
+      const id = crypto.randomUUID();
+      await store().create({ id, owner: alice, at: at(0) });
+      const sources = [
+        { sourceId: 'faq-returns', title: '退货政策 Returns', url: 'https://shop.example/faq#returns' },
+        { sourceId: 'faq-shipping', title: 'Shipping' },
+      ];
+      const appended = await store().append(id, alice, {
+        messages: sampleMessages.slice(0, 2),
+        turnId: 'turn-cited',
+        at: at(1),
+        ending: { outcome: 'completed', sources },
+      });
+      expect(appended?.map((each) => each.ending)).toStrictEqual([
+        { outcome: 'completed', sources },
+        { outcome: 'completed', sources },
+      ]);
+      await store().append(id, alice, {
+        messages: sampleMessages.slice(2, 3),
+        turnId: 'turn-plain',
+        at: at(2),
+        ending: { outcome: 'stopped', code: 'CANCELLED', sources: [] },
+      });
+      const read = await store().messages(id, alice, { limit: 10 });
+      expect(read?.map((each) => [each.turnId, each.ending])).toStrictEqual([
+        ['turn-plain', { outcome: 'stopped', code: 'CANCELLED' }],
+        ['turn-cited', { outcome: 'completed', sources }],
+        ['turn-cited', { outcome: 'completed', sources }],
+      ]);
     });
 
     it('removes the messages after a sequence for its owner alone, and numbers on from there', async () => {

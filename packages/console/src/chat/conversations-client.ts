@@ -28,6 +28,12 @@ export interface TurnEnding {
   readonly outcome: 'completed' | 'failed' | 'stopped';
   /** Why it failed or stopped: `CANCELLED` when its user stopped it. */
   readonly code?: string;
+  /** The passages the turn put before the model, as its stream sent them. */
+  readonly sources?: ReadonlyArray<{
+    readonly sourceId: string;
+    readonly title: string;
+    readonly url?: string;
+  }>;
 }
 
 /** A stored message as `GET /conversations/{conversationId}` returns it, with how its turn ended. */

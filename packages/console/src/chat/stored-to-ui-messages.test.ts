@@ -174,3 +174,46 @@ describe('a stopped turn', () => {
     }
   });
 });
+
+describe('a turn given sources', () => {
+  const sources = [
+    { sourceId: 'faq-returns', title: 'Returns', url: 'https://shop.example/faq#returns' },
+    { sourceId: 'faq-shipping', title: '运费 Shipping' },
+  ];
+  const turn = { turnId: 't1', outcome: 'completed' as const, sources };
+
+  it('shows them on its answer as the stream sent them: a link as source-url, else source-document', () => {
+    const messages = storedToUiMessages([
+      { sequence: 1, role: 'user', content: 'Can I return it?', turnId: 't1', at, turn },
+      { sequence: 2, role: 'assistant', content: 'Yes, within 30 days [1].', turnId: 't1', at, turn },
+    ]);
+    expect(messages.map((message) => message.parts)).toEqual([
+      [{ type: 'text', text: 'Can I return it?' }],
+      [
+        {
+          type: 'source-url',
+          sourceId: 'faq-returns',
+          url: 'https://shop.example/faq#returns',
+          title: 'Returns',
+        },
+        {
+          type: 'source-document',
+          sourceId: 'faq-shipping',
+          mediaType: 'text/plain',
+          title: '运费 Shipping',
+        },
+        { type: 'text', text: 'Yes, within 30 days [1].', state: 'done' },
+      ],
+    ]);
+  });
+
+  it('leaves out a turn with nothing else to show, as before', () => {
+    const decided = { turnId: 't2', outcome: 'completed' as const, sources };
+    const messages = storedToUiMessages([
+      ...asked,
+      { ...(approved[0] as StoredMessage), turn: decided },
+      { sequence: 6, role: 'user', content: 'Thanks', turnId: 't3', at },
+    ]);
+    expect(messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user']);
+  });
+});

@@ -7,6 +7,13 @@ type Part = UIMessage['parts'][number];
 const partsOf = (content: StoredMessage['content']): readonly StoredPart[] =>
   typeof content === 'string' ? [{ type: 'text', text: content }] : content;
 
+/** A source stored with a turn, as the chat stream sends it. */
+function sourcePart(source: NonNullable<NonNullable<StoredMessage['turn']>['sources']>[number]): Part {
+  return source.url === undefined
+    ? { type: 'source-document', sourceId: source.sourceId, mediaType: 'text/plain', title: source.title }
+    : { type: 'source-url', sourceId: source.sourceId, url: source.url, title: source.title };
+}
+
 /** Where a tool call's card is: the parts of the message that first showed it, and its index there. */
 interface CardPlace {
   readonly parts: Part[];
@@ -18,7 +25,8 @@ interface CardPlace {
  * message per user message, and one assistant message per turn whose tool calls carry their results, shown
  * as the stream showed them (a pending approval with its approve and decline, a declined call, a failed call
  * with its code). A call decided in a later turn (an approval) updates the card of the turn that asked.
- * The answer of a turn its user stopped carries `metadata.stopped`.
+ * The answer of a turn its user stopped carries `metadata.stopped`; an answer's sources are its first parts,
+ * as the stream sent them (`source-url` with a link, else `source-document`).
  */
 export function storedToUiMessages(stored: readonly StoredMessage[]): UIMessage[] {
   const messages: UIMessage[] = [];
@@ -44,7 +52,8 @@ export function storedToUiMessages(stored: readonly StoredMessage[]): UIMessage[
         message: {
           id: `stored-${entry.sequence}`,
           role: 'assistant',
-          parts: [],
+          // The sources the turn's answer was given come first, as its stream sent them.
+          parts: (entry.turn?.sources ?? []).map(sourcePart),
           ...(stopped ? { metadata: { stopped: true } } : {}),
         },
         turnId: entry.turnId,
@@ -79,6 +88,7 @@ export function storedToUiMessages(stored: readonly StoredMessage[]): UIMessage[
       }
     }
   }
-  // A turn that only carried out an approval, its card shown where it was asked, may have nothing left.
-  return messages.filter((message) => message.parts.length > 0);
+  // A turn that only carried out an approval, its card shown where it was asked, may have nothing left but
+  // its sources.
+  return messages.filter((message) => message.parts.some((part) => !part.type.startsWith('source-')));
 }

@@ -3,7 +3,7 @@ import type { Postgres } from '../create-postgres.js';
 import { noteServerSkip, testTargets } from '../test-support.js';
 import { createPostgresGovernanceStores } from './create-postgres-governance-stores.js';
 
-// The tables as releases before turn endings and reopenable ids created them, with a message and a deleted id.
+// The tables as releases before turn endings (and so sources) and reopenable ids created them, with a message and a deleted id.
 const tablesBeforeEndings = [
   `CREATE TABLE opwire_ai_conversations (
     id text COLLATE "C" PRIMARY KEY,
@@ -80,6 +80,33 @@ for (const target of testTargets) {
         'message',
         'turn_outcome',
         'turn_code',
+        'turn_sources',
+      ]);
+    });
+
+    it('adds the sources column to tables made with endings, keeps their endings, and keeps sources from then on', async () => {
+      const db = await target.open();
+      opened.push(db);
+      await db.migrate([
+        ...tablesBeforeEndings,
+        'ALTER TABLE opwire_ai_messages ADD COLUMN turn_outcome text, ADD COLUMN turn_code text',
+        `UPDATE opwire_ai_messages SET turn_outcome = 'completed'`,
+      ]);
+      const { conversations } = await createPostgresGovernanceStores(db);
+      await createPostgresGovernanceStores(db);
+      const sources = [
+        { sourceId: 'faq-returns', title: 'Returns', url: 'https://shop.example/faq#returns' },
+      ];
+      await conversations.append('c-1', alice, {
+        messages: [{ role: 'user', content: 'returns?' }],
+        turnId: 'turn-2',
+        at: '2030-01-01T00:01:00Z',
+        ending: { outcome: 'completed', sources },
+      });
+      const read = await conversations.messages('c-1', alice, { limit: 10 });
+      expect(read?.map((each) => [each.sequence, each.ending])).toStrictEqual([
+        [2, { outcome: 'completed', sources }],
+        [1, { outcome: 'completed' }],
       ]);
     });
 

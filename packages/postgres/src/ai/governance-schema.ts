@@ -47,6 +47,13 @@ export const governanceSchema: readonly string[] = [
       ALTER TABLE opwire_ai_messages ADD COLUMN turn_outcome text, ADD COLUMN turn_code text;
     END IF;
   END $$`,
+  // The sources the turn's answer was given (kept so a reloaded page shows them), added to tables made before.
+  `DO $$ BEGIN
+    IF NOT EXISTS (SELECT 1 FROM pg_attribute
+        WHERE attrelid = 'opwire_ai_messages'::regclass AND attname = 'turn_sources' AND NOT attisdropped) THEN
+      ALTER TABLE opwire_ai_messages ADD COLUMN turn_sources json;
+    END IF;
+  END $$`,
   `CREATE TABLE IF NOT EXISTS opwire_ai_turns (
     turn_id text COLLATE "C" PRIMARY KEY,
     conversation_id text,

@@ -9,6 +9,7 @@ import {
   encodeCursor,
   normalizeTime,
   type StoredModelMessage,
+  type StoredSource,
   type StoredTurnEnding,
 } from '@opwire/ai';
 import { coreErrors } from '@opwire/core';
@@ -39,6 +40,7 @@ const toMessage = (conversationId: string, row: Row): ConversationMessage => ({
         ending: {
           outcome: row.turn_outcome as StoredTurnEnding['outcome'],
           ...optional('code', row.turn_code as string | null),
+          ...optional('sources', row.turn_sources as StoredSource[] | null),
         },
       }),
 });
@@ -145,10 +147,11 @@ export function createPostgresConversationStore(sql: SqlAccess): ConversationSto
           [id],
         );
         const { rows } = await query(
-          `INSERT INTO opwire_ai_messages (conversation_id, sequence, turn_id, at, message, turn_outcome, turn_code)
-            SELECT $1, $2::int + m.ordinality, $3, $4, m.value, $6, $7
+          `INSERT INTO opwire_ai_messages
+              (conversation_id, sequence, turn_id, at, message, turn_outcome, turn_code, turn_sources)
+            SELECT $1, $2::int + m.ordinality, $3, $4, m.value, $6, $7, $8::json
               FROM json_array_elements($5::json) WITH ORDINALITY AS m(value, ordinality)
-            RETURNING sequence, turn_id, at, message, turn_outcome, turn_code`,
+            RETURNING sequence, turn_id, at, message, turn_outcome, turn_code, turn_sources`,
           [
             id,
             Number(last?.sequence ?? 0),
@@ -157,6 +160,7 @@ export function createPostgresConversationStore(sql: SqlAccess): ConversationSto
             JSON.stringify(messages),
             stored?.outcome ?? null,
             stored?.code ?? null,
+            stored?.sources === undefined ? null : JSON.stringify(stored.sources),
           ],
         );
         return rows.map((row) => toMessage(id, row)).sort((left, right) => left.sequence - right.sequence);
@@ -176,7 +180,7 @@ export function createPostgresConversationStore(sql: SqlAccess): ConversationSto
     async messages(id, owner, { limit, before }) {
       checkLimit(limit);
       const { rows } = await sql.query(
-        `SELECT m.sequence, m.turn_id, m.at, m.message, m.turn_outcome, m.turn_code FROM opwire_ai_conversations c
+        `SELECT m.sequence, m.turn_id, m.at, m.message, m.turn_outcome, m.turn_code, m.turn_sources FROM opwire_ai_conversations c
           LEFT JOIN opwire_ai_messages m ON m.conversation_id = c.id AND ($4::int IS NULL OR m.sequence < $4::int)
           WHERE c.id = $1 AND c.tenant = $2 AND c.principal_id = $3
           ORDER BY m.sequence DESC NULLS LAST LIMIT $5`,

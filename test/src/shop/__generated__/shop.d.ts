@@ -3374,6 +3374,13 @@ export interface operations {
               outcome: 'completed' | 'failed' | 'stopped';
               /** @description Why it failed or stopped: `CANCELLED` when its user stopped it. */
               code?: string;
+              /** @description The passages the turn put before the model, which its answer may cite, as its stream sent them. */
+              sources?: {
+                sourceId: string;
+                title: string;
+                /** @description Where a reader can open it, when the app knows. */
+                url?: string;
+              }[];
             }[];
             next?: number;
           };
