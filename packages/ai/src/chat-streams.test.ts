@@ -126,6 +126,26 @@ describe('createChatStreams', () => {
     expect(await readAll(follower)).toEqual(['new']);
   });
 
+  it('stops a turn for its caller alone, at once, even with readers; its readers end with what they had', async () => {
+    const streams = createChatStreams({ keepRunningMs: 60_000 });
+    const source = turnSource();
+    const first = streams.run('chat-1', ada, source.stream);
+    source.send('a');
+    await turnOf();
+    const read = readAll(first);
+    // Anyone else, or a chat with no running turn, stops nothing.
+    expect(await streams.stop('chat-1', bob)).toBe(false);
+    expect(await streams.stop('chat-1', adaElsewhere)).toBe(false);
+    expect(await streams.stop('chat-2', ada)).toBe(false);
+    expect(source.state.cancelled).toBe(false);
+    expect(await streams.stop('chat-1', ada)).toBe(true);
+    expect(source.state.cancelled).toBe(true);
+    expect(await read).toEqual(['a']);
+    expect(streams.size).toBe(0);
+    expect(streams.follow('chat-1', ada)).toBeUndefined();
+    expect(await streams.stop('chat-1', ada)).toBe(false);
+  });
+
   it('stops every running turn on close', async () => {
     const streams = createChatStreams();
     const one = turnSource();

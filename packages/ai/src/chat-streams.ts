@@ -33,6 +33,13 @@ export interface ChatStreams {
    * (principal and tenant); `undefined` when none does.
    */
   follow(chatId: string, caller: Caller | undefined): ReadableStream<UIMessageChunk> | undefined;
+  /**
+   * Stops the chat's running turn here when it is the same caller's (what a stop button asks: with resumable
+   * streams a client going away is a disconnect, not a stop); it is recorded as stopped, as a turn whose client
+   * went away is without resumable streams. Resolves once its readers have had their last chunk: `true`, or
+   * `false` when no such turn runs here.
+   */
+  stop(chatId: string, caller: Caller | undefined): Promise<boolean>;
   /** How many turns are running here (read or kept for a reader). */
   readonly size: number;
   /** Stops every running turn (a server shutting down); they are recorded as stopped. */
@@ -45,6 +52,8 @@ class RunningTurn {
   readonly readers = new Set<ReadableStreamDefaultController<UIMessageChunk>>();
   ended = false;
   idle: ReturnType<typeof setTimeout> | undefined;
+  /** Settles when the turn's chunks have all been read (it ended, failed or was stopped). */
+  pumped: Promise<void> = Promise.resolve();
 
   constructor(
     readonly owner: string,
@@ -130,13 +139,20 @@ export function createChatStreams(options: ChatStreamsOptions = {}): ChatStreams
       // A newer turn of the same chat is the one a reader comes back to.
       running.set(chatId, turn);
       const first = reader(turn);
-      void pump(chatId, turn);
+      turn.pumped = pump(chatId, turn);
       return first;
     },
     follow(chatId, caller) {
       const turn = running.get(chatId);
       if (turn === undefined || turn.ended || turn.owner !== ownerOf(caller)) return undefined;
       return reader(turn);
+    },
+    async stop(chatId, caller) {
+      const turn = running.get(chatId);
+      if (turn === undefined || turn.ended || turn.owner !== ownerOf(caller)) return false;
+      await stop(turn);
+      await turn.pumped;
+      return true;
     },
     get size() {
       return running.size;

@@ -50,6 +50,35 @@ export interface ChatUiResumeRouteOptions {
 
 const validateId = compileValidator(closeSchema(Type.Object({ id: ChatConversationId })));
 
+/** The `{id}` of the chat's routes beside `POST /api/chat`, as OpenAPI lists it. */
+export const chatIdParameter = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  description: {
+    en: 'The chat id: the conversation, as `/api/chat` takes it.',
+    'zh-CN': '对话 id：即会话，与 `/api/chat` 接受的相同。',
+  },
+  schema: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9_.:-]+$' },
+};
+
+/**
+ * The chat id of a route beside `POST /api/chat`, refused as `/api/chat` refuses it (malformed, on `id`), and
+ * the caller's: anyone else's id, or a deleted one, is `NOT_FOUND`. Returns the caller.
+ */
+export async function checkChatId(
+  governance: Governance,
+  input: { readonly caller: Caller | undefined; readonly params: Readonly<Record<string, string>> },
+): Promise<{ readonly id: string; readonly caller: Caller }> {
+  const id = input.params.id ?? '';
+  const issues = validateId({ id });
+  if (issues) throw validationError(issues);
+  // Not a public route: the server answered 401 before here without a caller.
+  if (input.caller === undefined) throw coreErrors.UNAUTHENTICATED();
+  await governance.checkOpenable(input.caller, id);
+  return { id, caller: input.caller };
+}
+
 /**
  * `GET /api/chat/{id}/stream` beside `chatUiRoute()`: what `useChat({ resume: true })` asks when a page loads.
  * With `streams` (the value `chatUiRoute({ streams })` keeps running turns in), the caller's running turn of the
@@ -72,18 +101,7 @@ export function chatUiResumeRoute(options: ChatUiResumeRouteOptions): ChatUiResu
     // Listed with `POST /api/chat`, under the chat operation's tag.
     tags: ['ai'],
     ...(streams ? resumableTexts : keptNoneTexts),
-    parameters: [
-      {
-        name: 'id',
-        in: 'path',
-        required: true,
-        description: {
-          en: 'The chat id: the conversation, as `/api/chat` takes it.',
-          'zh-CN': '对话 id：即会话，与 `/api/chat` 接受的相同。',
-        },
-        schema: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9_.:-]+$' },
-      },
-    ],
+    parameters: [chatIdParameter],
     responses: {
       ...(streams
         ? {
@@ -105,13 +123,8 @@ export function chatUiResumeRoute(options: ChatUiResumeRouteOptions): ChatUiResu
     },
     errors: [coreErrors.OUT_OF_RANGE, coreErrors.INVALID_FORMAT, coreErrors.NOT_FOUND],
     async handle(input) {
-      const id = input.params.id ?? '';
-      const issues = validateId({ id });
-      if (issues) throw validationError(issues);
-      // Not a public route: the server answered 401 before here without a caller.
-      if (input.caller === undefined) throw coreErrors.UNAUTHENTICATED();
-      await governanceOf().checkOpenable(input.caller, id);
-      const running = streams?.follow(id, input.caller);
+      const { id, caller } = await checkChatId(governanceOf(), input);
+      const running = streams?.follow(id, caller);
       if (running) return createUIMessageStreamResponse({ stream: running });
       return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
     },

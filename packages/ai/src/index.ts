@@ -63,6 +63,7 @@ export {
   chatUiResumeRoute,
 } from './chat-ui-resume-route.js';
 export { type ChatUiRouteOptions, chatUiRoute, decodeUiRequest, toUiMessageStream } from './chat-ui-route.js';
+export { type ChatUiStopRoute, chatUiStopRoute } from './chat-ui-stop-route.js';
 /** The chat loop over the AI SDK. */
 export { type Chat, type ChatOptions, createChat } from './create-chat.js';
 /** A language model that falls back through providers on timeouts, 429 and 5xx. */

@@ -45,7 +45,10 @@ export interface OpenAIWireServer {
   /** The JSON bodies received, in order. */
   readonly requests: Array<Record<string, any>>;
   script(...replies: ScriptedReply[]): void;
-  /** Resolves when a client closed a hanging stream. */
+  /**
+   * Resolves when a client closed a hanging stream: the one the newest `script` with a `hang`, `held` or `silent` reply
+   * asked for (each such `script` starts waiting anew, so a file's tests do not see an earlier one's).
+   */
   readonly disconnected: Promise<void>;
   close(): Promise<void>;
 }
@@ -55,9 +58,11 @@ export async function startOpenAIWireServer(): Promise<OpenAIWireServer> {
   const queue: ScriptedReply[] = [];
   const requests: Array<Record<string, any>> = [];
   let onDisconnect = () => {};
-  const disconnected = new Promise<void>((resolve) => {
-    onDisconnect = resolve;
-  });
+  const waitForDisconnect = () =>
+    new Promise<void>((resolve) => {
+      onDisconnect = resolve;
+    });
+  let disconnected = waitForDisconnect();
   const server = createServer(async (request, response) => {
     const body = JSON.parse(await readBody(request)) as Record<string, any>;
     requests.push(body);
@@ -79,8 +84,14 @@ export async function startOpenAIWireServer(): Promise<OpenAIWireServer> {
     baseURL,
     provider: (model = 'gpt-test') => ({ type: 'openai', baseURL, apiKey: 'test', model }),
     requests,
-    script: (...replies) => queue.push(...replies),
-    disconnected,
+    script: (...replies) => {
+      if (replies.some((reply) => reply.kind === 'hang' || reply.kind === 'held' || reply.kind === 'silent'))
+        disconnected = waitForDisconnect();
+      queue.push(...replies);
+    },
+    get disconnected() {
+      return disconnected;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -28,7 +28,8 @@ describe.skipIf(!hasChromium)(title, { timeout: 120_000 }, () => {
     running = await startShop({
       assistant: {
         env: { OPENAI_BASE_URL: model.baseURL, OPENAI_API_KEY: 'test', OPWIRE_CHAT_MODEL: 'gpt-4o-mini' },
-        resumeMs: 30_000,
+        // Longer than any test here: a turn stopped while they run was stopped by something else than the keep time.
+        resumeMs: 600_000,
       },
     });
     browser = await launchChromium();
@@ -93,6 +94,47 @@ describe.skipIf(!hasChromium)(title, { timeout: 120_000 }, () => {
       await page.reload();
       await page.locator('.opwire-chat-message-assistant').getByText('there are three.').waitFor();
       expect(await page.locator('.opwire-chat-message-assistant').count()).toBe(1);
+      expect(watched.foreignRequests).toEqual([]);
+      expect(watched.pageErrors).toEqual([]);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  it('Stop stops the running turn on the server, not only the page’s stream, and a reload shows it stopped', async () => {
+    const watched = await openPage(browser, running.url);
+    const { page } = watched;
+    try {
+      await page.goto(`${running.url}/`);
+      await signIn(page, 'Alice · customer (acme)');
+      model.script({ kind: 'hang', chunks: ['Let me ', 'look ', 'at ', 'every ', 'order '], delayMs: 300 });
+      const input = page.getByLabel('Ask a question…');
+      await input.fill('List every order you can find, slowly');
+      await input.press('Enter');
+      await page.locator('.opwire-chat-message-assistant').last().getByText('Let me').waitFor();
+      await page.waitForURL(/conversation=/);
+      const conversationId = new URL(page.url()).searchParams.get('conversation');
+      await page.getByRole('button', { name: 'Stop' }).click();
+      await page.getByText('Stopped.').waitFor();
+      // Dropping the stream alone would keep the turn running for 10 minutes for a reader to come back; the stop
+      // route ends it now: the model's stream is let go and the turn is recorded as stopped.
+      await model.disconnected;
+      const outcomes = async () =>
+        (
+          await running.request(`/governance/turns?conversationId=${conversationId}`, {
+            token: 'admin-token',
+          })
+        ).body.turns?.map((turn: { outcome: string; errorCode?: string }) => [turn.outcome, turn.errorCode]);
+      await expect.poll(outcomes, { timeout: 10_000 }).toEqual([['stopped', 'CANCELLED']]);
+      await page.reload();
+      await page
+        .locator('.opwire-chat-message-assistant')
+        .last()
+        .getByText(/^Let me/)
+        .waitFor();
+      await page.getByText('Stopped.').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'chat-resume-stopped');
       expect(watched.foreignRequests).toEqual([]);
       expect(watched.pageErrors).toEqual([]);
     } finally {

@@ -146,6 +146,55 @@ describe('POST /api/chat with resumable streams: a reloaded page reads the runni
     await expect.poll(() => outcomes(chatId)).toEqual(['completed']);
   });
 
+  it('stops a running turn at once when its owner posts /api/chat/{id}/stop, and records it as stopped', async () => {
+    model.script({ kind: 'hang', chunks: ['Once ', 'upon ', 'a ', 'time ', 'there ', 'was '], delayMs: 300 });
+    const chatId = randomUUID();
+    const before = await running.snapshot();
+    const stream = await transport('customer-token').sendMessages({
+      trigger: 'submit-message',
+      chatId,
+      messageId: undefined,
+      messages: [userMessage('Tell me a long story')],
+      abortSignal: undefined,
+    });
+    let seen = '';
+    const read = (async () => {
+      let message: UIMessage | undefined;
+      for await (const snapshot of readUIMessageStream({ stream })) {
+        message = snapshot;
+        seen = textOf(snapshot);
+      }
+      return message;
+    })();
+    await expect.poll(() => seen).toContain('Once');
+    const stop = (id: string, token: string) =>
+      running.request(`/api/chat/${id}/stop`, { method: 'POST', token });
+    // Someone else's chat is not found, and a malformed id is refused on `id`, as /api/chat refuses them; the
+    // turn runs on.
+    expect(await stop(chatId, 'support-token')).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+    expect(await stop('not%20an%20id', 'customer-token')).toMatchObject({
+      status: 400,
+      body: { errors: [expect.objectContaining({ field: 'id' })] },
+    });
+    expect(await stop(chatId, '')).toMatchObject({ status: 401 });
+    expect(await outcomes(chatId)).toEqual([]);
+    // The owner's stop ends the turn while its first reader still reads (a read turn is never stopped for want of
+    // a reader, and the model's answer hangs after its last chunk): the model is let go and the reader ends.
+    expect(await stop(chatId, 'customer-token')).toMatchObject({ status: 200, body: { stopped: true } });
+    await model.disconnected;
+    const message = await read;
+    expect(textOf(message)).toMatch(/^Once /);
+    expect(textOf(message)).not.toContain('was');
+    await expect.poll(() => outcomes(chatId)).toEqual(['stopped']);
+    const audited = (await running.auditSince(before)).filter((row) => row.operation_id === 'ai.chat');
+    expect(audited.map((row) => [row.outcome, row.code])).toEqual([['stopped', 'CANCELLED']]);
+    // What it had said is kept, as for a stop without resumable streams; nothing runs to stop or resume now.
+    const stored = await running.request(`/conversations/${chatId}`, { token: 'customer-token' });
+    expect(stored.body.turns).toEqual([expect.objectContaining({ outcome: 'stopped', code: 'CANCELLED' })]);
+    expect(await stop(chatId, 'customer-token')).toMatchObject({ status: 200, body: { stopped: false } });
+    await expect(transport('customer-token').reconnectToStream({ chatId })).resolves.toBeNull();
+  });
+
   it('stops a turn nobody comes back to after the keep time, and records it as stopped', async () => {
     model.script({ kind: 'hang', chunks: ['Once ', 'upon ', 'a ', 'time '], delayMs: 10 });
     const chatId = randomUUID();

@@ -194,11 +194,29 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
           'id',
         ]);
         expect(resumed.body.detail).toBe(refused.body.detail);
+        // The stop button's route refuses it alike.
+        const stopped = await running.request(`/api/chat/${encodeURIComponent(id as string)}/stop`, {
+          method: 'POST',
+          token: 'customer-token',
+          headers,
+        });
+        expect([stopped.status, stopped.body.code, stopped.body.errors?.[0]?.field]).toEqual([
+          400,
+          code,
+          'id',
+        ]);
+        expect(stopped.body.detail).toBe(refused.body.detail);
       }
     }
+    // With no turn kept here, stop finds none to stop (dropping the stream is what stops a turn), and tells
+    // anyone else NOT_FOUND.
+    const stop = (token: string) => running.request(`/api/chat/${chatId}/stop`, { method: 'POST', token });
+    expect(await stop('customer-token')).toMatchObject({ status: 200, body: { stopped: false } });
+    expect(await stop('support-token')).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
     // Deleted, the id is no one's: its owner too is told NOT_FOUND, as /api/chat tells them.
     await running.request(`/conversations/${chatId}`, { method: 'DELETE', token: 'customer-token' });
     await expect(reconnect(chatId, as('customer-token'))).rejects.toThrow(/NOT_FOUND/);
+    expect(await stop('customer-token')).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
     expect(model.requests.length).toBe(requests);
   });
 

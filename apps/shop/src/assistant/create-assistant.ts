@@ -4,6 +4,7 @@ import {
   chatJsonRoute,
   chatUiResumeRoute,
   chatUiRoute,
+  chatUiStopRoute,
   createApprovals,
   createChat,
   createChatOperations,
@@ -149,6 +150,7 @@ export async function createAssistant(options: AssistantOptions): Promise<Assist
         routes: [
           knowledgeDocumentRoute(knowledge),
           chatUiResumeRoute({ governance: options.governance, streams }),
+          chatUiStopRoute({ governance: options.governance, streams }),
         ],
         streams,
       };

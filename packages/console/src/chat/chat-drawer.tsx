@@ -104,6 +104,16 @@ export function ChatDrawer(props: ChatDrawerProps) {
       }),
     [headers, props.api, baseFetch],
   );
+  // Stop asks the server too: with resumable streams a dropped stream is a disconnect, not a stop. A server
+  // without the route (or whose turns are not resumable) is stopped by the drop alone, so its answer is not read.
+  const stopOnServer = useCallback(
+    (conversationId: string) =>
+      baseFetch(`${props.api ?? '/api/chat'}/${encodeURIComponent(conversationId)}/stop`, {
+        method: 'POST',
+        headers: headers(),
+      }).catch(() => undefined),
+    [baseFetch, headers, props.api],
+  );
   // A host on another origin than the chat endpoint: the server's own links (`/knowledge/…`) point at the server.
   const linkBase = useMemo(() => foreignOrigin(props.api ?? '/api/chat'), [props.api]);
   // A cited document of the server's, shown over the chat: fetched with the headers (its route wants the token).
@@ -258,6 +268,7 @@ export function ChatDrawer(props: ChatDrawerProps) {
             {...(linkBase ? { linkBase } : {})}
             onOpenSource={setOpenedSource}
             loadStored={async () => storedToUiMessages(await client.messages(active.id))}
+            stopOnServer={() => void stopOnServer(active.id)}
             {...(active.firstQuestion ? { firstQuestion: active.firstQuestion } : {})}
           />
         ) : (

@@ -37,6 +37,11 @@ export interface ConversationViewProps {
    * page read it without) is replaced by them once it ends: the question then shows above its answer.
    */
   readonly loadStored?: () => Promise<UIMessage[]>;
+  /**
+   * Asks the server to stop the running turn (`POST /api/chat/{id}/stop`) when the user presses Stop: with
+   * resumable streams, dropping the stream alone is a disconnect and the turn would run on.
+   */
+  readonly stopOnServer?: () => void;
 }
 
 /** The message an error carries: a problem document's code and detail, or the stream's error text. */
@@ -87,6 +92,7 @@ export function ConversationView({
   linkBase,
   onOpenSource,
   loadStored,
+  stopOnServer,
 }: ConversationViewProps) {
   // Until something is sent from this view, a turn that ends here is one `resume` read on opening.
   const resuming = useRef(firstQuestion === undefined);
@@ -187,6 +193,7 @@ export function ConversationView({
   const stop = () => {
     const last = messages.at(-1);
     if (last?.role === 'assistant') setStopped((ids) => new Set(ids).add(last.id));
+    stopOnServer?.();
     void chat.stop();
     onTurnEnd?.();
   };

@@ -396,6 +396,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/chat/{id}/stop': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Stop a chat's running answer (the stop button, with resumable streams)
+     * @description Stops the caller's running turn of this chat in this server process and records it as stopped; answers once the turn's readers had its last chunk. With resumable streams a client going away is a disconnect and the turn runs on, so a stop button posts here and then drops its stream. `stopped` is false when no turn of the caller's runs here.
+     */
+    post: operations['ai.chat.ui.stop'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/mcp': {
     parameters: {
       query?: never;
@@ -4267,6 +4287,127 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
             code?: 'NOT_FOUND';
+          };
+        };
+      };
+      /** @description Internal Server Error: INTERNAL */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'INTERNAL';
+          };
+        };
+      };
+      /** @description Service Unavailable: UNAVAILABLE */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAVAILABLE';
+          };
+        };
+      };
+    };
+  };
+  'ai.chat.ui.stop': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The chat id: the conversation, as `/api/chat` takes it. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Whether a running turn of the caller’s was stopped. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            stopped: boolean;
+          };
+        };
+      };
+      /** @description Bad Request: MALFORMED_JSON, PROTOTYPE_POISONING, OUT_OF_RANGE, INVALID_FORMAT */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'MALFORMED_JSON' | 'PROTOTYPE_POISONING' | 'OUT_OF_RANGE' | 'INVALID_FORMAT';
+          };
+        };
+      };
+      /** @description Unauthorized: UNAUTHENTICATED */
+      401: {
+        headers: {
+          /** @description `Bearer`, or `Bearer error="invalid_token"` when a Bearer token sent was refused. */
+          'WWW-Authenticate': string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNAUTHENTICATED';
+          };
+        };
+      };
+      /** @description Not Found: NOT_FOUND */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'NOT_FOUND';
+          };
+        };
+      };
+      /** @description Content Too Large: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'PAYLOAD_TOO_LARGE';
+          };
+        };
+      };
+      /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_CHARSET, UNSUPPORTED_CONTENT_ENCODING */
+      415: {
+        headers: {
+          /** @description Sent with UNSUPPORTED_CONTENT_ENCODING. */
+          'Accept-Encoding'?: string;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'UNSUPPORTED_MEDIA_TYPE' | 'UNSUPPORTED_CHARSET' | 'UNSUPPORTED_CONTENT_ENCODING';
           };
         };
       };
