@@ -82,7 +82,12 @@ export const chatResponseSchema = Type.Object({
 
 /** One event of a streamed turn (`POST /ai/chat/stream`); `done` carries the whole answer. */
 export const chatEventSchema = Type.Union([
-  Type.Object({ type: Type.Literal('start'), conversationId: Type.String(), turnId: Type.String() }),
+  Type.Object({
+    type: Type.Literal('start'),
+    conversationId: Type.String(),
+    turnId: Type.String(),
+    question: Type.Optional(Type.String()),
+  }),
   Type.Object({ type: Type.Literal('text'), delta: Type.String() }),
   Type.Object({ type: Type.Literal('reasoning'), delta: Type.String() }),
   Type.Object({

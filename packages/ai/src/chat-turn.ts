@@ -173,7 +173,13 @@ export class Turn {
       governed: this.governed,
       conversationId: this.conversationId,
     });
-    emit({ type: 'start', conversationId: this.conversationId, turnId: this.turnId });
+    emit({
+      type: 'start',
+      conversationId: this.conversationId,
+      turnId: this.turnId,
+      // A new question (not one asked again, which is stored): a reader joining mid-turn learns it here.
+      ...(message === undefined || this.request.regenerate ? {} : { question: message }),
+    });
     for (const event of decided.events) emit(event);
     this.added.push(...decided.messages);
   }

@@ -109,7 +109,17 @@ export interface ChatResult {
  * happen, and `done` last; a turn that fails or is stopped ends its events by throwing its `OpwireError`.
  */
 export type ChatEvent =
-  | { readonly type: 'start'; readonly conversationId: string; readonly turnId: string }
+  | {
+      readonly type: 'start';
+      readonly conversationId: string;
+      readonly turnId: string;
+      /**
+       * The question the turn asks, when it is a new one (not for a regeneration, whose question is stored, nor
+       * for a turn that only decides approvals): the conversation stores it when the turn ends, so a reader that
+       * joins mid-turn (a resumed stream) learns it here.
+       */
+      readonly question?: string;
+    }
   | { readonly type: 'text'; readonly delta: string }
   | { readonly type: 'reasoning'; readonly delta: string }
   | ({ readonly type: 'source' } & ChatSource)

@@ -61,7 +61,10 @@ export function chatUiRoute(options: ChatUiRouteOptions = {}) {
       events: unknown,
       request: { readonly locale: Locale; readonly caller?: Caller | undefined },
     ): Response | Promise<Response> => {
-      const stream = toUiMessageStream(events as AsyncIterable<WireEvent>, request.locale);
+      // A kept turn tells a reader joining mid-turn its question (stored only when the turn ends).
+      const stream = toUiMessageStream(events as AsyncIterable<WireEvent>, request.locale, {
+        question: streams !== undefined,
+      });
       if (!streams) return createUIMessageStreamResponse({ stream });
       return resumable(stream, streams, request.caller).then((kept) =>
         createUIMessageStreamResponse({ stream: kept }),
@@ -447,14 +450,17 @@ const pointerOf = (field: string) => `/${field.replace(/\./g, '/').replace(/\[(\
 /**
  * A turn's events as UI message chunks: text and reasoning in blocks, tool input and output (an approval
  * request, a denial or an error where the result says so), sources, the usage as a `data-usage` part, and
- * `finish`; a failure ends the stream with an `error` chunk carrying the Opwire code.
+ * `finish`; a failure ends the stream with an `error` chunk carrying the Opwire code. The `start` chunk's
+ * metadata names the conversation and the turn, and with `question` the turn's new question too (what a page
+ * that resumes the stream shows above the answer until the turn is stored).
  */
 export function toUiMessageStream(
   events: AsyncIterable<WireEvent>,
   locale: Locale,
+  options: { readonly question?: boolean } = {},
 ): ReadableStream<UIMessageChunk> {
   const iterator = events[Symbol.asyncIterator]();
-  const blocks = new UiBlocks();
+  const blocks = new UiBlocks(options.question === true);
   return new ReadableStream<UIMessageChunk>({
     async pull(controller) {
       try {
@@ -481,6 +487,8 @@ export function toUiMessageStream(
 class UiBlocks {
   private open: { readonly kind: 'text' | 'reasoning'; readonly id: string } | undefined;
   private count = 0;
+
+  constructor(private readonly withQuestion: boolean) {}
 
   close(): UIMessageChunk[] {
     const open = this.open;
@@ -511,7 +519,14 @@ class UiBlocks {
     switch (event.type) {
       case 'start':
         return [
-          { type: 'start', messageMetadata: { conversationId: event.conversationId, turnId: event.turnId } },
+          {
+            type: 'start',
+            messageMetadata: {
+              conversationId: event.conversationId,
+              turnId: event.turnId,
+              ...(this.withQuestion && event.question !== undefined ? { question: event.question } : {}),
+            },
+          },
         ];
       case 'text':
         return this.delta('text', event.delta);

@@ -40,12 +40,19 @@ describe.skipIf(!hasChromium)(title, { timeout: 120_000 }, () => {
     await model?.close();
   }, 60_000);
 
-  it('a page reloaded mid-answer shows the answer so far and follows it to its end', async () => {
+  it('a page reloaded mid-answer shows the question and the answer so far, and follows it to its end', async () => {
     const watched = await openPage(browser, running.url);
     const { page } = watched;
     try {
       await page.goto(`${running.url}/`);
       await signIn(page, 'Alice · customer (acme)');
+      // A turn before it, so the running one follows a stored answer.
+      model.script({ kind: 'reply', text: 'Hello, Alice.' });
+      const input = page.getByLabel('Ask a question…');
+      await input.fill('Hello');
+      await input.press('Enter');
+      await page.locator('.opwire-chat-message-assistant').getByText('Hello, Alice.').waitFor();
+      await page.getByRole('button', { name: 'Send' }).waitFor();
       let release = () => {};
       const released = new Promise<void>((resolve) => {
         release = resolve;
@@ -57,30 +64,49 @@ describe.skipIf(!hasChromium)(title, { timeout: 120_000 }, () => {
         release: released,
       });
       const requests = model.requests.length;
-      const input = page.getByLabel('Ask a question…');
       await input.fill('How many orders do I have?');
       await input.press('Enter');
       await page.locator('.opwire-chat-message-assistant').last().getByText('Counting your orders').waitFor();
       await page.waitForURL(/conversation=/);
       const conversationId = new URL(page.url()).searchParams.get('conversation');
 
-      // The reload drops the running request; the turn runs on, and the page reads it again from its start.
-      // (Its question is stored when the turn ends: until then the page shows the answer alone, then both.)
+      // The reload drops the running request; the turn runs on, and the page reads it again from its start, under
+      // its question (stored only when the turn ends: until then the stream names it) after the earlier turn.
+      const said = async () =>
+        page.locator('.opwire-chat-message-user, .opwire-chat-message-assistant').evaluateAll((nodes) =>
+          nodes.map((node) => [
+            node.classList.contains('opwire-chat-message-user') ? 'user' : 'assistant',
+            [...node.querySelectorAll('.opwire-chat-plain, .opwire-chat-markdown')]
+              .map((text) => text.textContent ?? '')
+              .join('')
+              .trim(),
+          ]),
+        );
       await page.reload();
       const answer = page.locator('.opwire-chat-message-assistant').last();
       await answer.getByText('Counting your orders').waitFor();
+      expect(await said()).toEqual([
+        ['user', 'Hello'],
+        ['assistant', 'Hello, Alice.'],
+        ['user', 'How many orders do I have?'],
+        ['assistant', 'Counting your orders:'],
+      ]);
       await screenshot(page, 'chat-resume-reloaded');
       release();
       await answer.getByText('Counting your orders: there are three.').waitFor();
-      await page.locator('.opwire-chat-message-user').getByText('How many orders do I have?').waitFor();
-      expect(await page.locator('.opwire-chat-message-assistant').count()).toBe(1);
-      expect(await page.locator('.opwire-chat-message-user').count()).toBe(1);
+      // Once it ends the stored conversation is read again: the question once, above the whole answer.
+      await expect.poll(said).toEqual([
+        ['user', 'Hello'],
+        ['assistant', 'Hello, Alice.'],
+        ['user', 'How many orders do I have?'],
+        ['assistant', 'Counting your orders: there are three.'],
+      ]);
       // The answer keeps what it was read with: its cited sources.
       await answer.getByRole('navigation', { name: 'Sources' }).getByRole('link').first().waitFor();
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, 'chat-resume-finished');
 
-      // One model call and one finished turn, whoever read it.
+      // One model call and one finished turn, whoever read it (the earlier turn is the other).
       expect(model.requests.length).toBe(requests + 1);
       await expect
         .poll(async () => {
@@ -89,11 +115,11 @@ describe.skipIf(!hasChromium)(title, { timeout: 120_000 }, () => {
           });
           return turns.body.turns?.map((turn: { outcome: string }) => turn.outcome);
         })
-        .toEqual(['completed']);
+        .toEqual(['completed', 'completed']);
       // Read again, the stored conversation holds the whole answer once.
       await page.reload();
       await page.locator('.opwire-chat-message-assistant').getByText('there are three.').waitFor();
-      expect(await page.locator('.opwire-chat-message-assistant').count()).toBe(1);
+      expect(await page.locator('.opwire-chat-message-assistant').count()).toBe(2);
       expect(watched.foreignRequests).toEqual([]);
       expect(watched.pageErrors).toEqual([]);
     } finally {

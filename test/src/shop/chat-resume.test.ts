@@ -97,9 +97,11 @@ describe('POST /api/chat with resumable streams: a reloaded page reads the runni
     release();
     const message = await readAll(resumed as ReadableStream<UIMessageChunk>);
     expect(textOf(message)).toBe('Once upon a time.');
+    // Its start names the question, which the conversation stores only when the turn ends.
     expect(message?.metadata).toMatchObject({
       conversationId: chatId,
       turnId: (left.metadata as { turnId: string }).turnId,
+      question: 'Tell me a story',
       outcome: 'completed',
     });
     // One model call, one turn in the ledger, one audit record of the chat operation, and the answer stored.

@@ -93,6 +93,8 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
       data: { inputTokens: 22, outputTokens: 14 },
     });
     expect(message?.metadata).toMatchObject({ conversationId: chatId, outcome: 'completed' });
+    // Without resumable streams no reader joins mid-turn: the start does not repeat the question.
+    expect(message?.metadata).not.toHaveProperty('question');
 
     // The chat id is the conversation: the caller owns it now, and the REST read shows both messages.
     const read = await running.request(`/conversations/${chatId}`, { token: 'customer-token' });

@@ -5,7 +5,7 @@ import {
   lastAssistantMessageIsCompleteWithApprovalResponses,
   type UIMessage,
 } from 'ai';
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import type { ChatText } from './chat-text.js';
 import { MessageView, type OpenedSource } from './message-view.js';
 import { codeOfText } from './tool-part.js';
@@ -33,8 +33,8 @@ export interface ConversationViewProps {
   /** Opens a cited source of the server's own in the page (see `MessageView`). */
   readonly onOpenSource?: (source: OpenedSource) => void;
   /**
-   * The conversation's stored messages. A turn resumed on opening (its question is stored when it ends, so the
-   * page read it without) is replaced by them once it ends: the question then shows above its answer.
+   * The conversation's stored messages. A turn resumed on opening (its question is stored when it ends; until
+   * then the page shows the one its stream names) is replaced by them once it ends.
    */
   readonly loadStored?: () => Promise<UIMessage[]>;
   /**
@@ -72,12 +72,31 @@ const stoppedEarlier = (message: UIMessage): boolean =>
 
 /**
  * The stored messages of a conversation whose resumed turn just ended, its answer kept as it was read (the stored
- * one has the same text, but no sources).
+ * one has the same text and sources, but not the usage the stream reported).
  */
 function withStoredQuestion(stored: UIMessage[], shown: UIMessage[]): UIMessage[] {
   const live = shown.at(-1);
   if (live?.role !== 'assistant' || stored.at(-1)?.role !== 'assistant') return stored;
   return [...stored.slice(0, -1), live];
+}
+
+/**
+ * The messages with the question of a turn read mid-way (a resumed stream) above its answer: the conversation
+ * stores the question when the turn ends, so until then the stored messages before the answer end with the
+ * previous answer, or with nothing; the stream's `start` names the question (`metadata.question`).
+ */
+export function withRunningQuestion(messages: UIMessage[]): UIMessage[] {
+  const live = messages.at(-1);
+  const question = (live?.metadata as { question?: unknown } | undefined)?.question;
+  if (live?.role !== 'assistant' || typeof question !== 'string' || messages.at(-2)?.role === 'user') {
+    return messages;
+  }
+  const asked: UIMessage = {
+    id: `${live.id}-question`,
+    role: 'user',
+    parts: [{ type: 'text', text: question }],
+  };
+  return [...messages.slice(0, -1), asked, live];
 }
 
 /** One conversation on `useChat`: the messages, approvals, the composer with send and stop. */
@@ -140,7 +159,8 @@ export function ConversationView({
     }
     onUnauthenticated?.();
   };
-  const { messages, status, error, clearError } = chat;
+  const { status, error, clearError } = chat;
+  const messages = useMemo(() => withRunningQuestion(chat.messages), [chat.messages]);
   const [stopped, setStopped] = useState<ReadonlySet<string>>(new Set());
   const log = useRef<HTMLDivElement>(null);
   const composer = useRef<HTMLTextAreaElement>(null);

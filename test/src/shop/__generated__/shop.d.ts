@@ -1678,6 +1678,7 @@ export interface operations {
                 type: 'start';
                 conversationId: string;
                 turnId: string;
+                question?: string;
               }
             | {
                 /** @constant */
