@@ -21,11 +21,11 @@ export interface ChatUiResumeRouteInput {
 }
 
 /**
- * `GET /api/chat/{id}/stream`, the route `useChat({ resume: true })` (`DefaultChatTransport.reconnectToStream`)
- * asks for a chat's running answer. It matches `CustomRoute` of `@opwire/http` without importing it.
+ * A hand-written route beside `POST /api/chat` under `/api/chat/{id}`: it matches `CustomRoute` of `@opwire/http`
+ * without importing it.
  */
-export interface ChatUiResumeRoute {
-  readonly method: 'GET';
+export interface ChatUiSideRoute<Method extends 'GET' | 'POST'> {
+  readonly method: Method;
   readonly path: string;
   readonly id: string;
   readonly tags: readonly string[];
@@ -36,6 +36,12 @@ export interface ChatUiResumeRoute {
   readonly errors: readonly AnyErrorEntry[];
   handle(input: ChatUiResumeRouteInput): Promise<Response>;
 }
+
+/**
+ * `GET /api/chat/{id}/stream`, the route `useChat({ resume: true })` (`DefaultChatTransport.reconnectToStream`)
+ * asks for a chat's running answer.
+ */
+export type ChatUiResumeRoute = ChatUiSideRoute<'GET'>;
 
 /** Options for `chatUiResumeRoute`; pass a function when the governance is made after the routes. */
 export interface ChatUiResumeRouteOptions {

@@ -1,27 +1,13 @@
-import { type AnyErrorEntry, coreErrors, type LocalizedText } from '@opwire/core';
+import { coreErrors } from '@opwire/core';
 import {
-  type ChatUiResumeRouteInput,
   type ChatUiResumeRouteOptions,
+  type ChatUiSideRoute,
   chatIdParameter,
   checkChatId,
 } from './chat-ui-resume-route.js';
 
-/**
- * `POST /api/chat/{id}/stop`, the stop button's request when a chat's turns are resumable. It matches
- * `CustomRoute` of `@opwire/http` without importing it.
- */
-export interface ChatUiStopRoute {
-  readonly method: 'POST';
-  readonly path: string;
-  readonly id: string;
-  readonly tags: readonly string[];
-  readonly summary: LocalizedText;
-  readonly description: LocalizedText;
-  readonly parameters: ReadonlyArray<Readonly<Record<string, unknown>>>;
-  readonly responses: Readonly<Record<string, unknown>>;
-  readonly errors: readonly AnyErrorEntry[];
-  handle(input: ChatUiResumeRouteInput): Promise<Response>;
-}
+/** `POST /api/chat/{id}/stop`, the stop button's request when a chat's turns are resumable. */
+export type ChatUiStopRoute = ChatUiSideRoute<'POST'>;
 
 /**
  * `POST /api/chat/{id}/stop` beside `chatUiRoute({ streams })` and `chatUiResumeRoute`: with resumable streams a

@@ -60,6 +60,7 @@ export {
   type ChatUiResumeRoute,
   type ChatUiResumeRouteInput,
   type ChatUiResumeRouteOptions,
+  type ChatUiSideRoute,
   chatUiResumeRoute,
 } from './chat-ui-resume-route.js';
 export { type ChatUiRouteOptions, chatUiRoute, decodeUiRequest, toUiMessageStream } from './chat-ui-route.js';
