@@ -146,6 +146,52 @@ describe('createChatStreams', () => {
     expect(await streams.stop('chat-1', ada)).toBe(false);
   });
 
+  it('keeps a stop asked before the turn started for the turn, and for its caller alone', async () => {
+    const streams = createChatStreams({ keepRunningMs: 60_000 });
+    streams.expect('chat-1', ada);
+    // Someone else's stop is not kept; the owner's is, and said done.
+    expect(await streams.stop('chat-1', bob)).toBe(false);
+    expect(await streams.stop('chat-1', ada)).toBe(true);
+    const source = turnSource();
+    const first = streams.run('chat-1', ada, source.stream);
+    await turnOf();
+    // It is stopped once its first chunk is out, which its readers get: they see which turn it was.
+    expect(source.state.cancelled).toBe(false);
+    source.send('a');
+    await turnOf();
+    expect(source.state.cancelled).toBe(true);
+    expect(await readAll(first)).toEqual(['a']);
+    expect(streams.size).toBe(0);
+    // The note went with the turn it was for: the chat's next turn runs.
+    streams.expect('chat-1', ada);
+    const next = turnSource();
+    streams.run('chat-1', ada, next.stream);
+    next.send('a');
+    next.end();
+    await turnOf();
+    expect(next.state.cancelled).toBe(false);
+  });
+
+  it('forgets a stop for a turn that was asked for again, or never ran', async () => {
+    vi.useFakeTimers();
+    const streams = createChatStreams({ keepRunningMs: 60_000 });
+    streams.expect('chat-1', ada);
+    expect(await streams.stop('chat-1', ada)).toBe(true);
+    // A newer request of the chat replaces the note: its turn is not the one stopped.
+    streams.expect('chat-1', ada);
+    const source = turnSource();
+    streams.run('chat-1', ada, source.stream);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(source.state.cancelled).toBe(false);
+    source.end();
+    await vi.advanceTimersByTimeAsync(0);
+    // A note whose turn never ran (refused before its first chunk) is gone after a minute.
+    streams.expect('chat-2', ada);
+    expect(await streams.stop('chat-2', ada)).toBe(true);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(await streams.stop('chat-2', ada)).toBe(false);
+  });
+
   it('stops every running turn on close', async () => {
     const streams = createChatStreams();
     const one = turnSource();

@@ -20,6 +20,12 @@ export interface ChatStreamsOptions {
  */
 export interface ChatStreams {
   /**
+   * Notes that a turn of the chat `chatId` of `caller` was asked for and is starting (its request was read, its
+   * first chunk is not out yet): a `stop` until then stops it as soon as it runs. A newer request of the chat
+   * replaces the note; one whose turn never runs (refused) is forgotten after a minute.
+   */
+  expect(chatId: string, caller: Caller | undefined): void;
+  /**
    * Starts reading a turn's chunks for the chat `chatId` of `caller`; returns the first reader's stream. The
    * turn goes on when that reader leaves, for `keepRunningMs` without any reader.
    */
@@ -37,7 +43,8 @@ export interface ChatStreams {
    * Stops the chat's running turn here when it is the same caller's (what a stop button asks: with resumable
    * streams a client going away is a disconnect, not a stop); it is recorded as stopped, as a turn whose client
    * went away is without resumable streams. Resolves once its readers have had their last chunk: `true`, or
-   * `false` when no such turn runs here.
+   * `false` when no such turn runs here. A turn asked for but not started yet (`expect`) is stopped as soon as it
+   * runs: `true` at once.
    */
   stop(chatId: string, caller: Caller | undefined): Promise<boolean>;
   /** How many turns are running here (read or kept for a reader). */
@@ -52,6 +59,8 @@ class RunningTurn {
   readonly readers = new Set<ReadableStreamDefaultController<UIMessageChunk>>();
   ended = false;
   idle: ReturnType<typeof setTimeout> | undefined;
+  /** Stopped before it started: stopped once its first chunk is out, so its readers see which turn it was. */
+  stopWhenStarted = false;
   /** Settles when the turn's chunks have all been read (it ended, failed or was stopped). */
   pumped: Promise<void> = Promise.resolve();
 
@@ -60,6 +69,16 @@ class RunningTurn {
     readonly source: ReadableStreamDefaultReader<UIMessageChunk>,
   ) {}
 }
+
+/** A turn asked for (`expect`) and not started yet: whose, and whether a stop came first. */
+interface ExpectedTurn {
+  readonly owner: string;
+  stopped: boolean;
+  readonly forget: ReturnType<typeof setTimeout>;
+}
+
+/** How long a note of a turn asked for is kept when the turn never runs (refused before its first chunk). */
+const expectedForMs = 60_000;
 
 /** The longest keep time a timer can wait (about 24.8 days). */
 const maxKeepRunningMs = 2 ** 31 - 1;
@@ -74,6 +93,13 @@ export function createChatStreams(options: ChatStreamsOptions = {}): ChatStreams
     );
   }
   const running = new Map<string, RunningTurn>();
+  const expected = new Map<string, ExpectedTurn>();
+  const forgetExpected = (chatId: string) => {
+    const note = expected.get(chatId);
+    if (note !== undefined) clearTimeout(note.forget);
+    expected.delete(chatId);
+    return note;
+  };
 
   const stop = (turn: RunningTurn) => {
     if (turn.idle !== undefined) clearTimeout(turn.idle);
@@ -115,6 +141,10 @@ export function createChatStreams(options: ChatStreamsOptions = {}): ChatStreams
         if (done) break;
         turn.chunks.push(value);
         for (const controller of turn.readers) controller.enqueue(value);
+        if (turn.stopWhenStarted) {
+          turn.stopWhenStarted = false;
+          void stop(turn);
+        }
       }
     } catch {
       // The source failed after it started (the UI stream turns the turn's own failures into an error chunk).
@@ -134,11 +164,20 @@ export function createChatStreams(options: ChatStreamsOptions = {}): ChatStreams
   };
 
   return {
+    expect(chatId, caller) {
+      forgetExpected(chatId);
+      const forget = setTimeout(() => expected.delete(chatId), expectedForMs);
+      forget.unref?.();
+      expected.set(chatId, { owner: ownerOf(caller), stopped: false, forget });
+    },
     run(chatId, caller, source) {
       const turn = new RunningTurn(ownerOf(caller), source.getReader());
+      const note = forgetExpected(chatId);
       // A newer turn of the same chat is the one a reader comes back to.
       running.set(chatId, turn);
       const first = reader(turn);
+      // Stopped before its first chunk was out: it stops once that chunk is, recorded as stopped.
+      turn.stopWhenStarted = note?.stopped === true && note.owner === turn.owner;
       turn.pumped = pump(chatId, turn);
       return first;
     },
@@ -148,8 +187,14 @@ export function createChatStreams(options: ChatStreamsOptions = {}): ChatStreams
       return reader(turn);
     },
     async stop(chatId, caller) {
+      const owner = ownerOf(caller);
+      const note = expected.get(chatId);
+      if (note !== undefined && note.owner === owner) {
+        note.stopped = true;
+        return true;
+      }
       const turn = running.get(chatId);
-      if (turn === undefined || turn.ended || turn.owner !== ownerOf(caller)) return false;
+      if (turn === undefined || turn.ended || turn.owner !== owner) return false;
       await stop(turn);
       await turn.pumped;
       return true;
@@ -158,6 +203,7 @@ export function createChatStreams(options: ChatStreamsOptions = {}): ChatStreams
       return running.size;
     },
     async close() {
+      for (const chatId of [...expected.keys()]) forgetExpected(chatId);
       await Promise.all([...running.values()].map((turn) => stop(turn)));
     },
   };

@@ -56,7 +56,12 @@ export function chatUiRoute(options: ChatUiRouteOptions = {}) {
     },
     // With resumable streams the turn outlives its connection: `streams` stops it when nobody reads it.
     ...(streams ? { detached: true } : {}),
-    decode: (source: unknown): ChatInput => decodeUiRequest(source),
+    decode: (source: unknown, request: { readonly caller?: Caller | undefined }): ChatInput => {
+      const input = decodeUiRequest(source);
+      // Until its first chunk is out, a stop of this chat is kept for the turn (see `ChatStreams.expect`).
+      if (input.conversationId !== undefined) streams?.expect(input.conversationId, request.caller);
+      return input;
+    },
     encode: (
       events: unknown,
       request: { readonly locale: Locale; readonly caller?: Caller | undefined },
