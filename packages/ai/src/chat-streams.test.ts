@@ -181,6 +181,8 @@ describe('createChatStreams', () => {
     streams.expect('chat-1', ada);
     const source = turnSource();
     streams.run('chat-1', ada, source.stream);
+    // Its first chunk is out, and it runs on.
+    source.send('a');
     await vi.advanceTimersByTimeAsync(0);
     expect(source.state.cancelled).toBe(false);
     source.end();
@@ -190,6 +192,27 @@ describe('createChatStreams', () => {
     expect(await streams.stop('chat-2', ada)).toBe(true);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(await streams.stop('chat-2', ada)).toBe(false);
+  });
+
+  it("keeps each caller's note of a coming turn apart: someone else's request neither replaces nor stops it", async () => {
+    const streams = createChatStreams({ keepRunningMs: 60_000 });
+    streams.expect('chat-1', ada);
+    // Another caller's request for the same chat id (refused later, as not theirs) notes a turn of their own.
+    streams.expect('chat-1', bob);
+    expect(await streams.stop('chat-1', bob)).toBe(true);
+    expect(await streams.stop('chat-1', ada)).toBe(true);
+    const source = turnSource();
+    streams.run('chat-1', ada, source.stream);
+    source.send('a');
+    await turnOf();
+    expect(source.state.cancelled).toBe(true);
+    // A stop also stops the caller's turn running while another of the chat starts.
+    const running = turnSource();
+    streams.run('chat-2', ada, running.stream);
+    running.send('b');
+    streams.expect('chat-2', ada);
+    expect(await streams.stop('chat-2', ada)).toBe(true);
+    expect(running.state.cancelled).toBe(true);
   });
 
   it('stops every running turn on close', async () => {

@@ -21,8 +21,9 @@ export interface ChatStreamsOptions {
 export interface ChatStreams {
   /**
    * Notes that a turn of the chat `chatId` of `caller` was asked for and is starting (its request was read, its
-   * first chunk is not out yet): a `stop` until then stops it as soon as it runs. A newer request of the chat
-   * replaces the note; one whose turn never runs (refused) is forgotten after a minute.
+   * first chunk is not out yet): the caller's `stop` until then stops it as soon as it runs. The caller's newer
+   * request of the chat replaces the note (anyone else's is a note of their own); one whose turn never runs
+   * (refused) is forgotten after a minute.
    */
   expect(chatId: string, caller: Caller | undefined): void;
   /**
@@ -43,8 +44,8 @@ export interface ChatStreams {
    * Stops the chat's running turn here when it is the same caller's (what a stop button asks: with resumable
    * streams a client going away is a disconnect, not a stop); it is recorded as stopped, as a turn whose client
    * went away is without resumable streams. Resolves once its readers have had their last chunk: `true`, or
-   * `false` when no such turn runs here. A turn asked for but not started yet (`expect`) is stopped as soon as it
-   * runs: `true` at once.
+   * `false` when no such turn runs here. The caller's turn of the chat asked for but not started yet (`expect`)
+   * is stopped as soon as it runs: then `true`, without waiting for it.
    */
   stop(chatId: string, caller: Caller | undefined): Promise<boolean>;
   /** How many turns are running here (read or kept for a reader). */
@@ -70,9 +71,8 @@ class RunningTurn {
   ) {}
 }
 
-/** A turn asked for (`expect`) and not started yet: whose, and whether a stop came first. */
+/** A turn asked for (`expect`) and not started yet: whether a stop came first. */
 interface ExpectedTurn {
-  readonly owner: string;
   stopped: boolean;
   readonly forget: ReturnType<typeof setTimeout>;
 }
@@ -93,11 +93,13 @@ export function createChatStreams(options: ChatStreamsOptions = {}): ChatStreams
     );
   }
   const running = new Map<string, RunningTurn>();
+  // Keyed by owner and chat: someone else's request for the chat (refused later) neither replaces nor sees it.
   const expected = new Map<string, ExpectedTurn>();
-  const forgetExpected = (chatId: string) => {
-    const note = expected.get(chatId);
+  const noteKey = (chatId: string, owner: string) => JSON.stringify([owner, chatId]);
+  const forgetExpected = (key: string) => {
+    const note = expected.get(key);
     if (note !== undefined) clearTimeout(note.forget);
-    expected.delete(chatId);
+    expected.delete(key);
     return note;
   };
 
@@ -165,19 +167,20 @@ export function createChatStreams(options: ChatStreamsOptions = {}): ChatStreams
 
   return {
     expect(chatId, caller) {
-      forgetExpected(chatId);
-      const forget = setTimeout(() => expected.delete(chatId), expectedForMs);
+      const key = noteKey(chatId, ownerOf(caller));
+      forgetExpected(key);
+      const forget = setTimeout(() => expected.delete(key), expectedForMs);
       forget.unref?.();
-      expected.set(chatId, { owner: ownerOf(caller), stopped: false, forget });
+      expected.set(key, { stopped: false, forget });
     },
     run(chatId, caller, source) {
       const turn = new RunningTurn(ownerOf(caller), source.getReader());
-      const note = forgetExpected(chatId);
+      const note = forgetExpected(noteKey(chatId, turn.owner));
       // A newer turn of the same chat is the one a reader comes back to.
       running.set(chatId, turn);
       const first = reader(turn);
       // Stopped before its first chunk was out: it stops once that chunk is, recorded as stopped.
-      turn.stopWhenStarted = note?.stopped === true && note.owner === turn.owner;
+      turn.stopWhenStarted = note?.stopped === true;
       turn.pumped = pump(chatId, turn);
       return first;
     },
@@ -188,13 +191,11 @@ export function createChatStreams(options: ChatStreamsOptions = {}): ChatStreams
     },
     async stop(chatId, caller) {
       const owner = ownerOf(caller);
-      const note = expected.get(chatId);
-      if (note !== undefined && note.owner === owner) {
-        note.stopped = true;
-        return true;
-      }
+      // A turn of the chat still starting is stopped once it starts; one running is stopped now.
+      const note = expected.get(noteKey(chatId, owner));
+      if (note !== undefined) note.stopped = true;
       const turn = running.get(chatId);
-      if (turn === undefined || turn.ended || turn.owner !== owner) return false;
+      if (turn === undefined || turn.ended || turn.owner !== owner) return note !== undefined;
       await stop(turn);
       await turn.pumped;
       return true;
@@ -203,7 +204,7 @@ export function createChatStreams(options: ChatStreamsOptions = {}): ChatStreams
       return running.size;
     },
     async close() {
-      for (const chatId of [...expected.keys()]) forgetExpected(chatId);
+      for (const key of [...expected.keys()]) forgetExpected(key);
       await Promise.all([...running.values()].map((turn) => stop(turn)));
     },
   };
