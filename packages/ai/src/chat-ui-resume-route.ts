@@ -68,12 +68,15 @@ export const chatIdParameter = {
   schema: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9_.:-]+$' },
 };
 
+/** The codes `checkChatId` refuses an id with, as the routes beside `POST /api/chat` list them. */
+export const chatIdErrors = [coreErrors.OUT_OF_RANGE, coreErrors.INVALID_FORMAT, coreErrors.NOT_FOUND];
+
 /**
  * The chat id of a route beside `POST /api/chat`, refused as `/api/chat` refuses it (malformed, on `id`), and
  * the caller's: anyone else's id, or a deleted one, is `NOT_FOUND`. Returns the caller.
  */
 export async function checkChatId(
-  governance: Governance,
+  governance: ChatUiResumeRouteOptions['governance'],
   input: { readonly caller: Caller | undefined; readonly params: Readonly<Record<string, string>> },
 ): Promise<{ readonly id: string; readonly caller: Caller }> {
   const id = input.params.id ?? '';
@@ -81,7 +84,7 @@ export async function checkChatId(
   if (issues) throw validationError(issues);
   // Not a public route: the server answered 401 before here without a caller.
   if (input.caller === undefined) throw coreErrors.UNAUTHENTICATED();
-  await governance.checkOpenable(input.caller, id);
+  await (typeof governance === 'function' ? governance() : governance).checkOpenable(input.caller, id);
   return { id, caller: input.caller };
 }
 
@@ -97,8 +100,6 @@ export async function checkChatId(
  * it is neither audited nor offered to models or MCP. Pass it to the HTTP server's `routes`.
  */
 export function chatUiResumeRoute(options: ChatUiResumeRouteOptions): ChatUiResumeRoute {
-  const governanceOf = () =>
-    typeof options.governance === 'function' ? options.governance() : options.governance;
   const streams = options.streams;
   return {
     method: 'GET',
@@ -127,9 +128,9 @@ export function chatUiResumeRoute(options: ChatUiResumeRouteOptions): ChatUiResu
         },
       },
     },
-    errors: [coreErrors.OUT_OF_RANGE, coreErrors.INVALID_FORMAT, coreErrors.NOT_FOUND],
+    errors: chatIdErrors,
     async handle(input) {
-      const { id, caller } = await checkChatId(governanceOf(), input);
+      const { id, caller } = await checkChatId(options.governance, input);
       const running = streams?.follow(id, caller);
       if (running) return createUIMessageStreamResponse({ stream: running });
       return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });

@@ -1,7 +1,7 @@
-import { coreErrors } from '@opwire/core';
 import {
   type ChatUiResumeRouteOptions,
   type ChatUiSideRoute,
+  chatIdErrors,
   chatIdParameter,
   checkChatId,
 } from './chat-ui-resume-route.js';
@@ -22,8 +22,6 @@ export type ChatUiStopRoute = ChatUiSideRoute<'POST'>;
  * HTTP server's `routes`.
  */
 export function chatUiStopRoute(options: ChatUiResumeRouteOptions): ChatUiStopRoute {
-  const governanceOf = () =>
-    typeof options.governance === 'function' ? options.governance() : options.governance;
   const streams = options.streams;
   return {
     method: 'POST',
@@ -58,9 +56,9 @@ export function chatUiStopRoute(options: ChatUiResumeRouteOptions): ChatUiStopRo
         },
       },
     },
-    errors: [coreErrors.OUT_OF_RANGE, coreErrors.INVALID_FORMAT, coreErrors.NOT_FOUND],
+    errors: chatIdErrors,
     async handle(input) {
-      const { id, caller } = await checkChatId(governanceOf(), input);
+      const { id, caller } = await checkChatId(options.governance, input);
       const stopped = (await streams?.stop(id, caller)) ?? false;
       return Response.json({ stopped }, { headers: { 'cache-control': 'no-store' } });
     },
