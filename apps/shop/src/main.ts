@@ -5,7 +5,8 @@
  * DATABASE_SCHEMA (a schema of its own on that server), RATE_LIMIT_PER_MINUTE (order writes per caller, default 60, 0 = off),
  * CORS_ORIGINS (comma-separated browser origins allowed to call, none by default; also MCP's Origin allow-list), HTTP_PREFIX (a base path such
  * as /api), ACCESS_LOG (1 writes one line per request), LOG_LEVEL (debug, info, warn, error, silent; default info),
- * CHAT_RESUME_SECONDS (a chat turn whose page went away runs on this long for a reloaded page to resume it; off by default),
+ * CHAT_RESUME_SECONDS (a chat turn whose page went away runs on this long for a reloaded page to resume it, from any
+ * shop process on the database; off by default),
  * OTEL_EXPORTER_OTLP_ENDPOINT (exports traces and metrics over OTLP/HTTP; the other OTEL_* variables apply).
  */
 import { resolve } from 'node:path';

@@ -14,6 +14,7 @@ import { type CustomRoute, createHttpServer, type HealthItem, staticTokens } fro
 import { type Knowledge, knowledgeHealthItem } from '@opwire/knowledge';
 import type { McpHttp } from '@opwire/mcp';
 import { createPostgres, type Postgres } from '@opwire/postgres';
+import { createPostgresChatStreamStore, sqlAccessOf } from '@opwire/postgres/ai';
 import { createAssistant } from './assistant/create-assistant.js';
 import { createShopApp } from './create-shop-app.js';
 import { demoAccounts, demoCallers } from './demo-callers.js';
@@ -65,8 +66,9 @@ export interface ShopOptions {
         /**
          * Keep each running chat turn for a second reader (`CHAT_RESUME_SECONDS`): a page reloaded mid-answer
          * (`useChat({ resume: true })`, `GET /api/chat/{id}/stream`) reads it from its start. A turn whose
-         * client went away then runs on, and is stopped after this many milliseconds without a reader. Off by
-         * default: a turn stops as soon as its client goes away.
+         * client went away then runs on, and is stopped after this many milliseconds without a reader. The
+         * turns are also kept in the database, so a resume or a stop that lands on another shop process on it
+         * reaches them. Off by default: a turn stops as soon as its client goes away.
          */
         readonly resumeMs?: number;
       }
@@ -156,7 +158,13 @@ export async function createShop(options: ShopOptions = {}): Promise<Shop> {
             tenants: [...new Set(Object.values(callers).map((caller) => caller.tenant))],
             governance: governed.governance,
             ...(options.assistant?.env ? { env: options.assistant.env } : {}),
-            ...(options.assistant?.resumeMs === undefined ? {} : { resumeMs: options.assistant.resumeMs }),
+            ...(options.assistant?.resumeMs === undefined
+              ? {}
+              : {
+                  resumeMs: options.assistant.resumeMs,
+                  // Every process on the database reaches a running turn: a resume or a stop may land on any.
+                  streamStore: createPostgresChatStreamStore(sqlAccessOf(db)),
+                }),
             ...(basePath ? { basePath } : {}),
             // An approved cancel is an order write: the limit may refuse it (the approval then stays open).
             ...(writeLimit ? { approvedCallErrors: writeLimit.errors } : {}),

@@ -1,6 +1,7 @@
 import type { Caller } from '@opwire/core';
 import type { UIMessageChunk } from 'ai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type ChatStreamStore, createMemoryChatStreamStore } from './chat-stream-store.js';
 import { createChatStreams } from './chat-streams.js';
 
 const ada: Caller = { principalId: 'ada', tenant: 'acme', roles: [], permissions: [] };
@@ -46,6 +47,9 @@ describe('createChatStreams', () => {
     }
     expect(() => createChatStreams({ keepRunningMs: 0 })).not.toThrow();
     expect(() => createChatStreams({ keepRunningMs: 2 ** 31 - 1 })).not.toThrow();
+    for (const pollMs of [0, -1, 1.5, Number.NaN, 60_001]) {
+      expect(() => createChatStreams({ pollMs })).toThrow(/pollMs must be a whole number/);
+    }
   });
 
   it('gives a follower every chunk from the first, then the live ones, to the end; after the end, none', async () => {
@@ -55,13 +59,13 @@ describe('createChatStreams', () => {
     source.send('a');
     source.send('b');
     await turnOf();
-    const follower = streams.follow('chat-1', ada);
+    const follower = await streams.follow('chat-1', ada);
     expect(follower).toBeDefined();
     source.send('c');
     source.end();
     expect(await readAll(follower as ReadableStream<UIMessageChunk>)).toEqual(['a', 'b', 'c']);
     expect(await readAll(first)).toEqual(['a', 'b', 'c']);
-    expect(streams.follow('chat-1', ada)).toBeUndefined();
+    expect(await streams.follow('chat-1', ada)).toBeUndefined();
     expect(streams.size).toBe(0);
   });
 
@@ -69,11 +73,11 @@ describe('createChatStreams', () => {
     const streams = createChatStreams();
     const source = turnSource();
     streams.run('chat-1', ada, source.stream);
-    expect(streams.follow('chat-1', bob)).toBeUndefined();
-    expect(streams.follow('chat-1', adaElsewhere)).toBeUndefined();
-    expect(streams.follow('chat-1', undefined)).toBeUndefined();
-    expect(streams.follow('chat-2', ada)).toBeUndefined();
-    expect(streams.follow('chat-1', ada)).toBeDefined();
+    expect(await streams.follow('chat-1', bob)).toBeUndefined();
+    expect(await streams.follow('chat-1', adaElsewhere)).toBeUndefined();
+    expect(await streams.follow('chat-1', undefined)).toBeUndefined();
+    expect(await streams.follow('chat-2', ada)).toBeUndefined();
+    expect(await streams.follow('chat-1', ada)).toBeDefined();
     source.end();
   });
 
@@ -81,7 +85,7 @@ describe('createChatStreams', () => {
     const streams = createChatStreams({ keepRunningMs: 0 });
     const source = turnSource();
     const first = streams.run('chat-1', ada, source.stream);
-    const second = streams.follow('chat-1', ada) as ReadableStream<UIMessageChunk>;
+    const second = (await streams.follow('chat-1', ada)) as ReadableStream<UIMessageChunk>;
     await first.cancel();
     await turnOf();
     expect(source.state.cancelled).toBe(false);
@@ -97,7 +101,7 @@ describe('createChatStreams', () => {
     const kept = turnSource();
     await streams.run('kept', ada, kept.stream).cancel();
     vi.advanceTimersByTime(900);
-    const back = streams.follow('kept', ada);
+    const back = await streams.follow('kept', ada);
     expect(back).toBeDefined();
     vi.advanceTimersByTime(5000);
     expect(kept.state.cancelled).toBe(false);
@@ -121,7 +125,7 @@ describe('createChatStreams', () => {
     newer.send('new');
     older.end();
     await turnOf();
-    const follower = streams.follow('chat-1', ada) as ReadableStream<UIMessageChunk>;
+    const follower = (await streams.follow('chat-1', ada)) as ReadableStream<UIMessageChunk>;
     newer.end();
     expect(await readAll(follower)).toEqual(['new']);
   });
@@ -142,7 +146,7 @@ describe('createChatStreams', () => {
     expect(source.state.cancelled).toBe(true);
     expect(await read).toEqual(['a']);
     expect(streams.size).toBe(0);
-    expect(streams.follow('chat-1', ada)).toBeUndefined();
+    expect(await streams.follow('chat-1', ada)).toBeUndefined();
     expect(await streams.stop('chat-1', ada)).toBe(false);
   });
 
@@ -225,3 +229,168 @@ describe('createChatStreams', () => {
     expect([one.state.cancelled, two.state.cancelled]).toEqual([true, true]);
   });
 });
+
+/** Waits until `check` passes, polling every few milliseconds (the registries beat on real timers here). */
+async function until(check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+describe('createChatStreams with a store: two processes of one app (two registries on one memory store)', () => {
+  const pollMs = 10;
+  const twoProcesses = (keepRunningMs = 60_000, store: ChatStreamStore = createMemoryChatStreamStore()) => ({
+    store,
+    here: createChatStreams({ keepRunningMs, store, pollMs }),
+    there: createChatStreams({ keepRunningMs, store, pollMs }),
+  });
+
+  it('gives a reader in the other process every chunk from the first, then the live ones, to the end', async () => {
+    const { here, there } = twoProcesses();
+    const source = turnSource();
+    const first = here.run('chat-1', ada, source.stream);
+    const read = readAll(first);
+    source.send('a');
+    source.send('b');
+    const follower = await waitFor(() => there.follow('chat-1', ada));
+    // Only its caller finds it there too.
+    expect(await there.follow('chat-1', bob)).toBeUndefined();
+    expect(await there.follow('chat-1', adaElsewhere)).toBeUndefined();
+    expect(await there.follow('chat-2', ada)).toBeUndefined();
+    source.send('c');
+    source.end();
+    expect(await readAll(follower)).toEqual(['a', 'b', 'c']);
+    expect(await read).toEqual(['a', 'b', 'c']);
+    await until(async () => (await there.follow('chat-1', ada)) === undefined);
+    expect(here.size).toBe(0);
+  });
+
+  it("stops the other process's turn for its caller alone; answers once it has ended there", async () => {
+    const { here, there } = twoProcesses();
+    const source = turnSource();
+    const first = here.run('chat-1', ada, source.stream);
+    source.send('a');
+    const read = readAll(first);
+    await waitFor(() => there.follow('chat-1', ada));
+    expect(await there.stop('chat-1', bob)).toBe(false);
+    expect(await there.stop('chat-1', adaElsewhere)).toBe(false);
+    expect(source.state.cancelled).toBe(false);
+    expect(await there.stop('chat-1', ada)).toBe(true);
+    expect(source.state.cancelled).toBe(true);
+    expect(await read).toEqual(['a']);
+    expect(here.size).toBe(0);
+    expect(await there.stop('chat-1', ada)).toBe(false);
+    expect(await here.stop('chat-1', ada)).toBe(false);
+  });
+
+  it('keeps a turn running while a reader in the other process reads it, then stops it keepRunningMs after that reader left', async () => {
+    const keepRunningMs = 150;
+    const { here, there } = twoProcesses(keepRunningMs);
+    const source = turnSource();
+    const first = here.run('chat-1', ada, source.stream);
+    source.send('a');
+    const follower = await waitFor(() => there.follow('chat-1', ada));
+    const reading = follower.getReader();
+    expect(await reading.read()).toMatchObject({ value: { delta: 'a' } });
+    // The page went away here and reads there: for several keep times the turn runs on.
+    await first.cancel();
+    for (let beat = 0; beat < 4; beat++) {
+      source.send(`${beat}`);
+      expect(await reading.read()).toMatchObject({ value: { delta: `${beat}` } });
+      await new Promise((resolve) => setTimeout(resolve, keepRunningMs / 2));
+    }
+    expect(source.state.cancelled).toBe(false);
+    const left = Date.now();
+    await reading.cancel();
+    await until(() => source.state.cancelled);
+    expect(Date.now() - left).toBeGreaterThanOrEqual(keepRunningMs - pollMs);
+  });
+
+  it('ends a reader, and finds nothing running, once the running process stops beating (it died)', async () => {
+    const store = createMemoryChatStreamStore({ staleMs: 100 });
+    const there = createChatStreams({ store, pollMs });
+    // A process that opened a turn, wrote a chunk, and died: no beat, no end.
+    const key = await store.open({ chatId: 'chat-1', owner: JSON.stringify(['ada', 'acme']) });
+    await store.append(key, 0, [{ type: 'text-delta', id: 't', delta: 'a' }]);
+    const follower = await there.follow('chat-1', ada);
+    expect(follower).toBeDefined();
+    expect(await readAll(follower as ReadableStream<UIMessageChunk>)).toEqual(['a']);
+    expect(await there.follow('chat-1', ada)).toBeUndefined();
+    expect(await there.stop('chat-1', ada)).toBe(false);
+  });
+
+  it('writes its turns as ended on close, so readers elsewhere end', async () => {
+    const { here, there } = twoProcesses();
+    const source = turnSource();
+    here.run('chat-1', ada, source.stream);
+    source.send('a');
+    const follower = await waitFor(() => there.follow('chat-1', ada));
+    await here.close();
+    expect(source.state.cancelled).toBe(true);
+    expect(await readAll(follower)).toEqual(['a']);
+  });
+
+  it('reads once more after a read that saw the end, for chunks that read missed (written just before the end)', async () => {
+    const memory = createMemoryChatStreamStore();
+    let missed = false;
+    // A store whose read saw the end but not the last chunks (a database read racing the end's write), once.
+    const racing: ChatStreamStore = {
+      ...memory,
+      async read(key, from) {
+        const read = await memory.read(key, from);
+        // While the turn runs its reads show the first chunk alone; the read that sees the end shows none.
+        if (!read.ended) return { chunks: read.chunks.slice(0, Math.max(0, 1 - from)), ended: false };
+        if (missed) return read;
+        missed = true;
+        return { chunks: [], ended: true };
+      },
+    };
+    const { here, there } = twoProcesses(60_000, racing);
+    const source = turnSource();
+    here.run('chat-1', ada, source.stream);
+    source.send('a');
+    const follower = await waitFor(() => there.follow('chat-1', ada));
+    const reading = follower.getReader();
+    expect(await reading.read()).toMatchObject({ value: { delta: 'a' } });
+    source.send('b');
+    source.end();
+    const rest: string[] = [];
+    for (let next = await reading.read(); !next.done; next = await reading.read()) {
+      if (next.value.type === 'text-delta') rest.push(next.value.delta);
+    }
+    expect(missed).toBe(true);
+    expect(rest).toEqual(['b']);
+  });
+
+  it("runs a turn for this process's readers when the store fails", async () => {
+    const failing = new Proxy({} as ChatStreamStore, {
+      get: () => () => Promise.reject(new Error('store down')),
+    });
+    const streams = createChatStreams({ store: failing, pollMs });
+    const source = turnSource();
+    const first = streams.run('chat-1', ada, source.stream);
+    source.send('a');
+    await new Promise((resolve) => setTimeout(resolve, 3 * pollMs));
+    const follower = (await streams.follow('chat-1', ada)) as ReadableStream<UIMessageChunk>;
+    source.send('b');
+    source.end();
+    expect(await readAll(first)).toEqual(['a', 'b']);
+    expect(await readAll(follower)).toEqual(['a', 'b']);
+    expect(await streams.follow('chat-2', ada)).toBeUndefined();
+    expect(await streams.stop('chat-2', ada)).toBe(false);
+  });
+});
+
+/** The stream `follow` resolves to once it does (the turn's start is written at the next beat). */
+async function waitFor(
+  follow: () => Promise<ReadableStream<UIMessageChunk> | undefined>,
+): Promise<ReadableStream<UIMessageChunk>> {
+  let found: ReadableStream<UIMessageChunk> | undefined;
+  await until(async () => {
+    found = await follow();
+    return found !== undefined;
+  });
+  return found as ReadableStream<UIMessageChunk>;
+}

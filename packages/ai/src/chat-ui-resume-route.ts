@@ -91,7 +91,7 @@ export async function checkChatId(
 /**
  * `GET /api/chat/{id}/stream` beside `chatUiRoute()`: what `useChat({ resume: true })` asks when a page loads.
  * With `streams` (the value `chatUiRoute({ streams })` keeps running turns in), the caller's running turn of the
- * chat in this process is answered as a UI message stream from its first chunk, and followed to its end. Else —
+ * chat in this process (or, with `createChatStreams({ store })`, in another process of the app) is answered as a UI message stream from its first chunk, and followed to its end. Else —
  * no `streams`, or no turn running here — a chat id the caller may post to `/api/chat` (theirs, or no one's yet)
  * is answered `204 No Content`: the transport's "no active stream", and the page shows the stored conversation
  * (`GET /conversations/{id}`); nothing is opened or written. Anyone else's id (or a deleted one) is
@@ -131,7 +131,7 @@ export function chatUiResumeRoute(options: ChatUiResumeRouteOptions): ChatUiResu
     errors: chatIdErrors,
     async handle(input) {
       const { id, caller } = await checkChatId(options.governance, input);
-      const running = streams?.follow(id, caller);
+      const running = await streams?.follow(id, caller);
       if (running) return createUIMessageStreamResponse({ stream: running });
       return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
     },
@@ -158,8 +158,8 @@ const resumableTexts = {
     'zh-CN': '恢复对话中运行中的回答（useChat({ resume: true }) 的请求）；没有运行中的回答时为 204',
   },
   description: {
-    en: "The caller's running turn of this chat, in this server process, as a UI message stream from its first chunk: a page reloaded mid-answer shows the answer so far and follows it to its end. When none runs here (it ended, or never started, or runs in another process) the answer is 204 No Content, which `useChat` reads as no active stream, and the page shows the stored conversation (`GET /conversations/{id}`).",
+    en: "The caller's running turn of this chat, in this server process (or, when the app keeps running turns in a shared store, in any of its processes), as a UI message stream from its first chunk: a page reloaded mid-answer shows the answer so far and follows it to its end. When none runs (it ended, or never started, or runs in another process without a shared store) the answer is 204 No Content, which `useChat` reads as no active stream, and the page shows the stored conversation (`GET /conversations/{id}`).",
     'zh-CN':
-      '调用者在本服务进程中该对话运行中的一轮，以 UI 消息流从第一块开始返回：回答中途重新加载的页面显示已有的回答并跟随到结束。此处没有运行中的一轮时（已结束、从未开始或在另一进程中运行）应答 204 No Content，`useChat` 将其视为没有进行中的流，页面显示已存储的会话（`GET /conversations/{id}`）。',
+      '调用者在本服务进程中（应用把运行中的一轮保存在共享存储中时，则在其任一进程中）该对话运行中的一轮，以 UI 消息流从第一块开始返回：回答中途重新加载的页面显示已有的回答并跟随到结束。没有运行中的一轮时（已结束、从未开始，或在另一进程中运行而没有共享存储）应答 204 No Content，`useChat` 将其视为没有进行中的流，页面显示已存储的会话（`GET /conversations/{id}`）。',
   },
 };

@@ -42,6 +42,13 @@ export {
 } from './chat-operations.js';
 /** The wire shapes of the chat operation: its request, its events and its whole answer. */
 export { chatEventSchema, chatRequestSchema, chatResponseSchema } from './chat-schemas.js';
+export {
+  type ChatStreamStore,
+  type ChatStreamStoreOptions,
+  checkStaleMs,
+  createMemoryChatStreamStore,
+  endedTurnsKeptMs,
+} from './chat-stream-store.js';
 export { type ChatStreams, type ChatStreamsOptions, createChatStreams } from './chat-streams.js';
 /** The shapes of chat requests, results and streamed events. */
 export type {

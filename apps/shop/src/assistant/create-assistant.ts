@@ -1,5 +1,6 @@
 import {
   type Chat,
+  type ChatStreamStore,
   type ChatStreams,
   chatJsonRoute,
   chatUiResumeRoute,
@@ -46,6 +47,11 @@ export interface AssistantOptions {
    * keeps running. Absent: no turn is kept, and the resume route answers 204.
    */
   readonly resumeMs?: number;
+  /**
+   * With `resumeMs`: where running turns are also kept for the app's other processes on the same database
+   * (`createPostgresChatStreamStore`), so a resume or a stop that lands on another process reaches the turn.
+   */
+  readonly streamStore?: ChatStreamStore;
 }
 
 /** The assistant's parts: operations to register, then `attach(app)` once the app exists. */
@@ -143,7 +149,9 @@ export async function createAssistant(options: AssistantOptions): Promise<Assist
       });
       // `useChat({ resume: true })` asks for a running answer on load: with `resumeMs` the running turn, else 204.
       const streams =
-        options.resumeMs === undefined ? undefined : createChatStreams({ keepRunningMs: options.resumeMs });
+        options.resumeMs === undefined
+          ? undefined
+          : createChatStreams({ keepRunningMs: options.resumeMs, store: options.streamStore });
       return {
         chat,
         operationRoutes: [chatJsonRoute(), chatUiRoute({ streams })],

@@ -4,6 +4,11 @@
 export { auditEventFor, runAiAuditTrailConformance } from './ai-audit-trail-conformance.js';
 /** The conformance suite every `ApprovalStore` adapter runs, and an approval to store in it. */
 export { approvalFor, runApprovalStoreConformance } from './approval-store-conformance.js';
+/** The conformance suite every `ChatStreamStore` adapter runs, and the stale time its store is made with. */
+export {
+  chatStreamStoreSuiteStaleMs,
+  runChatStreamStoreConformance,
+} from './chat-stream-store-conformance.js';
 /** The conformance suite every `ConversationStore` adapter runs, and the messages of a turn with a tool call. */
 export { runConversationStoreConformance, sampleMessages } from './conversation-store-conformance.js';
 export { createOrdersFixture, type FixtureOrder, fixtureCallers } from './orders-fixture.js';

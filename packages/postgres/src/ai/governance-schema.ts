@@ -1,6 +1,6 @@
 /**
  * The tables of AI governance, created if missing and never dropped: conversations and their messages,
- * the turn ledger, the AI audit trail and approvals. Ids compare byte by byte (`COLLATE "C"`), so pages
+ * the turn ledger, the AI audit trail, approvals, and running chat turns kept for other processes. Ids compare byte by byte (`COLLATE "C"`), so pages
  * come out in the same order as in the in-memory stores.
  */
 export const governanceSchema: readonly string[] = [
@@ -113,4 +113,22 @@ export const governanceSchema: readonly string[] = [
   )`,
   `CREATE INDEX IF NOT EXISTS opwire_ai_approvals_owner_idx
     ON opwire_ai_approvals (tenant, principal_id, status, expires_at)`,
+  // Running chat turns kept for readers in other processes (`createPostgresChatStreamStore`), and their chunks.
+  `CREATE TABLE IF NOT EXISTS opwire_ai_streams (
+    stream_key text COLLATE "C" PRIMARY KEY,
+    chat_id text COLLATE "C" NOT NULL,
+    owner text NOT NULL,
+    opened_at timestamptz NOT NULL,
+    beat_at timestamptz NOT NULL,
+    ended_at timestamptz,
+    stop_asked boolean NOT NULL DEFAULT false,
+    read_elsewhere boolean NOT NULL DEFAULT false
+  )`,
+  'CREATE INDEX IF NOT EXISTS opwire_ai_streams_chat_idx ON opwire_ai_streams (chat_id, owner, opened_at DESC)',
+  `CREATE TABLE IF NOT EXISTS opwire_ai_stream_chunks (
+    stream_key text COLLATE "C" NOT NULL REFERENCES opwire_ai_streams (stream_key) ON DELETE CASCADE,
+    position integer NOT NULL,
+    chunk json NOT NULL,
+    PRIMARY KEY (stream_key, position)
+  )`,
 ];

@@ -407,7 +407,7 @@ export interface paths {
     put?: never;
     /**
      * Stop a chat's running answer (the stop button, with resumable streams)
-     * @description Stops the caller's running turn of this chat in this server process and records it as stopped; answers once the turn's readers had its last chunk. A turn still starting (its request read, nothing streamed yet) is stopped as soon as it starts. With resumable streams a client going away is a disconnect and the turn runs on, so a stop button posts here and then drops its stream. `stopped` is false when no turn of the caller's runs here.
+     * @description Stops the caller's running turn of this chat in this server process (or, when the app keeps running turns in a shared store, in any of its processes) and records it as stopped; answers once the turn's readers had its last chunk. A turn still starting (its request read, nothing streamed yet) is stopped as soon as it starts. With resumable streams a client going away is a disconnect and the turn runs on, so a stop button posts here and then drops its stream. `stopped` is false when no turn of the caller's runs.
      */
     post: operations['ai.chat.ui.stop'];
     delete?: never;
