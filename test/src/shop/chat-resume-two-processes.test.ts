@@ -1,10 +1,8 @@
-import type { ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { DefaultChatTransport, readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenAIWireServer, startOpenAIWireServer } from '../ai/openai-wire-server.js';
-import { startShopMain } from './shop-harness.js';
+import { startShopProcesses } from './shop-harness.js';
 
 // Two shop processes on one PostgreSQL database with resumable streams (`CHAT_RESUME_SECONDS`), as behind a load
 // balancer: the page posts its question to one, and its reload (`useChat({ resume: true })`, the AI SDK's own
@@ -14,39 +12,24 @@ const databaseUrl = process.env.DATABASE_URL;
 describe.skipIf(!databaseUrl)(
   'two shop processes on one PostgreSQL database: a running chat turn reached from either',
   () => {
-    const schema = `shop_resume_${randomBytes(6).toString('hex')}`;
-    const children: ChildProcess[] = [];
     let model: OpenAIWireServer;
     let first: string;
     let second: string;
+    let close = async () => {};
     beforeAll(async () => {
       model = await startOpenAIWireServer();
-      const environment = {
-        DATABASE_URL: databaseUrl ?? '',
-        DATABASE_SCHEMA: schema,
+      const started = await startShopProcesses(2, databaseUrl ?? '', {
         CHAT_RESUME_SECONDS: '1',
         OPENAI_BASE_URL: model.baseURL,
         OPENAI_API_KEY: 'test',
         OPWIRE_CHAT_MODEL: 'local-model',
-      };
-      // The first process creates the tables; the second starts once they exist.
-      const one = await startShopMain(environment);
-      const two = await startShopMain(environment);
-      children.push(one.child, two.child);
-      first = one.url;
-      second = two.url;
+      });
+      [first, second] = started.urls as [string, string];
+      close = started.close;
     }, 120_000);
     afterAll(async () => {
-      for (const child of children) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await close();
       await model.close();
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await client.end();
     });
 
     const transport = (url: string, token = 'customer-token') =>

@@ -1,9 +1,8 @@
-import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningShop, startShop, startShopMain } from './shop-harness.js';
+import { type RunningShop, startShop, startShopProcesses } from './shop-harness.js';
 
 const order = { sku: 'KB-01', quantity: 1 };
 
@@ -200,28 +199,15 @@ describe('Idempotency-Key on the shop’s writes (PGlite)', () => {
 
 const databaseUrl = process.env.DATABASE_URL;
 describe.skipIf(!databaseUrl)('two shop processes on one PostgreSQL database', () => {
-  const schema = `shop_two_${randomBytes(6).toString('hex')}`;
-  const processes: ChildProcess[] = [];
-  let urls: string[] = [];
+  let urls: readonly string[] = [];
+  let schema = '';
+  let close = async () => {};
   beforeAll(async () => {
-    // The first process creates the tables; the second starts once they exist.
-    const environment = {
-      DATABASE_URL: databaseUrl ?? '',
-      DATABASE_SCHEMA: schema,
+    ({ urls, schema, close } = await startShopProcesses(2, databaseUrl ?? '', {
       RATE_LIMIT_PER_MINUTE: '3',
-    };
-    const first = await startShopMain(environment);
-    const second = await startShopMain(environment);
-    processes.push(first.child, second.child);
-    urls = [first.url, second.url];
+    }));
   }, 120_000);
-  afterAll(async () => {
-    for (const child of processes) child.kill('SIGTERM');
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await client.end();
-  });
+  afterAll(() => close());
 
   const post = (url: string, token: string, headers: Record<string, string> = {}, body: unknown = order) =>
     fetch(`${url}/orders`, {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from '@opwire/core';
 import { createShop, type Shop, type ShopOptions } from '@opwire/example-shop';
+import pg from 'pg';
 
 /** A request to the running shop; `body` is sent as JSON unless `rawBody` is given. */
 export interface ShopRequest {
@@ -204,4 +205,45 @@ export function startShopMain(
     });
     child.once('exit', (code) => reject(new Error(`the shop exited with ${code}: ${output}`)));
   });
+}
+
+/**
+ * Shop processes (`startShopMain`) on the PostgreSQL server at `databaseUrl`, in a schema of their own, as behind a
+ * load balancer: started one after the other (the first creates the tables). `close` stops them and drops the
+ * schema.
+ */
+export async function startShopProcesses(
+  count: number,
+  databaseUrl: string,
+  environment: Readonly<Record<string, string>>,
+): Promise<{ readonly urls: readonly string[]; readonly schema: string; close(): Promise<void> }> {
+  const schema = `shop_${randomBytes(6).toString('hex')}`;
+  const children: ChildProcess[] = [];
+  const urls: string[] = [];
+  const close = async () => {
+    for (const child of children) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await client.end();
+  };
+  try {
+    for (let index = 0; index < count; index++) {
+      const started = await startShopMain({
+        ...environment,
+        DATABASE_URL: databaseUrl,
+        DATABASE_SCHEMA: schema,
+      });
+      children.push(started.child);
+      urls.push(started.url);
+    }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { urls, schema, close };
 }
