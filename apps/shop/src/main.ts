@@ -5,6 +5,7 @@
  * DATABASE_SCHEMA (a schema of its own on that server), RATE_LIMIT_PER_MINUTE (order writes per caller, default 60, 0 = off),
  * CORS_ORIGINS (comma-separated browser origins allowed to call, none by default; also MCP's Origin allow-list), HTTP_PREFIX (a base path such
  * as /api), ACCESS_LOG (1 writes one line per request), LOG_LEVEL (debug, info, warn, error, silent; default info),
+ * MCP_STATELESS (1 keeps no MCP sessions, so any shop process on the database answers any MCP message; off by default),
  * CHAT_RESUME_SECONDS (a chat turn whose page went away runs on this long for a reloaded page to resume it, from any
  * shop process on the database; off by default),
  * OTEL_EXPORTER_OTLP_ENDPOINT (exports traces and metrics over OTLP/HTTP; the other OTEL_* variables apply).
@@ -40,6 +41,15 @@ if (
   process.exit(1);
 }
 
+// MCP without sessions, for several processes behind one address; on with 1 or true, off with 0, false or unset.
+const mcpStateless = process.env.MCP_STATELESS ?? '';
+if (!['', '0', '1', 'false', 'true'].includes(mcpStateless)) {
+  console.error(
+    `MCP_STATELESS must be 1 or true (no MCP sessions), or 0 or false (sessions), not "${mcpStateless}".`,
+  );
+  process.exit(1);
+}
+
 let corsOrigins: readonly string[];
 try {
   corsOrigins = parseOrigins(process.env.CORS_ORIGINS);
@@ -69,6 +79,7 @@ const shop = await createShop({
   prefix: process.env.HTTP_PREFIX || undefined,
   accessLog: process.env.ACCESS_LOG === '1' || process.env.ACCESS_LOG === 'true',
   ...(resumeSeconds === undefined ? {} : { assistant: { resumeMs: resumeSeconds * 1000 } }),
+  ...(mcpStateless === '1' || mcpStateless === 'true' ? { mcp: { sessions: false } } : {}),
 });
 const { url: origin } = await shop.listen();
 const url = origin + (shop.server.openapi().servers as Array<{ url: string }>)[0]?.url.replace(/\/$/, '');

@@ -8,6 +8,12 @@ import { shopPrompt } from './assistant/create-assistant.js';
 export interface ShopMcpOptions {
   /** The origin clients reach the shop at, such as `https://shop.example.com` (default: the request's Host). */
   readonly publicUrl?: string;
+  /**
+   * `false`: keep no MCP sessions (`MCP_STATELESS=1`), so every message is a POST of its own that any shop process
+   * on the database may answer (several processes behind one address without sticky sessions). No server-to-client
+   * stream and no elicitation: a call that needs approval waits in the approvals store. Default: sessions.
+   */
+  readonly sessions?: false;
 }
 
 /** The shop's prompt templates served to MCP clients: the chat's own system prompt as `shop`. */
@@ -43,5 +49,6 @@ export function createShopMcp(
     allowedOrigins: shop.allowedOrigins,
     ...(shop.basePath ? { basePath: shop.basePath } : {}),
     ...(shop.options?.publicUrl ? { publicUrl: shop.options.publicUrl } : {}),
+    ...(shop.options?.sessions === false ? { sessions: false } : {}),
   });
 }

@@ -1,4 +1,8 @@
-import { InitializeRequestSchema, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import {
+  DEFAULT_NEGOTIATED_PROTOCOL_VERSION,
+  InitializeRequestSchema,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from '@modelcontextprotocol/sdk/types.js';
 import { type Caller, coreErrors, type Locale, toOpwireError } from '@opwire/core';
 import {
   type Authenticator,
@@ -12,11 +16,16 @@ import { isJsonRpcBody, paramsMalformed, withoutMalformedNotifications } from '.
 import { malformedAt } from './lenient-request.js';
 import { errorResponse } from './mcp-error-table.js';
 import { invalidMessageIn, mcpErrors } from './mcp-errors.js';
-import { mcpOpenApi } from './mcp-openapi.js';
+import { mcpOpenApi, withoutSessions } from './mcp-openapi.js';
 import type { McpRoute, McpRouteInput } from './mcp-route.js';
-import { firstVersionWithoutBatches, openSession, toTransportRequest } from './open-session.js';
+import {
+  answerWithoutSession,
+  firstVersionWithoutBatches,
+  openSession,
+  toTransportRequest,
+} from './open-session.js';
 import { protectedResourceMetadata, type ResourceLocation, resourceUrls } from './protected-resource.js';
-import { createSessionTable, type SessionLimits } from './session-table.js';
+import { createSessionTable, type McpSession, type SessionLimits } from './session-table.js';
 
 /** How the Streamable HTTP endpoint is served. */
 export interface McpHttpOptions extends McpOptions, ResourceLocation {
@@ -28,7 +37,11 @@ export interface McpHttpOptions extends McpOptions, ResourceLocation {
   readonly authorizationServers?: readonly string[];
   /** Scopes named in the protected-resource metadata. */
   readonly scopes?: readonly string[];
-  readonly sessions?: SessionLimits;
+  /**
+   * Limits of the sessions, or `false` to keep none (stateless, as the MCP SDK's examples serve several processes
+   * behind one address): every POST stands alone and may land on any process; `GET` and `DELETE` answer 405.
+   */
+  readonly sessions?: SessionLimits | false;
 }
 
 /** The routes to pass to `createHttpServer(app, { routes })`, and the sessions behind them. */
@@ -46,7 +59,8 @@ export interface McpHttp {
  * Serves an app's MCP tools over Streamable HTTP with the official SDK's web-standard transport: bearer
  * authentication (401 with `WWW-Authenticate: Bearer resource_metadata="…"`), the Origin allow-list (403),
  * sessions with unguessable ids bound to the caller who opened them (anyone else's id answers 404 like an
- * unknown one), expiring when idle and bounded in number; `MCP-Protocol-Version` checked by the transport.
+ * unknown one), expiring when idle and bounded in number, or none (`sessions: false`); `MCP-Protocol-Version`
+ * checked by the transport.
  */
 export function createMcpRoutes(options: McpHttpOptions): McpHttp {
   const surface = createMcpSurface(options);
@@ -55,7 +69,8 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
     ...(options.allowedOrigins ?? []),
     ...(urls.publicOrigin ? [urls.publicOrigin] : []),
   ]);
-  const sessions = createSessionTable(options.sessions);
+  const stateless = options.sessions === false;
+  const sessions = createSessionTable(options.sessions === false ? {} : options.sessions);
   const path = options.path ?? '/mcp';
   const logger = surface.app.logger;
 
@@ -116,6 +131,10 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
       const admitted = await admit(input);
       if (admitted instanceof Response) return admitted;
       const { caller, locale } = admitted;
+      // Without sessions there is no session's event stream to open, nor a session to end.
+      if (stateless && method !== 'POST') {
+        return errorResponse(mcpErrors.NO_SESSIONS({ params: { method } }), locale, { allow: 'POST' });
+      }
       // What the SDK's transport would refuse with its own English text, refused here as every other refusal is.
       const accept = input.headers.accept ?? '';
       const types = method === 'POST' ? ['application/json', 'text/event-stream'] : ['text/event-stream'];
@@ -143,8 +162,9 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
         scopes: [...caller.permissions],
         extra: { caller, headers: input.headers },
       };
-      const sessionId = input.headers['mcp-session-id'];
-      if (sessionId === undefined) {
+      // Without sessions an `Mcp-Session-Id` a client sends is not read (the SDK's stateless transport ignores it).
+      const sessionId = stateless ? undefined : input.headers['mcp-session-id'];
+      if (sessionId === undefined && (!stateless || isInitialize(input.body))) {
         if (method !== 'POST' || !isInitialize(input.body))
           return errorResponse(mcpErrors.SESSION_REQUIRED(), locale);
         // The transport would call a malformed initialize "Server not initialized": say what is wrong instead.
@@ -154,6 +174,7 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
           const answered = typeof id === 'string' || typeof id === 'number' ? { id } : {};
           return errorResponse(mcpErrors.INVALID_INITIALIZE({ field: malformed }), locale, {}, answered);
         }
+        if (stateless) return answerWithoutSession({ surface, request, body: input.body, authInfo });
         const release = sessions.reserve(caller);
         if (!release)
           return errorResponse(mcpErrors.SESSION_LIMIT_REACHED(), locale, { 'retry-after': '30' });
@@ -163,10 +184,10 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
           release();
         }
       }
-      const session = sessions.find(sessionId, caller);
-      if (!session) return errorResponse(mcpErrors.SESSION_NOT_FOUND(), locale);
+      const session = sessionId === undefined ? undefined : sessions.find(sessionId, caller);
+      if (!stateless && !session) return errorResponse(mcpErrors.SESSION_NOT_FOUND(), locale);
       // The transport would answer in English with id null; the request's id could be read, so it is answered.
-      if (method === 'POST' && isInitialize(input.body)) {
+      if (session && method === 'POST' && isInitialize(input.body)) {
         const { id } = input.body as { readonly id: string | number };
         return errorResponse(mcpErrors.SESSION_ALREADY_INITIALIZED(), locale, {}, { id });
       }
@@ -189,11 +210,10 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
         );
       }
       // 2025-06-18 removed batching; the SDK's transport still answers one, so a later session is refused here.
-      if (Array.isArray(input.body) && session.protocolVersion >= firstVersionWithoutBatches) {
-        return errorResponse(
-          mcpErrors.BATCH_NOT_SUPPORTED({ params: { version: session.protocolVersion } }),
-          locale,
-        );
+      // Without a session the request's header names its version (absent: 2025-03-26, as the transport assumes).
+      const negotiated = session?.protocolVersion ?? version ?? DEFAULT_NEGOTIATED_PROTOCOL_VERSION;
+      if (Array.isArray(input.body) && negotiated >= firstVersionWithoutBatches) {
+        return errorResponse(mcpErrors.BATCH_NOT_SUPPORTED({ params: { version: negotiated } }), locale);
       }
       // HEAD asks for GET's head: the session's event stream is not opened (nor refused as open already).
       if (method === 'GET' && input.method === 'HEAD') {
@@ -202,11 +222,11 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
           headers: {
             'content-type': 'text/event-stream',
             'cache-control': 'no-cache',
-            'mcp-session-id': sessionId,
+            'mcp-session-id': sessionId as string,
           },
         });
       }
-      if (method !== 'POST') return session.handle(request, { authInfo });
+      if (method !== 'POST') return (session as McpSession).handle(request, { authInfo });
       // The transport would call a valid envelope with params MCP rejects a parse error with no id.
       const malformedParams = paramsMalformed(input.body);
       if (malformedParams) {
@@ -221,7 +241,9 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
       const body = withoutMalformedNotifications(input.body);
       // Nothing left to answer: 202 with no body, as the transport answers a post of notifications.
       if (body === undefined) return new Response(null, { status: 202 });
-      return session.handle(request, { parsedBody: body, authInfo });
+      return session
+        ? session.handle(request, { parsedBody: body, authInfo })
+        : answerWithoutSession({ surface, request, body, authInfo });
     };
 
   const summary = {
@@ -232,8 +254,22 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
     surface,
     routes: [
       { method: 'POST', path, ...endpoint, summary, ...mcpOpenApi.POST, handle: serve('POST') },
-      { method: 'GET', path, ...endpoint, summary, ...mcpOpenApi.GET, handle: serve('GET') },
-      { method: 'DELETE', path, ...endpoint, summary, ...mcpOpenApi.DELETE, handle: serve('DELETE') },
+      {
+        method: 'GET',
+        path,
+        ...endpoint,
+        summary,
+        ...(stateless ? withoutSessions(mcpOpenApi.GET) : mcpOpenApi.GET),
+        handle: serve('GET'),
+      },
+      {
+        method: 'DELETE',
+        path,
+        ...endpoint,
+        summary,
+        ...(stateless ? withoutSessions(mcpOpenApi.DELETE) : mcpOpenApi.DELETE),
+        handle: serve('DELETE'),
+      },
       {
         method: 'GET',
         path: urls.metadataPath,

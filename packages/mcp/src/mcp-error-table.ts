@@ -35,7 +35,7 @@ export const mcpErrorTable: Readonly<Record<ErrorKind, { readonly rpc: number; r
 /**
  * The JSON-RPC codes of the refusals JSON-RPC itself names, whatever their kind, and of the session refusals,
  * as the SDK's own Streamable HTTP server transport answers them: -32001 "Session not found", -32000 for a
- * missing `Mcp-Session-Id` (the SDK's `ErrorCode` names these numbers otherwise, so they are written out).
+ * missing `Mcp-Session-Id` and for a GET or DELETE without sessions (the SDK's `ErrorCode` names these numbers otherwise, so they are written out).
  */
 const rpcCodes: ReadonlyMap<string, number> = new Map([
   ['MALFORMED_JSON', ErrorCode.ParseError],
@@ -47,6 +47,7 @@ const rpcCodes: ReadonlyMap<string, number> = new Map([
   ['SESSION_ALREADY_INITIALIZED', ErrorCode.InvalidRequest],
   ['SESSION_NOT_FOUND', -32001],
   ['SESSION_REQUIRED', -32000],
+  ['NO_SESSIONS', -32000],
   ['UNSUPPORTED_PROTOCOL_VERSION', -32000],
   ['REPEATED_PROTOCOL_VERSION', -32000],
 ]);

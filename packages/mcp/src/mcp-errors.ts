@@ -137,6 +137,14 @@ export const mcpErrors = defineErrors({
         '此请求需要 MCP 会话：请先发送 initialize 请求，之后的每个请求都带上其响应返回的 Mcp-Session-Id 头。',
     },
   },
+  /** A GET or DELETE of a server that keeps no sessions (`sessions: false`). */
+  NO_SESSIONS: {
+    kind: 'method',
+    messages: {
+      en: 'This MCP server keeps no sessions, so {method} has nothing to open or end: send every message as a POST.',
+      'zh-CN': '本 MCP 服务器不保留会话，{method} 没有可打开或结束的内容：请以 POST 发送每条消息。',
+    },
+  },
   SESSION_LIMIT_REACHED: {
     kind: 'unavailable',
     messages: {

@@ -186,3 +186,28 @@ export const mcpOpenApi = {
     },
   },
 } as const;
+
+/** A GET or DELETE route's OpenAPI fields on a server that keeps no sessions (`sessions: false`): always 405. */
+export function withoutSessions(entry: typeof mcpOpenApi.GET | typeof mcpOpenApi.DELETE) {
+  return {
+    ...entry,
+    description: {
+      en: 'This server keeps no sessions (every message is a POST of its own), so this method is not allowed: 405 NO_SESSIONS (-32000), with Allow: POST.',
+      'zh-CN':
+        '本服务器不保留会话（每条消息各自为一个 POST），因此不允许此方法：405 NO_SESSIONS（-32000），并带 Allow: POST。',
+    },
+    parameters: [],
+    responses: {
+      '405': {
+        description: {
+          en: 'Not allowed: the server keeps no sessions.',
+          'zh-CN': '不允许：服务器不保留会话。',
+        },
+        headers: { Allow: { schema: { type: 'string' } } },
+        content: { 'application/json': { schema: message } },
+      },
+      '401': refusals['401'],
+      '403': refusals['403'],
+    },
+  };
+}

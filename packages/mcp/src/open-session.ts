@@ -69,6 +69,48 @@ export async function openSession(opening: SessionOpening): Promise<Response> {
   return response;
 }
 
+/** One request of a server that keeps no sessions (`sessions: false`): who sent it, already checked. */
+export interface SessionlessRequest {
+  readonly surface: McpSurface;
+  readonly request: Request;
+  readonly body: unknown;
+  readonly authInfo: AuthInfo;
+}
+
+/**
+ * Answers one POST of a server that keeps no sessions, as the MCP SDK's stateless examples do: a transport and a
+ * server of its own, answering in JSON once every request of the body is answered, closed after it. The client
+ * going away closes them, which aborts the calls they run (a transaction rolls back); it gets no answer. Nothing
+ * outlives the request: no session's event stream, no elicitation (approvals wait in the store instead).
+ */
+export async function answerWithoutSession(call: SessionlessRequest): Promise<Response> {
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
+  const server = call.surface.createServer({
+    contextOf: (extra) => extra.authInfo?.extra as unknown as McpRequestContext,
+  });
+  await server.connect(transport);
+  const signal = call.request.signal;
+  let leave = () => {};
+  // A closed transport never answers what it was running, so the client's leaving answers for it (nobody reads it).
+  const left = new Promise<Response>((resolve) => {
+    leave = () => resolve(new Response(null, { status: 499 }));
+    if (signal.aborted) leave();
+    else signal.addEventListener('abort', leave, { once: true });
+  });
+  try {
+    return await Promise.race([
+      transport.handleRequest(call.request, { parsedBody: call.body, authInfo: call.authInfo }),
+      left,
+    ]);
+  } finally {
+    signal.removeEventListener('abort', leave);
+    await server.close();
+  }
+}
+
 /** The first protocol version without JSON-RPC batches; versions are dates, so they compare as strings. */
 export const firstVersionWithoutBatches = '2025-06-18';
 
