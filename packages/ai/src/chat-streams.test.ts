@@ -364,6 +364,31 @@ describe('createChatStreams with a store: two processes of one app (two registri
     expect(rest).toEqual(['b']);
   });
 
+  it('writes the end even when the store refused the last chunks, so readers elsewhere end at once', async () => {
+    // A turn whose end is never written would read as running for a minute.
+    const memory = createMemoryChatStreamStore({ staleMs: 60_000 });
+    let refuse = false;
+    const flaky: ChatStreamStore = {
+      ...memory,
+      append: (key, from, chunks) =>
+        refuse ? Promise.reject(new Error('store down')) : memory.append(key, from, chunks),
+    };
+    const { here, there } = twoProcesses(60_000, flaky);
+    const source = turnSource();
+    const read = readAll(here.run('chat-1', ada, source.stream));
+    source.send('a');
+    const follower = await waitFor(() => there.follow('chat-1', ada));
+    const reading = follower.getReader();
+    expect(await reading.read()).toMatchObject({ value: { delta: 'a' } });
+    refuse = true;
+    source.send('b');
+    source.end();
+    expect(await read).toEqual(['a', 'b']);
+    // Well before the store's stale time the reader there has ended, with what the store had.
+    const stillOpen = new Promise<string>((resolve) => setTimeout(() => resolve('still open'), 2000).unref());
+    expect(await Promise.race([reading.read(), stillOpen])).toEqual({ done: true, value: undefined });
+  });
+
   it("runs a turn for this process's readers when the store fails", async () => {
     const failing = new Proxy({} as ChatStreamStore, {
       get: () => () => Promise.reject(new Error('store down')),

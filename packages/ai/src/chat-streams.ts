@@ -181,7 +181,7 @@ export function createChatStreams(options: ChatStreamsOptions = {}): ChatStreams
   };
 
   /** Writes the turn's chunks not in the store yet, after the writes before; a failing store is left be. */
-  const write = (turn: RunningTurn, then?: (key: string) => Promise<void>) => {
+  const write = (turn: RunningTurn) => {
     turn.writes = turn.writes
       .then(async () => {
         const key = await turn.key;
@@ -192,7 +192,6 @@ export function createChatStreams(options: ChatStreamsOptions = {}): ChatStreams
           await store.append(key, from, batch);
           turn.written = from + batch.length;
         }
-        await then?.(key);
       })
       .catch(() => undefined);
     return turn.writes;
@@ -251,18 +250,17 @@ export function createChatStreams(options: ChatStreamsOptions = {}): ChatStreams
       turn.readers.clear();
       if (running.get(chatId) === turn) running.delete(chatId);
     }
-    // Readers elsewhere end after the last chunk.
-    await write(turn, async (key) => {
-      try {
-        await store?.end(key);
-      } finally {
-        stored.delete(key);
-        if (stored.size === 0 && beating !== undefined) {
-          clearInterval(beating);
-          beating = undefined;
-        }
-      }
-    });
+    if (store === undefined) return;
+    // Readers elsewhere end after the last chunk (or, when the store failed to take it, at the end).
+    await write(turn);
+    const key = await turn.key;
+    if (key === undefined) return;
+    await store.end(key).catch(() => undefined);
+    stored.delete(key);
+    if (stored.size === 0 && beating !== undefined) {
+      clearInterval(beating);
+      beating = undefined;
+    }
   };
 
   /** A reader of a turn another process runs, through the store, from its first chunk to its end. */
@@ -358,6 +356,8 @@ export function createChatStreams(options: ChatStreamsOptions = {}): ChatStreams
     async close() {
       for (const key of [...expected.keys()]) forgetExpected(key);
       await Promise.all([...running.values()].map((turn) => stop(turn).then(() => turn.pumped)));
+      // Turns that ended here but whose end is still being written to the store.
+      await Promise.all([...stored.values()].map((turn) => turn.pumped));
       if (beating !== undefined) clearInterval(beating);
       beating = undefined;
     },
