@@ -6,8 +6,8 @@ import type { UIMessageChunk } from 'ai';
  * The process running a turn opens it, appends its chunks in order, beats while it runs (learning of stops asked
  * elsewhere and of readers elsewhere) and ends it; any process finds an owner's running turn of a chat, reads its
  * chunks from any position and asks it to stop. A turn counts as running until it is ended or its process has not
- * beaten for the store's stale time (the process died): then it reads as ended. Ended turns are deleted some
- * minutes later. `owner` is an opaque key of the caller (principal and tenant): a turn is found by its owner only.
+ * beaten for the store's stale time (the process died): then it reads as ended. The running process removes its
+ * turn a few seconds after its end; `open` deletes turns ended (or dead) for ten minutes, which it left. `owner` is an opaque key of the caller (principal and tenant): a turn is found by its owner only.
  */
 export interface ChatStreamStore {
   /** A turn of the chat `chatId` starts running in this process; resolves to its key. */
@@ -41,6 +41,8 @@ export interface ChatStreamStore {
   requestStop(chatId: string, owner: string): Promise<string | undefined>;
   /** Whether the turn has ended (or its process died, or it is unknown), without counting as a read. */
   ended(key: string): Promise<boolean>;
+  /** Deletes the turn and its chunks: a read then finds it ended, with no chunks. */
+  remove(key: string): Promise<void>;
 }
 
 /** Options for `createMemoryChatStreamStore`. */
@@ -49,7 +51,7 @@ export interface ChatStreamStoreOptions {
   readonly staleMs?: number | undefined;
 }
 
-/** How long an ended turn's chunks are kept before a new turn's `open` deletes them. */
+/** How long a turn ended (or dead) and not removed is kept before a new turn's `open` deletes it. */
 export const endedTurnsKeptMs = 10 * 60_000;
 
 interface StoredTurn {
@@ -137,6 +139,9 @@ export function createMemoryChatStreamStore(options: ChatStreamStoreOptions = {}
     },
     async ended(key) {
       return !running(turns.get(key));
+    },
+    async remove(key) {
+      turns.delete(key);
     },
   };
 }

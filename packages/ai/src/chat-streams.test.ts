@@ -389,6 +389,29 @@ describe('createChatStreams with a store: two processes of one app (two registri
     expect(await Promise.race([reading.read(), stillOpen])).toEqual({ done: true, value: undefined });
   });
 
+  it("removes an ended turn's chunks from the store a few seconds after its end", async () => {
+    vi.useFakeTimers();
+    const store = createMemoryChatStreamStore();
+    const here = createChatStreams({ store, pollMs });
+    const source = turnSource();
+    const read = readAll(here.run('chat-1', ada, source.stream));
+    source.send('a');
+    await vi.advanceTimersByTimeAsync(3 * pollMs);
+    const key = (await store.find('chat-1', JSON.stringify(['ada', 'acme']))) as string;
+    expect(key).toBeDefined();
+    source.end();
+    expect(await read).toEqual(['a']);
+    await vi.advanceTimersByTimeAsync(3 * pollMs);
+    // Ended, and still there for readers elsewhere to read its last chunks...
+    expect(await store.read(key, 0)).toEqual({
+      chunks: [{ type: 'text-delta', id: 't', delta: 'a' }],
+      ended: true,
+    });
+    // ...then gone.
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(await store.read(key, 0)).toEqual({ chunks: [], ended: true });
+  });
+
   it("runs a turn for this process's readers when the store fails", async () => {
     const failing = new Proxy({} as ChatStreamStore, {
       get: () => () => Promise.reject(new Error('store down')),

@@ -123,6 +123,8 @@ export function createChatStreams(options: ChatStreamsOptions = {}): ChatStreams
   const store = options.store;
   // A reader elsewhere is known through the beats: it counts as reading for a few beats after it was seen.
   const readElsewhereForMs = Math.max(keepRunningMs, 4 * pollMs);
+  // How long an ended turn stays in the store for readers elsewhere to read its last chunks.
+  const removeEndedAfterMs = Math.max(5000, 10 * pollMs);
   const running = new Map<string, RunningTurn>();
   // This process's turns in the store, by key, until their end is written.
   const stored = new Map<string, RunningTurn>();
@@ -257,6 +259,9 @@ export function createChatStreams(options: ChatStreamsOptions = {}): ChatStreams
     if (key === undefined) return;
     await store.end(key).catch(() => undefined);
     stored.delete(key);
+    // Readers elsewhere read the end within a poll: then the chunks (the conversation's words) go.
+    const remove = setTimeout(() => void store.remove(key).catch(() => undefined), removeEndedAfterMs);
+    remove.unref?.();
     if (stored.size === 0 && beating !== undefined) {
       clearInterval(beating);
       beating = undefined;

@@ -55,6 +55,18 @@ export function runChatStreamStoreConformance(name: string, options: StoreSuiteO
       expect(await store().ended(key)).toBe(true);
     });
 
+    it('removes a turn with its chunks: it then reads as ended, with none, and is not found', async () => {
+      const chatId = chat();
+      const key = await store().open({ chatId, owner: ada });
+      await store().append(key, 0, [delta('a')]);
+      await store().remove(key);
+      expect(await store().read(key, 0)).toEqual({ chunks: [], ended: true });
+      expect(await store().find(chatId, ada)).toBeUndefined();
+      expect(await store().ended(key)).toBe(true);
+      expect(await store().requestStop(chatId, ada)).toBeUndefined();
+      await store().remove(key);
+    });
+
     it('answers an unknown key as ended, with no chunks', async () => {
       const unknown = crypto.randomUUID();
       expect(await store().read(unknown, 0)).toEqual({ chunks: [], ended: true });

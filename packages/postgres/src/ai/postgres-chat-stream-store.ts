@@ -97,6 +97,9 @@ export function createPostgresChatStreamStore(
       );
       return rows[0]?.stream_key;
     },
+    async remove(key) {
+      await sql.query('DELETE FROM opwire_ai_streams WHERE stream_key = $1', [key]);
+    },
     async ended(key) {
       const { rows } = await sql.query(
         `SELECT 1 FROM opwire_ai_streams WHERE stream_key = $1 AND ${running}`,
