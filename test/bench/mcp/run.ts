@@ -6,6 +6,7 @@
  * - `invoke` (baseline): `app.invoke` in process;
  * - HTTP: `fetch` (undici, keep-alive) to `POST /orders/list` of `createHttpServer` on loopback;
  * - MCP over Streamable HTTP: the official SDK client's `callTool` on one session to `/mcp` of the same server;
+ * - MCP over Streamable HTTP without sessions (`sessions: false`, a second server of the app): each call a POST of its own;
  * - MCP in memory: the same client and server over the SDK's in-memory transport (the protocol without HTTP).
  * Client and server share the process (and the machine's cores). Run: `npx tsx --conditions=@opwire/source
  * test/bench/mcp/run.ts` (CALLS per round, default 2000; ROUNDS, default 5).
@@ -29,10 +30,20 @@ const { app } = fixture;
 const mcp = createMcpRoutes({ app, authenticate, sessions: { idleMs: 3_600_000 } });
 const server = createHttpServer(app, { authenticate, docs: false, routes: mcp.routes });
 const { url } = await server.listen({ port: 0, host: '127.0.0.1' });
+// A second server of the same app: one document cannot list two MCP endpoints (their operation ids are the same).
+const stateless = createMcpRoutes({ app, authenticate, sessions: false });
+const statelessServer = createHttpServer(app, { authenticate, docs: false, routes: stateless.routes });
+const { url: statelessUrl } = await statelessServer.listen({ port: 0, host: '127.0.0.1' });
 
 const httpClient = new Client({ name: 'bench', version: '1.0.0' });
 await httpClient.connect(
   new StreamableHTTPClientTransport(new URL('/mcp', url), {
+    requestInit: { headers: { authorization: 'Bearer bench-token' } },
+  }),
+);
+const statelessClient = new Client({ name: 'bench', version: '1.0.0' });
+await statelessClient.connect(
+  new StreamableHTTPClientTransport(new URL('/mcp', statelessUrl), {
     requestInit: { headers: { authorization: 'Bearer bench-token' } },
   }),
 );
@@ -42,7 +53,7 @@ await createMcpSurface({ app })
   .connect(serverSide);
 const memoryClient = new Client({ name: 'bench', version: '1.0.0' });
 await memoryClient.connect(clientSide);
-await Promise.all([httpClient.listTools(), memoryClient.listTools()]);
+await Promise.all([httpClient.listTools(), statelessClient.listTools(), memoryClient.listTools()]);
 
 const expectOrders = (value: unknown) => {
   const orders = (value as { orders?: unknown[] } | undefined)?.orders;
@@ -73,6 +84,7 @@ const paths: ReadonlyArray<{ readonly name: string; readonly call: () => Promise
     },
   },
   { name: 'MCP tools/call (Streamable HTTP)', call: callMcp(httpClient) },
+  { name: 'MCP tools/call (no sessions)', call: callMcp(statelessClient) },
   { name: 'MCP tools/call (in memory)', call: callMcp(memoryClient) },
 ];
 
@@ -121,6 +133,6 @@ for (const row of summary) {
   );
 }
 
-await Promise.all([httpClient.close(), memoryClient.close()]);
-await mcp.close();
-await server.close();
+await Promise.all([httpClient.close(), statelessClient.close(), memoryClient.close()]);
+await Promise.all([mcp.close(), stateless.close()]);
+await Promise.all([server.close(), statelessServer.close()]);
