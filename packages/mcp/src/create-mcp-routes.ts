@@ -253,7 +253,16 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
   return {
     surface,
     routes: [
-      { method: 'POST', path, ...endpoint, summary, ...mcpOpenApi.POST, handle: serve('POST') },
+      {
+        method: 'POST',
+        path,
+        ...endpoint,
+        summary,
+        ...mcpOpenApi.POST,
+        // Without sessions no `Mcp-Session-Id` is read.
+        ...(stateless ? { parameters: [] } : {}),
+        handle: serve('POST'),
+      },
       {
         method: 'GET',
         path,

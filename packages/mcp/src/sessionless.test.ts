@@ -115,6 +115,8 @@ describe('MCP over Streamable HTTP without sessions (sessions: false)', () => {
     // The OpenAPI document says so.
     const get = (instances[0] as (typeof instances)[number]).routes.find((route) => route.method === 'GET');
     expect(Object.keys(get?.responses ?? {}).sort()).toEqual(['401', '403', '405']);
+    const post = (instances[0] as (typeof instances)[number]).routes.find((route) => route.method === 'POST');
+    expect(post?.parameters).toEqual([]);
   });
 
   it('refuses what it refuses with sessions, and answers a request with no initialize before it', async () => {
