@@ -66,9 +66,9 @@ export interface ShopOptions {
         /**
          * Keep each running chat turn for a second reader (`CHAT_RESUME_SECONDS`): a page reloaded mid-answer
          * (`useChat({ resume: true })`, `GET /api/chat/{id}/stream`) reads it from its start. A turn whose
-         * client went away then runs on, and is stopped after this many milliseconds without a reader. The
-         * turns are also kept in the database, so a resume or a stop that lands on another shop process on it
-         * reaches them. Off by default: a turn stops as soon as its client goes away.
+         * client went away then runs on, and is stopped after this many milliseconds without a reader. On a
+         * PostgreSQL server the turns are also kept in the database, so a resume or a stop that lands on another
+         * shop process on it reaches them (PGlite serves one process: they stay in its memory). Off by default: a turn stops as soon as its client goes away.
          */
         readonly resumeMs?: number;
       }
@@ -162,8 +162,11 @@ export async function createShop(options: ShopOptions = {}): Promise<Shop> {
               ? {}
               : {
                   resumeMs: options.assistant.resumeMs,
-                  // Every process on the database reaches a running turn: a resume or a stop may land on any.
-                  streamStore: createPostgresChatStreamStore(sqlAccessOf(db)),
+                  // On a server every process on the database reaches a running turn: a resume or a stop may land
+                  // on any. Embedded PGlite serves this process alone, so its turns stay in memory.
+                  ...(db.kind === 'server'
+                    ? { streamStore: createPostgresChatStreamStore(sqlAccessOf(db)) }
+                    : {}),
                 }),
             ...(basePath ? { basePath } : {}),
             // An approved cancel is an order write: the limit may refuse it (the approval then stays open).

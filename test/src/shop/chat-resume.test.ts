@@ -113,6 +113,11 @@ describe('POST /api/chat with resumable streams: a reloaded page reads the runni
     expect(JSON.stringify(stored.body)).toContain('Once upon a time.');
     // Ended, it is no longer running: the next load is told 204, which the transport reads as no stream.
     await expect(transport('customer-token').reconnectToStream({ chatId })).resolves.toBeNull();
+    // Embedded PGlite serves this process alone: nothing of the turn was written for other processes.
+    const written = await running.shop.db.query<{ turns: number }>(
+      'SELECT count(*)::int AS turns FROM opwire_ai_streams',
+    );
+    expect(written.rows[0]?.turns).toBe(0);
   });
 
   it('lets a second reader follow while the first reads: both get the whole answer', async () => {
