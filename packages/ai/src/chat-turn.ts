@@ -70,11 +70,23 @@ export class Turn {
   private replacing: number | undefined;
   /** For an edit: whether the edited question was added (it then replaces the old one even if the turn fails). */
   private editAsked = false;
+  /** The request, its signal also aborted when the turn's conversation is deleted while it runs. */
+  readonly request: ChatRequest;
+  /** Stops the turn when its conversation is deleted (by its owner, elsewhere) while it runs. */
+  private readonly deletion = new AbortController();
+  /** The conversation was deleted while the turn ran (not by the turn itself): nothing is stored. */
+  private conversationDeleted = false;
+  /** The turn is deleting the conversation it made itself (refused before anything was said). */
+  private discarding = false;
 
   constructor(
     private readonly config: ChatConfig,
-    readonly request: ChatRequest,
+    request: ChatRequest,
   ) {
+    const signal = request.signal
+      ? AbortSignal.any([request.signal, this.deletion.signal])
+      : this.deletion.signal;
+    this.request = { ...request, signal };
     this.locale = request.locale ?? request.caller.locale ?? 'en';
     this.gate = new ToolGate(config.limits, this.locale);
     const parent = request.trace
@@ -133,6 +145,7 @@ export class Turn {
       ...(isSpanContextValid(this.span.spanContext()) ? { traceId: this.span.spanContext().traceId } : {}),
       ...(first ? { provider: first.name, requestedModel: first.model.modelId } : {}),
       request: { message, approvals },
+      onConversationDeleted: () => this.stopForDeletion(),
     });
     this.tools = this.config.catalog.bind(caller, {
       conversationId: this.conversationId,
@@ -185,6 +198,16 @@ export class Turn {
   }
 
   /**
+   * The conversation was deleted while the turn ran: the turn stops as a stopped one does (its model request and
+   * tool calls are cancelled), and stores nothing, since there is nowhere left to store it.
+   */
+  private stopForDeletion(): void {
+    if (this.discarding) return;
+    this.conversationDeleted = true;
+    this.deletion.abort(coreErrors.CANCELLED());
+  }
+
+  /**
    * Deletes the conversation this turn made, unless something was stored in it meanwhile. Its owner may open
    * the id again: a chat whose first message was refused (a budget) is asked again under the same id.
    */
@@ -193,6 +216,7 @@ export class Turn {
     try {
       const stored = await governance.readMessages(this.request.caller, this.conversationId, { limit: 1 });
       if (stored.length === 0) {
+        this.discarding = true;
         await governance.deleteConversation(this.request.caller, this.conversationId, { reopenable: true });
       }
     } catch (error) {
@@ -412,7 +436,7 @@ export class Turn {
 
   /** Stores what the turn said: the user's message and approval outcomes, then the model's messages. */
   private async remember(ending: Ending): Promise<void> {
-    if (!this.governed) return;
+    if (!this.governed || this.conversationDeleted) return;
     // Each step's `response.messages` holds that step's messages only: the tool calls and results of
     // earlier steps are kept too, so the next turn's model sees what was called and what came back.
     const response: ModelMessage[] = this.steps.flatMap((step) => step.response.messages);
@@ -442,7 +466,13 @@ export class Turn {
         ...(replacing === undefined ? {} : { replacingAfter: replacing }),
       });
     } catch (error) {
-      this.config.logger.error('conversation messages not stored', { turnId: this.turnId, error });
+      // Deleted by its owner in another process while the turn ran: nothing is lost that anyone keeps.
+      if (isOpwireError(error) && error.code === 'NOT_FOUND') {
+        this.config.logger.warn('conversation deleted while its turn ran: the turn was not stored', {
+          turnId: this.turnId,
+          conversationId: this.conversationId,
+        });
+      } else this.config.logger.error('conversation messages not stored', { turnId: this.turnId, error });
     }
   }
 

@@ -338,6 +338,87 @@ describe('createChat', () => {
     ]);
   });
 
+  /**
+   * A turn whose model answers only when told to (and rejects when its request is aborted), started and
+   * waiting on that model; its chat logs each line with its level.
+   */
+  async function heldTurn() {
+    const aborted: unknown[] = [];
+    let answerNow = () => {};
+    const model = new MockLanguageModelV4({
+      doGenerate: ({ abortSignal }) =>
+        new Promise((resolve, reject) => {
+          answerNow = () => resolve(answer('Once upon a time.'));
+          abortSignal?.addEventListener('abort', () => {
+            aborted.push(abortSignal.reason);
+            reject(abortSignal.reason);
+          });
+        }),
+    });
+    const lines: Array<{ level: string; message: string }> = [];
+    const keep = (level: string) => (message: string) => void lines.push({ level, message });
+    const logger = { error: keep('error'), warn: keep('warn'), info: keep('info') };
+    const { chat, ledger } = setup(model, { logger });
+    const customer = fixtureCallers.customer;
+    const turn = chat.stream({ caller: customer, message: 'Tell me a story' });
+    const events: Array<{ type: string; conversationId?: string }> = [];
+    const reading = (async () => {
+      for await (const event of turn.events) events.push(event as (typeof events)[number]);
+    })();
+    await expect.poll(() => model.doGenerateCalls.length).toBe(1);
+    const conversationId = events[0]?.conversationId as string;
+    return {
+      chat,
+      ledger,
+      customer,
+      turn,
+      reading,
+      conversationId,
+      aborted,
+      lines,
+      answer: () => answerNow(),
+    };
+  }
+
+  it('stops a running turn whose conversation its owner deletes, stores nothing and logs no error', async () => {
+    const { chat, ledger, customer, turn, reading, conversationId, aborted, lines } = await heldTurn();
+    // Another conversation of the same caller going away leaves the turn alone.
+    const other = await chat.governance.createConversation(customer);
+    await chat.governance.deleteConversation(customer, other.id);
+    expect(aborted).toEqual([]);
+
+    await chat.governance.deleteConversation(customer, conversationId);
+    await expect(reading).rejects.toMatchObject({ code: 'CANCELLED' });
+    expect(aborted).toEqual([expect.objectContaining({ code: 'CANCELLED' })]);
+    expect(await turn.result).toMatchObject({ conversationId, outcome: 'stopped', stopReason: 'cancelled' });
+    expect((await ledger()).map((row) => [row.conversationId, row.outcome, row.errorCode])).toEqual([
+      [conversationId, 'stopped', 'CANCELLED'],
+    ]);
+    // Not brought back by the turn's ending, and nothing logged above info.
+    await expect(chat.governance.getConversation(customer, conversationId)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    expect(lines.filter((line) => line.level !== 'info')).toEqual([]);
+  });
+
+  it('ends a turn whose conversation was deleted where it could not be told (another process) with a warning, not an error', async () => {
+    const held = await heldTurn();
+    const { chat, ledger, customer, turn, conversationId } = held;
+    // Straight through the store, as another process's delete reaches this one: the turn is not told.
+    const owner = { principalId: customer.principalId, tenant: customer.tenant };
+    expect(await chat.governance.conversations.delete(conversationId, owner)).toBe(true);
+    held.answer();
+    await held.reading;
+    expect(await turn.result).toMatchObject({ outcome: 'completed', text: 'Once upon a time.' });
+    expect((await ledger()).map((row) => row.outcome)).toEqual(['completed']);
+    expect(held.lines.map((line) => [line.level, line.message])).toEqual([
+      ['warn', 'conversation deleted while its turn ran: the turn was not stored'],
+    ]);
+    await expect(chat.governance.getConversation(customer, conversationId)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+
   it('fails with CHAT_NOT_CONFIGURED without providers, and a stream throws it before any event', async () => {
     const { chat } = setup(new MockLanguageModelV4(), { providers: {} });
     await expect(chat.complete({ caller: fixtureCallers.customer, message: 'hi' })).rejects.toMatchObject({

@@ -843,6 +843,62 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
     });
   });
 
+  it('stops a running turn when its owner deletes the chat: the model is let go, nothing is stored, recorded as stopped', async () => {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    model.script({ kind: 'held', before: 'Once upon ', after: 'a time.', release: released });
+    const chatId = randomUUID();
+    const before = await running.snapshot();
+    const stream = await transport('customer-token').sendMessages({
+      trigger: 'submit-message',
+      chatId,
+      messageId: undefined,
+      messages: [userMessage('Tell me a story')],
+      abortSignal: undefined,
+    });
+    const errors: string[] = [];
+    let texts = '';
+    let deleted: Promise<{ status: number }> | undefined;
+    for await (const snapshot of readUIMessageStream({
+      stream,
+      onError: (error) => errors.push(error instanceof Error ? error.message : String(error)),
+    })) {
+      texts = snapshot.parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
+      // The page in another tab deletes the chat while this one reads its answer.
+      if (texts === 'Once upon ' && deleted === undefined) {
+        deleted = running.request(`/conversations/${chatId}`, { method: 'DELETE', token: 'customer-token' });
+      }
+    }
+    expect((await deleted)?.status).toBe(200);
+    await model.disconnected;
+    release();
+    expect(texts).toBe('Once upon ');
+    expect(errors).toEqual([expect.stringMatching(/^CANCELLED: /)]);
+    await expect
+      .poll(async () => {
+        const turns = await running.request(`/governance/turns?conversationId=${chatId}`, {
+          token: 'admin-token',
+        });
+        return turns.body.turns?.map((turn: { outcome: string; errorCode: string }) => [
+          turn.outcome,
+          turn.errorCode,
+        ]);
+      })
+      .toEqual([['stopped', 'CANCELLED']]);
+    const audited = (await running.auditSince(before)).filter((row) => row.operation_id === 'ai.chat');
+    expect(audited.map((row) => [row.outcome, row.code])).toEqual([['stopped', 'CANCELLED']]);
+    // The turn's ending did not bring the conversation back.
+    const gone = await running.request(`/conversations/${chatId}`, { token: 'customer-token' });
+    expect([gone.status, gone.body.code]).toEqual([404, 'NOT_FOUND']);
+    const stored = await running.shop.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM opwire_ai_messages WHERE conversation_id = $1',
+      [chatId],
+    );
+    expect(stored.rows[0]?.n).toBe(0);
+  });
+
   it('rejects a body useChat would never send with a specific code, before any model call', async () => {
     const requests = model.requests.length;
     const post = (body: unknown) =>

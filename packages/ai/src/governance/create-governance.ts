@@ -102,7 +102,8 @@ export interface Governance extends TurnEventSink {
   listConversations(caller: Caller, page: Page): Promise<ConversationPage>;
   /**
    * Deletes the caller's conversation and its messages (its audit events stay); `NOT_FOUND` otherwise. With
-   * `reopenable`, the caller alone may open its id again (see `ConversationStore.delete`).
+   * `reopenable`, the caller alone may open its id again (see `ConversationStore.delete`). Turns of the
+   * conversation running in this process are told (`TurnStart.onConversationDeleted`): a chat turn stops.
    */
   deleteConversation(
     caller: Caller,
@@ -190,6 +191,8 @@ export function createGovernance(options: GovernanceOptions = {}): Governance {
   const mask = createMasker(options.masking);
   const metrics = options.metrics ?? createAiMetrics();
   const active = new Map<string, GovernedTurn>();
+  // The running turns to tell when their conversation is deleted, by turn id.
+  const started = new Map<string, TurnStart>();
   const iso = () => new Date(now()).toISOString();
   const notFound = () =>
     coreErrors.NOT_FOUND({ params: { resource: { en: 'conversation', 'zh-CN': '会话' } } });
@@ -238,6 +241,16 @@ export function createGovernance(options: GovernanceOptions = {}): Governance {
     listConversations: (caller, page) => conversations.list(ownerOf(caller), page),
     async deleteConversation(caller, conversationId, options = {}) {
       if (!(await conversations.delete(conversationId, ownerOf(caller), options))) throw notFound();
+      // A turn of the conversation running here has nowhere left to store its answer: it is told, and stops.
+      for (const [turnId, start] of started) {
+        if (start.conversationId !== conversationId) continue;
+        started.delete(turnId);
+        try {
+          start.onConversationDeleted?.();
+        } catch (error) {
+          logger.error('a running turn of a deleted conversation was not told', { turnId, error });
+        }
+      }
     },
     readMessages: async (caller, conversationId, window) =>
       found(await conversations.messages(conversationId, ownerOf(caller), window)),
@@ -311,9 +324,15 @@ export function createGovernance(options: GovernanceOptions = {}): Governance {
         logger,
         metrics,
         now,
-        onFinish: (turnId) => active.delete(turnId),
+        onFinish: (turnId) => {
+          active.delete(turnId);
+          started.delete(turnId);
+        },
       });
       active.set(turn.turnId, turn);
+      if (start.conversationId !== undefined && start.onConversationDeleted !== undefined) {
+        started.set(turn.turnId, start);
+      }
       return turn;
     },
     async recordEvent(event: TurnEventInput) {

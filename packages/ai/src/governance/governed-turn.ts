@@ -18,6 +18,11 @@ export interface TurnStart {
   readonly turnId?: string;
   /** The payload of the turn's `request` event (such as the new user message), masked before it is stored. */
   readonly request?: unknown;
+  /**
+   * Called when the turn's conversation is deleted (`deleteConversation`, in this process) while the turn runs:
+   * a chat turn stops, since there is nowhere left to store what it says.
+   */
+  readonly onConversationDeleted?: () => void;
 }
 
 /** The details of one event; `payload` is masked before it is stored. */
