@@ -478,6 +478,50 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
     expect([again.status, again.body.code]).toEqual([409, 'APPROVAL_ALREADY_SETTLED']);
   });
 
+  it('declines the approvals a deleted chat still waited on: approving one later runs nothing', async () => {
+    const order = (
+      await running.request('/orders', {
+        method: 'POST',
+        token: 'customer-token',
+        body: { sku: 'KB-01', quantity: 1 },
+      })
+    ).body as { id: string };
+    model.script(
+      {
+        kind: 'reply',
+        toolCalls: [{ id: 'call_d1', name: 'orders_cancel', arguments: JSON.stringify({ id: order.id }) }],
+      },
+      { kind: 'reply', text: 'Please approve the cancellation.' },
+    );
+    const chatId = randomUUID();
+    const first = await send('support-token', chatId, [userMessage('Cancel that order')]);
+    const approvalId = (first.message?.parts ?? []).flatMap((each: any) =>
+      each.toolCallId === 'call_d1' ? [each.approval?.id as string] : [],
+    )[0];
+    expect(approvalId).toEqual(expect.any(String));
+
+    const deleted = await running.request(`/conversations/${chatId}`, {
+      method: 'DELETE',
+      token: 'support-token',
+    });
+    expect(deleted.status).toBe(200);
+    // A tab still showing the chat approves through the approvals route: already settled, declined.
+    const approved = await running.request(`/ai/approvals/${approvalId}/approve`, {
+      method: 'POST',
+      token: 'support-token',
+    });
+    expect([approved.status, approved.body.code]).toEqual([409, 'APPROVAL_ALREADY_SETTLED']);
+    const after = await running.request(`/orders/${order.id}`, { token: 'support-token' });
+    expect(after.body.status).not.toBe('cancelled');
+    // The turn that asked shows the call declined in the ledger.
+    const turns = await running.request(`/governance/turns?conversationId=${chatId}`, {
+      token: 'admin-token',
+    });
+    expect(turns.body.turns[0].toolCalls).toEqual([
+      { toolCallId: 'call_d1', toolName: 'orders_cancel', outcome: 'approval_declined' },
+    ]);
+  });
+
   it("shows a tool's refusal as an output-error part, and a failed model as an error part with its code", async () => {
     model.script(
       { kind: 'reply', toolCalls: [{ id: 'call_e1', name: 'orders_cancel', arguments: '{"id":"nope"}' }] },

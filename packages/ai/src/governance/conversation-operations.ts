@@ -188,8 +188,9 @@ export function createConversationOperations(options: ConversationOperationsOpti
     id: 'conversations.delete',
     summary: { en: 'Delete a conversation', 'zh-CN': '删除对话' },
     description: {
-      en: 'Deletes the caller’s conversation and its messages; the AI audit events of its turns stay until retention.',
-      'zh-CN': '删除调用者的会话及其消息；其各轮的 AI 审计事件保留到保留期结束。',
+      en: 'Deletes the caller’s conversation and its messages; the AI audit events of its turns stay until retention. Its approvals still pending are declined, and a turn of it still running in this server process stops.',
+      'zh-CN':
+        '删除调用者的会话及其消息；其各轮的 AI 审计事件保留到保留期结束。其尚待审批的调用被拒绝，在本服务进程中仍在运行的一轮随即停止。',
     },
     request: Type.Object({ conversationId }),
     response: Type.Object({ id: Type.String(), deleted: Type.Literal(true) }),

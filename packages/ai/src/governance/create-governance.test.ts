@@ -388,6 +388,83 @@ describe('createGovernance: conversations', () => {
   });
 });
 
+describe('createGovernance: deleting a conversation', () => {
+  /** A pending approval of alice's, asked by turn `turnId` in conversation `conversationId`. */
+  const pendingIn = (approvalId: string, conversationId: string, turnId: string) => ({
+    approvalId,
+    toolCallId: `call_${approvalId}`,
+    toolName: 'orders_cancel',
+    operationId: 'orders.cancel',
+    input: { id: approvalId },
+    inputHash: 'hash',
+    principalId: alice.principalId,
+    tenant: alice.tenant,
+    conversationId,
+    turnId,
+    createdAt: new Date(start).toISOString(),
+    expiresAt: new Date(start + 60_000).toISOString(),
+    status: 'pending' as const,
+  });
+
+  it('declines the approvals still pending in it, records why, and leaves other conversations’ alone', async () => {
+    const { governance, logged } = setup();
+    const deleted = await governance.createConversation(alice);
+    const kept = await governance.createConversation(alice);
+    // The turn that asked has ended: its ledger row says the call waits for approval.
+    const asking = governance.startTurn({ caller: alice, conversationId: deleted.id, turnId: 'turn-asked' });
+    asking.toolCall({ toolCallId: 'call_a1', toolName: 'orders_cancel', input: { id: 'a1' } });
+    asking.toolResult({
+      toolCallId: 'call_a1',
+      toolName: 'orders_cancel',
+      output: { approval: { status: 'pending' } },
+    });
+    await asking.finish({ outcome: 'completed' });
+    const limit = { maxPending: 10, now: new Date(start).toISOString() };
+    await governance.approvals.create(pendingIn('a1', deleted.id, 'turn-asked'), limit);
+    await governance.approvals.create(pendingIn('a2', deleted.id, 'turn-asked'), limit);
+    await governance.approvals.create(pendingIn('b1', kept.id, 'turn-other'), limit);
+    // One already decided stays as it was decided.
+    await governance.approvals.settle(
+      'a2',
+      { principalId: 'alice', tenant: 'acme' },
+      { status: 'approved', at: limit.now },
+    );
+
+    await governance.deleteConversation(alice, deleted.id);
+    const statusOf = async (id: string) => (await governance.approvals.get(id, alice))?.status;
+    expect([await statusOf('a1'), await statusOf('a2'), await statusOf('b1')]).toEqual([
+      'declined',
+      'approved',
+      'pending',
+    ]);
+    const events = await governance.events.forTurn('turn-asked');
+    expect(events.at(-1)).toMatchObject({
+      action: 'approval_declined',
+      toolCallId: 'call_a1',
+      payload: { approvalId: 'a1', reason: 'conversation_deleted' },
+    });
+    expect((await governance.ledger.get('turn-asked'))?.toolCalls).toEqual([
+      { toolCallId: 'call_a1', toolName: 'orders_cancel', outcome: 'approval_declined' },
+    ]);
+    expect(logged).toEqual([]);
+  });
+
+  it('stands when the approvals store fails: the conversation is gone and the failure logged', async () => {
+    const { governance: working } = setup();
+    const failing = {
+      ...working.approvals,
+      listPending: async () => {
+        throw new Error('approvals store down');
+      },
+    };
+    const { governance, logged } = setup({ approvals: failing });
+    const { id } = await governance.createConversation(alice);
+    await governance.deleteConversation(alice, id);
+    expect(await codeOf(governance.getConversation(alice, id))).toBe('NOT_FOUND');
+    expect(logged).toEqual(['pending approvals of a deleted conversation not declined']);
+  });
+});
+
 describe('createGovernance: cost and retention', () => {
   it('summarizes cost by model, provider, principal, tenant and day', async () => {
     const { governance } = setup();

@@ -103,7 +103,8 @@ export interface Governance extends TurnEventSink {
   /**
    * Deletes the caller's conversation and its messages (its audit events stay); `NOT_FOUND` otherwise. With
    * `reopenable`, the caller alone may open its id again (see `ConversationStore.delete`). Turns of the
-   * conversation running in this process are told (`TurnStart.onConversationDeleted`): a chat turn stops.
+   * conversation running in this process are told (`TurnStart.onConversationDeleted`): a chat turn stops. The
+   * caller's approvals still pending in it are declined (in `approvals`, recorded as `approval_declined`).
    */
   deleteConversation(
     caller: Caller,
@@ -212,6 +213,39 @@ export function createGovernance(options: GovernanceOptions = {}): Governance {
     }
   };
 
+  /**
+   * Declines the caller's approvals still pending in a conversation just deleted: nobody is left to decide them
+   * in it, and a call must not run from a conversation its owner deleted (nor hold a `maxPending` slot). Each is
+   * recorded as declined (`approval_declined`, its reason `conversation_deleted`), so its turn's ledger row says
+   * so; an approval settled meanwhile is left as it is. A store that fails is logged: the deletion stands.
+   */
+  const declineApprovalsOf = async (caller: Caller, conversationId: string, sink: TurnEventSink) => {
+    const owner = ownerOf(caller);
+    const at = iso();
+    try {
+      for (const approval of await approvals.listPending(owner, at)) {
+        if (approval.conversationId !== conversationId) continue;
+        if (!(await approvals.settle(approval.approvalId, owner, { status: 'declined', at }))) continue;
+        if (approval.turnId === undefined) continue;
+        await sink.recordEvent({
+          turnId: approval.turnId,
+          action: 'approval_declined',
+          owner,
+          conversationId,
+          toolCallId: approval.toolCallId,
+          toolName: approval.toolName,
+          payload: {
+            approvalId: approval.approvalId,
+            operationId: approval.operationId,
+            reason: 'conversation_deleted',
+          },
+        });
+      }
+    } catch (error) {
+      logger.error('pending approvals of a deleted conversation not declined', { conversationId, error });
+    }
+  };
+
   return {
     conversations,
     ledger,
@@ -251,6 +285,7 @@ export function createGovernance(options: GovernanceOptions = {}): Governance {
           logger.error('a running turn of a deleted conversation was not told', { turnId, error });
         }
       }
+      await declineApprovalsOf(caller, conversationId, this);
     },
     readMessages: async (caller, conversationId, window) =>
       found(await conversations.messages(conversationId, ownerOf(caller), window)),

@@ -311,7 +311,7 @@ export interface paths {
     post?: never;
     /**
      * Delete a conversation
-     * @description Deletes the caller’s conversation and its messages; the AI audit events of its turns stay until retention.
+     * @description Deletes the caller’s conversation and its messages; the AI audit events of its turns stay until retention. Its approvals still pending are declined, and a turn of it still running in this server process stops.
      */
     delete: operations['conversations.delete'];
     options?: never;
