@@ -219,7 +219,7 @@ export function createGovernance(options: GovernanceOptions = {}): Governance {
    * recorded as declined (`approval_declined`, its reason `conversation_deleted`), so its turn's ledger row says
    * so; an approval settled meanwhile is left as it is. A store that fails is logged: the deletion stands.
    */
-  const declineApprovalsOf = async (caller: Caller, conversationId: string, sink: TurnEventSink) => {
+  const declineApprovalsOf = async (caller: Caller, conversationId: string) => {
     const owner = ownerOf(caller);
     const at = iso();
     try {
@@ -227,7 +227,7 @@ export function createGovernance(options: GovernanceOptions = {}): Governance {
         if (approval.conversationId !== conversationId) continue;
         if (!(await approvals.settle(approval.approvalId, owner, { status: 'declined', at }))) continue;
         if (approval.turnId === undefined) continue;
-        await sink.recordEvent({
+        await governance.recordEvent({
           turnId: approval.turnId,
           action: 'approval_declined',
           owner,
@@ -246,7 +246,7 @@ export function createGovernance(options: GovernanceOptions = {}): Governance {
     }
   };
 
-  return {
+  const governance: Governance = {
     conversations,
     ledger,
     events,
@@ -285,7 +285,7 @@ export function createGovernance(options: GovernanceOptions = {}): Governance {
           logger.error('a running turn of a deleted conversation was not told', { turnId, error });
         }
       }
-      await declineApprovalsOf(caller, conversationId, this);
+      await declineApprovalsOf(caller, conversationId);
     },
     readMessages: async (caller, conversationId, window) =>
       found(await conversations.messages(conversationId, ownerOf(caller), window)),
@@ -425,6 +425,7 @@ export function createGovernance(options: GovernanceOptions = {}): Governance {
     },
     trim: (trim) => trimGovernance({ ledger, events, audit: options.audit }, { ...trim, now: now() }),
   };
+  return governance;
 }
 
 /** Every message of a conversation, newest first, read a page at a time; `undefined` for anyone else's. */
