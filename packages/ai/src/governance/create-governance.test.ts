@@ -355,6 +355,15 @@ describe('createGovernance: conversations', () => {
     expect(await codeOf(governance.deleteConversation(bob, fresh.id))).toBe('NOT_FOUND');
   });
 
+  it('serves its methods taken off the facade, as an app may pass them around', async () => {
+    const { governance } = setup();
+    const { openConversation, deleteConversation, getConversation } = governance;
+    const opened = await openConversation(alice);
+    expect(opened).toMatchObject({ principalId: 'alice', created: true });
+    await deleteConversation(alice, opened.id);
+    expect(await codeOf(getConversation(alice, opened.id))).toBe('NOT_FOUND');
+  });
+
   it('loads a bounded window of history that starts at a user message with every tool call paired', async () => {
     const { governance } = setup({ historyWindow: 6 });
     const { id } = await governance.createConversation(alice, { title: 'Orders' });

@@ -261,7 +261,8 @@ export function createGovernance(options: GovernanceOptions = {}): Governance {
         at: iso(),
       }),
     async openConversation(caller, conversationId) {
-      if (conversationId === undefined) return { ...(await this.createConversation(caller)), created: true };
+      if (conversationId === undefined)
+        return { ...(await governance.createConversation(caller)), created: true };
       const owner = ownerOf(caller);
       const known = await conversations.get(conversationId, owner);
       if (known) return { ...known, created: false };
