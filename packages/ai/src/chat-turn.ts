@@ -412,6 +412,8 @@ export class Turn {
       outcome: ending.outcome,
       ...(ending.code === undefined ? {} : { errorCode: ending.code }),
       ...(ending.reason === 'step-limit' ? { details: { reason: 'step-limit' } } : {}),
+      // The trail tells a stop the deletion made from one its user asked for.
+      ...(this.conversationDeleted ? { details: { reason: 'conversation_deleted' } } : {}),
     });
     const inputTokens = row?.inputTokens ?? 0;
     const outputTokens = row?.outputTokens ?? 0;

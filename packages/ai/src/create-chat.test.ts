@@ -394,6 +394,12 @@ describe('createChat', () => {
     expect((await ledger()).map((row) => [row.conversationId, row.outcome, row.errorCode])).toEqual([
       [conversationId, 'stopped', 'CANCELLED'],
     ]);
+    // Its trail says why it stopped.
+    expect((await chat.governance.events.forTurn((await turn.result).turnId)).at(-1)).toMatchObject({
+      action: 'stop',
+      code: 'CANCELLED',
+      payload: { reason: 'conversation_deleted' },
+    });
     // Not brought back by the turn's ending, and nothing logged above info.
     await expect(chat.governance.getConversation(customer, conversationId)).rejects.toMatchObject({
       code: 'NOT_FOUND',
