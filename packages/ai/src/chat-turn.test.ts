@@ -91,7 +91,7 @@ describe('a stopped turn', () => {
     await turn.prepare(() => undefined);
     turn.streamedText('Checking. ');
     turn.settings().onStepEnd?.(stepSaying('Checking. '));
-    turn.streamedStepEnd();
+    turn.streamedStepEnd(true);
     turn.streamedText('Your order is');
     const result = await stop();
 

@@ -340,10 +340,21 @@ export class Turn {
     this.unfinishedText += delta;
   }
 
-  /** Notes that the stream has been read to the end of a step. */
-  streamedStepEnd(): void {
+  /**
+   * Notes that the stream has been read to the end of a step. Before a next step (`more`: the model called tools),
+   * looks whether the conversation is still there: one deleted where this turn could not be told (another process)
+   * stops it before that step, as a deletion here does. Not awaited: the next step is not held up for it.
+   */
+  streamedStepEnd(more: boolean): void {
     this.unfinishedText = '';
     this.stepsRead++;
+    if (!more || this.conversationDeleted) return;
+    this.config.governance.getConversation(this.request.caller, this.conversationId).then(
+      () => undefined,
+      (error: unknown) => {
+        if (isOpwireError(error) && error.code === 'NOT_FOUND') this.stopForDeletion();
+      },
+    );
   }
 
   /** The reply and outcome of a turn the model finished (or that ran out of steps). */

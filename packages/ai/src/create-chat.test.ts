@@ -425,6 +425,53 @@ describe('createChat', () => {
     });
   });
 
+  it('stops before its next step a turn whose conversation was deleted elsewhere (another process)', async () => {
+    const aborted: unknown[] = [];
+    const customer = fixtureCallers.customer;
+    const owner = { principalId: customer.principalId, tenant: customer.tenant };
+    let chat: ReturnType<typeof setup>['chat'] | undefined;
+    let conversationId = '';
+    let calls = 0;
+    const model = new MockLanguageModelV4({
+      doGenerate: async ({ abortSignal }) => {
+        calls++;
+        if (calls === 1) {
+          // While the first step runs, another process deletes the chat: this turn is not told.
+          await chat?.governance.conversations.delete(conversationId, owner);
+          return callTools([{ id: 'c1', name: 'orders_list', input: '{}' }]);
+        }
+        // The next step, if the SDK starts it before the stop lands: it waits until it is aborted.
+        return new Promise((_resolve, reject) => {
+          const stop = () => {
+            aborted.push(abortSignal?.reason);
+            reject(abortSignal?.reason);
+          };
+          if (abortSignal?.aborted) stop();
+          else abortSignal?.addEventListener('abort', stop);
+        });
+      },
+    });
+    const built = setup(model);
+    chat = built.chat;
+    const opened = await chat.governance.createConversation(customer);
+    conversationId = opened.id;
+    const turn = chat.stream({ caller: customer, conversationId, message: 'List my orders, then more' });
+    const reading = (async () => {
+      for await (const _event of turn.events);
+    })();
+    await expect(reading).rejects.toMatchObject({ code: 'CANCELLED' });
+    // The next step never answered: not asked for, or asked and cancelled.
+    expect(aborted).toEqual(calls === 1 ? [] : [expect.objectContaining({ code: 'CANCELLED' })]);
+    expect(await turn.result).toMatchObject({ outcome: 'stopped', toolsCalled: ['orders_list'] });
+    expect((await built.ledger()).map((row) => [row.outcome, row.errorCode])).toEqual([
+      ['stopped', 'CANCELLED'],
+    ]);
+    expect((await chat.governance.events.forTurn((await turn.result).turnId)).at(-1)).toMatchObject({
+      action: 'stop',
+      payload: { reason: 'conversation_deleted' },
+    });
+  });
+
   it('fails with CHAT_NOT_CONFIGURED without providers, and a stream throws it before any event', async () => {
     const { chat } = setup(new MockLanguageModelV4(), { providers: {} });
     await expect(chat.complete({ caller: fixtureCallers.customer, message: 'hi' })).rejects.toMatchObject({

@@ -140,7 +140,7 @@ async function run(turn: Turn, emit: (event: ChatEvent) => void): Promise<ChatRe
   const invalid = new Map<string, Promise<ToolErrorResult>>();
   for await (const part of stream.fullStream) {
     if (part.type === 'text-start') text = '';
-    else if (part.type === 'finish-step') turn.streamedStepEnd();
+    else if (part.type === 'finish-step') turn.streamedStepEnd(part.finishReason === 'tool-calls');
     else if (part.type === 'text-delta') {
       text += part.text;
       turn.streamedText(part.text);
