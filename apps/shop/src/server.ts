@@ -68,7 +68,8 @@ export interface ShopOptions {
          * (`useChat({ resume: true })`, `GET /api/chat/{id}/stream`) reads it from its start. A turn whose
          * client went away then runs on, and is stopped after this many milliseconds without a reader. On a
          * PostgreSQL server the turns are also kept in the database, so a resume or a stop that lands on another
-         * shop process on it reaches them (PGlite serves one process: they stay in its memory). Off by default: a turn stops as soon as its client goes away.
+         * shop process on it reaches them (PGlite serves one process: they stay in its memory). Off by default:
+         * a turn stops as soon as its client goes away.
          */
         readonly resumeMs?: number;
       }

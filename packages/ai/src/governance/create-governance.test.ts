@@ -8,6 +8,7 @@ import {
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { aiErrors } from '../ai-errors.js';
+import { createMemoryApprovalStore } from '../approvals/memory-approval-store.js';
 import { createGovernance, type GovernanceOptions } from './create-governance.js';
 import { createMemoryTurnLedger } from './memory-turn-ledger.js';
 
@@ -459,9 +460,8 @@ describe('createGovernance: deleting a conversation', () => {
   });
 
   it('stands when the approvals store fails: the conversation is gone and the failure logged', async () => {
-    const { governance: working } = setup();
     const failing = {
-      ...working.approvals,
+      ...createMemoryApprovalStore(),
       listPending: async () => {
         throw new Error('approvals store down');
       },
