@@ -385,6 +385,10 @@ describe('createChat', () => {
     // Another conversation of the same caller going away leaves the turn alone.
     const other = await chat.governance.createConversation(customer);
     await chat.governance.deleteConversation(customer, other.id);
+    // Someone else deleting it is told NOT_FOUND and stops nothing.
+    await expect(
+      chat.governance.deleteConversation(fixtureCallers.support, conversationId),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(aborted).toEqual([]);
 
     await chat.governance.deleteConversation(customer, conversationId);
