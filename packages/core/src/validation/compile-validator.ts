@@ -1,6 +1,7 @@
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import type { ValidationIssue } from '../errors/opwire-error.js';
+import { compileKeyCountCheck } from './compile-key-count-check.js';
 import { compileTextCheck } from './compile-text-check.js';
 import { findBadText } from './find-bad-text.js';
 import { findIssues } from './find-issues.js';
@@ -20,8 +21,12 @@ export function compileValidator(schema: TSchema): Validator {
   const view = checkedView(schema);
   // The schema says where strings can be: only those are searched, and `findBadText` names the field.
   const mayHoldBadText = compileTextCheck(schema);
+  // Only where the schema bounds an object's keys: an object over its bound is refused before anything walks it.
+  const tooManyKeys = compileKeyCountCheck(schema);
   return (value) => {
     const checked = view(value);
+    const overBound = tooManyKeys?.(checked);
+    if (overBound) return [overBound];
     if (!compiled.Check(checked)) return findIssues(schema as Record<string, unknown>, checked);
     const bad = mayHoldBadText(value) ? findBadText(value) : undefined;
     return bad ? [bad] : undefined;

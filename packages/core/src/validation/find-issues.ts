@@ -1,8 +1,43 @@
+import { Compile } from 'typebox/compile';
 import { Value } from 'typebox/value';
 import type { ValidationIssue } from '../errors/opwire-error.js';
 import { writtenOut } from './bad-text.js';
 
 type Schema = Record<string, unknown>;
+
+const compiledChecks = new WeakMap<Schema, (value: unknown) => boolean>();
+
+/**
+ * Whether a value matches a part of a schema, through TypeBox's compiled check of that part (compiled once,
+ * on the first failure that needs it): the dynamic `Value.Check` took seconds on an array item of a few
+ * hundred thousand keys. A part that does not compile alone (a `$ref` to its root's definitions) is checked
+ * dynamically.
+ */
+const keySchemas = new WeakMap<Schema, Schema>();
+
+/** A `propertyNames` schema as the string schema a key is checked against (made once per schema). */
+function keySchemaOf(names: Schema): Schema {
+  let schema = keySchemas.get(names);
+  if (schema === undefined) {
+    schema = { type: 'string', ...names };
+    keySchemas.set(names, schema);
+  }
+  return schema;
+}
+
+function matches(schema: Schema, value: unknown): boolean {
+  let check = compiledChecks.get(schema);
+  if (check === undefined) {
+    try {
+      const compiled = Compile(schema as never);
+      check = (each) => compiled.Check(each);
+    } catch {
+      check = (each) => Value.Check(schema as never, each);
+    }
+    compiledChecks.set(schema, check);
+  }
+  return check(value);
+}
 
 /**
  * Explains why a value failed its schema, as at most `limit` issues, each with a distinct code.
@@ -83,7 +118,7 @@ function visitObject(
   const names = schema.propertyNames as Schema | undefined;
   for (const key of Object.keys(value)) {
     if (issues.length >= limit) return;
-    if (names !== undefined && !Value.Check({ type: 'string', ...names } as never, key)) {
+    if (names !== undefined && !matches(keySchemaOf(names), key)) {
       const before = issues.length;
       visitString(names, key, [...path, key], issues);
       if (issues.length === before) issues.push(issue('INVALID_FORMAT', [...path, key], 'a valid key'));
@@ -119,8 +154,7 @@ function visitArray(
   const items = schema.items as Schema | undefined;
   if (items && typeof items === 'object' && !Array.isArray(items)) {
     value.forEach((item, index) => {
-      if (issues.length < limit && !Value.Check(items as never, item))
-        visit(items, item, [...path, index], issues, limit);
+      if (issues.length < limit && !matches(items, item)) visit(items, item, [...path, index], issues, limit);
     });
   }
 }
@@ -133,7 +167,7 @@ function visitString(schema: Schema, value: string, path: Array<string | number>
     issues.push(issue('OUT_OF_RANGE', path, `length <= ${schema.maxLength}`));
   } else if (
     (typeof schema.format === 'string' || typeof schema.pattern === 'string') &&
-    !Value.Check(schema as never, value)
+    !matches(schema, value)
   ) {
     issues.push(issue('INVALID_FORMAT', path, String(schema.format ?? `pattern ${schema.pattern}`)));
   }
@@ -165,7 +199,7 @@ function visitUnion(
   issues: ValidationIssue[],
   limit: number,
 ) {
-  if (branches.some((branch) => Value.Check(branch as never, value))) return;
+  if (branches.some((branch) => matches(branch, value))) return;
   const literals = branches.every((branch) => 'const' in branch || Array.isArray(branch.enum));
   if (literals) {
     issues.push(
