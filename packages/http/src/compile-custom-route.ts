@@ -15,12 +15,17 @@ export function compileCustomRoute(route: CustomRoute, runtime: RouteRuntime): A
     const requestId = requestIdOf(headers);
     let caller: Caller | undefined;
     let handling = false;
+    let parsedBody: unknown;
     try {
       if (takesBody && exchange.hasBody) checkBodyHeaders(headers, bodyLimit);
       if (authenticate) caller = await authenticateRequest(authenticate, headers, logger);
       if (!route.public && caller === undefined) throw coreErrors.UNAUTHENTICATED();
       const body =
-        takesBody && exchange.hasBody ? parseBody(await readBodyText(exchange, bodyLimit)) : undefined;
+        takesBody && exchange.hasBody
+          ? parseBody(await readBodyText(exchange, bodyLimit), (value) => {
+              parsedBody = value;
+            })
+          : undefined;
       handling = true;
       const response = await route.handle({
         method: exchange.method,
@@ -47,7 +52,12 @@ export function compileCustomRoute(route: CustomRoute, runtime: RouteRuntime): A
       // The server's own checks refused the request: the route may answer in its protocol.
       const refusal =
         !handling && isOpwireError(thrown)
-          ? route.answerRefusal?.(thrown, { headers, locale: localeOf(headers, caller), requestId })
+          ? route.answerRefusal?.(thrown, {
+              headers,
+              locale: localeOf(headers, caller),
+              requestId,
+              ...(parsedBody === undefined ? {} : { body: parsedBody }),
+            })
           : undefined;
       if (refusal) return withRequestId(refusal, requestId);
       return failureAnswer(thrown, {

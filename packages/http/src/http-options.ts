@@ -91,6 +91,11 @@ export interface RefusedRequest {
   readonly headers: Readonly<Record<string, string | undefined>>;
   readonly locale: Locale;
   readonly requestId: string;
+  /**
+   * The body as parsed JSON when the refusal came after it parsed (`PROTOTYPE_POISONING`), so a protocol can
+   * answer under a message's own id. It still holds the refused key: read it, never copy or merge it.
+   */
+  readonly body?: unknown;
 }
 
 /** What the OpenAPI document says beyond the routes. */

@@ -10,13 +10,14 @@ function suspicious(text: string): boolean {
  * Parses a JSON request body, rejecting malformed JSON (`MALFORMED_JSON`) and bodies that carry
  * `__proto__` or `constructor.prototype` keys anywhere (`PROTOTYPE_POISONING`).
  */
-export function parseJsonBody(text: string): unknown {
+export function parseJsonBody(text: string, parsed?: (value: unknown) => void): unknown {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
     throw httpErrors.MALFORMED_JSON({ cause: error });
   }
+  parsed?.(value);
   if (suspicious(text)) {
     const pointer = findPoisonedKey(value);
     if (pointer !== undefined) {
@@ -26,7 +27,10 @@ export function parseJsonBody(text: string): unknown {
   return value;
 }
 
-/** Parses a body read from the wire, where an empty body means "no fields" (`{}`). */
-export function parseBody(text: string): unknown {
-  return text === '' ? {} : parseJsonBody(text);
+/**
+ * Parses a body read from the wire, where an empty body means "no fields" (`{}`). `parsed` is told the value
+ * once it is JSON, before it is searched for forbidden keys.
+ */
+export function parseBody(text: string, parsed?: (value: unknown) => void): unknown {
+  return text === '' ? {} : parseJsonBody(text, parsed);
 }

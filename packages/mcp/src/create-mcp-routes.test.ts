@@ -540,18 +540,22 @@ describe('sessions', () => {
 
 describe('JSON-RPC batches', () => {
   /** Opens a session at `protocolVersion` by hand, as a client of that version would; returns its headers. */
-  async function openAt(fetch: ReturnType<typeof serve>['fetch'], protocolVersion: string) {
+  async function openAt(
+    fetch: ReturnType<typeof serve>['fetch'],
+    protocolVersion: string,
+    token = 'reader-token',
+  ) {
     const opened = await fetch(
       'http://mcp.test/mcp',
       post(
-        { authorization: 'Bearer reader-token' },
+        { authorization: `Bearer ${token}` },
         { ...initialize, params: { ...initialize.params, protocolVersion } },
       ),
     );
     expect(opened.status).toBe(200);
     await opened.text();
     return {
-      authorization: 'Bearer reader-token',
+      authorization: `Bearer ${token}`,
       'mcp-session-id': opened.headers.get('mcp-session-id') ?? '',
       'mcp-protocol-version': protocolVersion,
     };
@@ -594,6 +598,53 @@ describe('JSON-RPC batches', () => {
     const text = await response.text();
     expect(text).toContain('"id":2');
     expect(text).toContain('"id":3');
+  });
+
+  it('refuses a batch whose requests share an id before running any of them, in the reader’s language', async () => {
+    const { mcp, fetch } = serve();
+    const { client } = await connectOverHttp(mcp.routes, 'writer-token');
+    const headers = await openAt(fetch, '2025-03-26', 'writer-token');
+    const create = (id: number, text: string) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name: 'notes_create', arguments: { text } },
+    });
+    const response = await fetch(
+      'http://mcp.test/mcp',
+      post({ ...headers, 'accept-language': 'en' }, [create(1, 'first'), create(1, 'second')]),
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      jsonrpc: '2.0',
+      error: {
+        code: -32600,
+        message:
+          'Two requests of this JSON-RPC batch share the id 1: give each request an id of its own (nothing in the batch ran).',
+        data: { code: 'REPEATED_REQUEST_ID' },
+      },
+      id: null,
+    });
+    const zh = await fetch(
+      'http://mcp.test/mcp',
+      post(headers, [create(7, 'a'), { jsonrpc: '2.0', id: 7, method: 'ping' }]),
+    );
+    expect(((await zh.json()) as { error: { message: string } }).error.message).toBe(
+      '此 JSON-RPC 批量请求中有两个请求使用了同一个 id 7：请为每个请求使用各自的 id（批量中的请求均未执行）。',
+    );
+    // Nothing ran; a batch of distinct ids, and a notification beside a request, still run.
+    expect((await client.callTool({ name: 'notes_list', arguments: {} })).structuredContent).toEqual({
+      notes: [],
+    });
+    const distinct = await fetch(
+      'http://mcp.test/mcp',
+      post(headers, [create(1, 'first'), create(2, 'second')]),
+    );
+    expect(distinct.status).toBe(200);
+    await distinct.text();
+    expect((await client.callTool({ name: 'notes_list', arguments: {} })).structuredContent).toMatchObject({
+      notes: [{ text: 'first' }, { text: 'second' }],
+    });
   });
 
   it.each([

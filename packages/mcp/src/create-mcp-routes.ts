@@ -115,10 +115,10 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
   };
 
   /** What the HTTP server refused before the route ran, answered as MCP: a JSON-RPC error, the 401 challenge. */
-  const answerRefusal: McpRoute['answerRefusal'] = (error, { headers, locale }) =>
+  const answerRefusal: McpRoute['answerRefusal'] = (error, { headers, locale, body }) =>
     error.code === 'UNAUTHENTICATED'
       ? unauthenticated(headers, locale)
-      : errorResponse(error, locale, { ...error.headers });
+      : errorResponse(error, locale, { ...error.headers }, refusedRequestId(body, error.field));
   const endpoint = {
     public: true,
     exposeHeaders: ['mcp-session-id', 'www-authenticate'],
@@ -215,6 +215,14 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
       if (Array.isArray(input.body) && negotiated >= firstVersionWithoutBatches) {
         return errorResponse(mcpErrors.BATCH_NOT_SUPPORTED({ params: { version: negotiated } }), locale);
       }
+      // The transport would run both requests of one id and answer one: refused before anything runs.
+      const repeated = repeatedRequestId(input.body);
+      if (repeated !== undefined) {
+        return errorResponse(
+          mcpErrors.REPEATED_REQUEST_ID({ params: { id: JSON.stringify(repeated).slice(0, 100) } }),
+          locale,
+        );
+      }
       // HEAD asks for GET's head: the session's event stream is not opened (nor refused as open already).
       if (method === 'GET' && input.method === 'HEAD') {
         return new Response(null, {
@@ -308,4 +316,31 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
 
 function isInitialize(body: unknown): boolean {
   return typeof body === 'object' && body !== null && (body as { method?: unknown }).method === 'initialize';
+}
+
+/**
+ * The id of the request a refused body's key was found in (`PROTOTYPE_POISONING` points at it: `/params/…` in a
+ * message, `/1/params/…` in a batch's second), so the client can match the error to its request; none when the
+ * key is not inside a request with an id.
+ */
+function refusedRequestId(body: unknown, pointer: string | undefined): { readonly id?: string | number } {
+  if (body === undefined || pointer === undefined) return {};
+  const index = /^\/(\d+)(?:\/|$)/.exec(pointer)?.[1];
+  const message = Array.isArray(body) ? (index === undefined ? undefined : body[Number(index)]) : body;
+  if (typeof message !== 'object' || message === null || !Object.hasOwn(message, 'method')) return {};
+  const { id } = message as { readonly id?: unknown };
+  return typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id)) ? { id } : {};
+}
+
+/** The first id two requests of a batch share (JSON-RPC answers a request by its id, so each needs its own). */
+function repeatedRequestId(body: unknown): string | number | undefined {
+  if (!Array.isArray(body)) return undefined;
+  const seen = new Set<string | number>();
+  for (const message of body) {
+    if (!Object.hasOwn(message as object, 'method') || !Object.hasOwn(message as object, 'id')) continue;
+    const { id } = message as { readonly id: string | number };
+    if (seen.has(id)) return id;
+    seen.add(id);
+  }
+  return undefined;
 }

@@ -233,18 +233,30 @@ describe('createMcpSurface over the SDK client', () => {
   });
 
   it.each([
-    [{ name: 'notes_list', arguments: 'x' }, 'params.arguments'],
-    [{ name: 'notes_list', arguments: null }, 'params.arguments'],
-    [{ arguments: {} }, 'params.name'],
+    ['tools/call', { name: 'notes_list', arguments: 'x' }, 'params.arguments'],
+    ['tools/call', { name: 'notes_list', arguments: [1] }, 'params.arguments'],
+    ['tools/call', { name: 'notes_list', arguments: null }, 'params.arguments'],
+    ['tools/call', { arguments: {} }, 'params.name'],
+    ['tools/list', { cursor: 5 }, 'params.cursor'],
   ])(
-    'names what is malformed in tools/call %j, in a message the client prefixes once',
-    async (params, where) => {
-      const { app } = createNotesApp();
-      const client = await connectInMemory(createMcpSurface({ app }), noteCallers.writer);
-      const call = client.request({ method: 'tools/call', params } as never, {} as never);
+    'answers malformed %s params %j as INVALID_PARAMS naming the field, in the reader’s language, running nothing',
+    async (method, params, where) => {
+      const { app, notes } = createNotesApp();
+      const surface = createMcpSurface({ app });
+      const client = await connectInMemory(surface, { ...noteCallers.writer, locale: 'en' });
+      const call = client.request({ method, params } as never, {} as never);
       await expect(call).rejects.toThrow(
-        new RegExp(`^MCP error -32602: Invalid params at ${where}: [^\\n]+$`),
+        `MCP error -32602: The params of "${method}" are malformed at "${where}": the message is JSON-RPC 2.0, but MCP does not accept this value there.`,
       );
+      await expect(call).rejects.toMatchObject({
+        code: -32602,
+        data: { code: 'INVALID_PARAMS', field: where },
+      });
+      const chinese = await connectInMemory(surface, noteCallers.writer);
+      await expect(chinese.request({ method, params } as never, {} as never)).rejects.toThrow(
+        `MCP error -32602: “${method}”的参数在“${where}”处格式不正确：消息本身符合 JSON-RPC 2.0，但 MCP 不接受此处的值。`,
+      );
+      expect(notes.size).toBe(0);
     },
   );
 });

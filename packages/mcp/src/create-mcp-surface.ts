@@ -96,9 +96,9 @@ export function createMcpSurface(options: McpOptions): McpSurface {
       );
     };
     server.setRequestHandler(anyParams('tools/list'), (raw, extra) => {
-      const request = parseRequest(ListToolsRequestSchema, raw);
       const context = connection.contextOf(extra);
       const locale = localeOf(context);
+      const request = parseRequest(ListToolsRequestSchema, raw, locale);
       const offered = tools.filter((tool) => mayCallTool(tool, context.caller));
       try {
         const page = pageOf(offered, request.params?.cursor, pageSize);
@@ -111,8 +111,8 @@ export function createMcpSurface(options: McpOptions): McpSurface {
       }
     });
     setRequestHandler(server, 'tools/call', async (raw, extra) => {
-      const request = parseRequest(CallToolRequestSchema, raw);
       const context = connection.contextOf(extra);
+      const request = parseRequest(CallToolRequestSchema, raw, localeOf(context));
       const tool = byName.get(request.params.name);
       if (!tool) {
         throw toProtocolError(
@@ -138,8 +138,8 @@ export function createMcpSurface(options: McpOptions): McpSurface {
     });
     if (prompts) {
       server.setRequestHandler(anyParams('prompts/list'), (raw, extra) => {
-        const request = parseRequest(ListPromptsRequestSchema, raw);
         const locale = localeOf(connection.contextOf(extra));
+        const request = parseRequest(ListPromptsRequestSchema, raw, locale);
         try {
           const page = pageOf(prompts.list(locale), request.params?.cursor, pageSize);
           return { prompts: page.items, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
@@ -148,8 +148,8 @@ export function createMcpSurface(options: McpOptions): McpSurface {
         }
       });
       server.setRequestHandler(anyParams('prompts/get'), (raw, extra) => {
-        const request = parseRequest(GetPromptRequestSchema, raw);
         const context = connection.contextOf(extra);
+        const request = parseRequest(GetPromptRequestSchema, raw, localeOf(context));
         const offered = tools.filter((tool) => mayCallTool(tool, context.caller)).map((tool) => tool.name);
         try {
           return prompts.get(request.params.name, context, offered);

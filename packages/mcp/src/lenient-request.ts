@@ -1,8 +1,9 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { Protocol } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import type { Locale } from '@opwire/core';
 import * as z from 'zod/v4';
-import { protocolError } from './mcp-error-table.js';
+import { toProtocolError } from './mcp-error-table.js';
+import { mcpErrors } from './mcp-errors.js';
 
 /**
  * A request schema that names only the method, for `server.setRequestHandler`: the SDK answers params its own
@@ -25,14 +26,24 @@ export function setRequestHandler<Method extends string>(
   Protocol.prototype.setRequestHandler.call(server, anyParams(method), handler as never);
 }
 
-/** Parses a request with the SDK's schema; malformed params are JSON-RPC `InvalidParams` (-32602). */
-export function parseRequest<Schema extends z.ZodType>(schema: Schema, request: unknown): z.output<Schema> {
+/**
+ * Parses a request with the SDK's schema; malformed params are `INVALID_PARAMS` (JSON-RPC's -32602) naming the
+ * field in `data.field`, in the reader's language, as the route answers a malformed `_meta` before the SDK.
+ */
+export function parseRequest<Schema extends z.ZodType>(
+  schema: Schema,
+  request: unknown,
+  locale: Locale,
+): z.output<Schema> {
   const parsed = schema.safeParse(request);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw protocolError(
-      ErrorCode.InvalidParams,
-      `Invalid params at ${pathOf(issue)}: ${issue?.message ?? 'malformed'}`,
+    const { method } = request as { readonly method: string };
+    throw toProtocolError(
+      mcpErrors.INVALID_PARAMS({
+        field: pathOf(parsed.error.issues[0]),
+        params: { method: method.slice(0, 100) },
+      }),
+      locale,
     );
   }
   return parsed.data;

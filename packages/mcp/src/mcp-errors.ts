@@ -71,6 +71,14 @@ export const mcpErrors = defineErrors({
         'MCP 协议版本 {version} 不支持 JSON-RPC 批量请求（已在 2025-06-18 中移除）：请每个请求只发送一条消息。',
     },
   },
+  REPEATED_REQUEST_ID: {
+    kind: 'invalid',
+    messages: {
+      en: 'Two requests of this JSON-RPC batch share the id {id}: give each request an id of its own (nothing in the batch ran).',
+      'zh-CN':
+        '此 JSON-RPC 批量请求中有两个请求使用了同一个 id {id}：请为每个请求使用各自的 id（批量中的请求均未执行）。',
+    },
+  },
   STDIO_BATCH_NOT_SUPPORTED: {
     kind: 'invalid',
     messages: {

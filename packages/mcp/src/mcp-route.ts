@@ -41,7 +41,12 @@ export interface McpRoute {
    */
   answerRefusal?(
     error: OpwireError,
-    request: { readonly headers: Readonly<Record<string, string | undefined>>; readonly locale: Locale },
+    request: {
+      readonly headers: Readonly<Record<string, string | undefined>>;
+      readonly locale: Locale;
+      /** The parsed body when the refusal came after it parsed (a `__proto__` key): its request's id is answered. */
+      readonly body?: unknown;
+    },
   ): Response | undefined;
   handle(input: McpRouteInput): Promise<Response>;
 }

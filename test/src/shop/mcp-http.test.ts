@@ -219,8 +219,11 @@ describe('the shop over MCP Streamable HTTP (official SDK client)', { timeout: 6
     );
     expect(await rpcCodeOf(malformed)).toBe(-32602);
     await expect(malformed).rejects.toThrow(
-      /^MCP error -32602: Invalid params at params\.arguments: Invalid input: expected record, received string$/,
+      /^MCP error -32602: The params of "tools\/call" are malformed at "params\.arguments": the message is JSON-RPC 2\.0, but MCP does not accept this value there\.$/,
     );
+    await expect(malformed).rejects.toMatchObject({
+      data: { code: 'INVALID_PARAMS', field: 'params.arguments' },
+    });
     await client.close();
   });
 });
@@ -321,6 +324,27 @@ describe('what the MCP endpoint refuses', { timeout: 60_000 }, () => {
       error: { code: -32700, data: { code: 'MALFORMED_JSON' } },
       id: null,
     });
+  });
+
+  it('answers a request holding a __proto__ key under its own id, as over stdio, and creates nothing', async () => {
+    const { headers } = await initializedSession();
+    const before = await running.snapshot();
+    const response = await fetch(new URL('/mcp', running.url), {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        ...headers,
+      },
+      body: '{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"orders_create","arguments":{"sku":"KB-01","quantity":1,"__proto__":{"x":1}}}}',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      jsonrpc: '2.0',
+      error: { code: -32602, data: { code: 'PROTOTYPE_POISONING', field: '/params/arguments/__proto__' } },
+      id: 4,
+    });
+    expect(await running.snapshot()).toEqual(before);
   });
 
   it('refuses a compressed body 415 UNSUPPORTED_CONTENT_ENCODING, over the node server and the fetch handler, and opens no session', async () => {
