@@ -23,8 +23,9 @@ const keyPattern = /^[\x21-\x7e]{1,255}$/;
  * A middleware that replays `Idempotency-Key` requests: a write repeated with the same key and the
  * same request gets the first answer (with `idempotent-replayed: true`) and runs nothing; the same key
  * with a different request is `IDEMPOTENCY_KEY_REUSED` (409). It runs inside the transaction, so the
- * record commits with the write it guards; calls without the header, reads, and writes declared
- * `transaction: false` (nothing to commit the record with) pass through, and their routes do not list it.
+ * record commits with the write it guards; calls without the header, anonymous calls (no caller to replay to),
+ * reads, and writes declared `transaction: false` (nothing to commit the record with) pass through, and the
+ * routes of the last two do not list it.
  */
 export function idempotency(
   options: IdempotencyOptions = {},
@@ -67,11 +68,13 @@ export function idempotency(
         name: header,
         description: {
           en:
-            'Makes a retried write safe: repeated with the same key and the same request, it gets the first answer ' +
+            'Makes a retried write safe: repeated by the same caller with the same key and the same request (an ' +
+            'anonymous call is never replayed), it gets the first answer ' +
             '(with `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 409 ' +
             'IDEMPOTENCY_KEY_REUSED. 1 to 255 visible ASCII characters, sent once (twice is 400 REPEATED_IDEMPOTENCY_KEY).',
           'zh-CN':
-            '让重试的写操作安全：以相同的键和相同的请求重复发送时，得到第一次的应答（带 `Idempotent-Replayed: true`），' +
+            '让重试的写操作安全：同一调用方以相同的键和相同的请求重复发送时（匿名调用从不重放），' +
+            '得到第一次的应答（带 `Idempotent-Replayed: true`），' +
             '且不写入任何内容；相同的键配不同的请求为 409 IDEMPOTENCY_KEY_REUSED。1 到 255 个可见 ASCII 字符，' +
             '只发送一次（发送两次为 400 REPEATED_IDEMPOTENCY_KEY）。',
         },
@@ -84,7 +87,10 @@ export function idempotency(
       operation.writes === true && operation.stream !== true && operation.transaction !== false,
     async run(context, next) {
       const key = context.headers[header];
-      if (key === undefined || !context.operation.writes || !context.transaction) return next();
+      // An anonymous call is no one's: two clients of a public write are not one caller (behind a proxy even their
+      // addresses are one), and replaying one's answer to the other would hand it what was made for someone else.
+      if (key === undefined || !context.operation.writes || !context.transaction || !context.caller)
+        return next();
       if (!keyPattern.test(key)) {
         // A header sent twice reaches here joined by ", " (as node and fetch join them), which no one key holds.
         throw key.includes(', ')
@@ -94,11 +100,7 @@ export function idempotency(
       const at = now();
       const claim = {
         // A JSON array, not joined text: no two callers share a scope however their ids are spelled.
-        scope: JSON.stringify([
-          context.tenant ?? null,
-          context.caller?.principalId ?? null,
-          context.operation.id,
-        ]),
+        scope: JSON.stringify([context.tenant ?? null, context.caller.principalId, context.operation.id]),
         key,
         fingerprint: hashArguments(context.input),
         expiresAt: at + ttlMs,

@@ -661,7 +661,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a retried write safe: repeated with the same key and the same request, it gets the first answer (with `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 409 IDEMPOTENCY_KEY_REUSED. 1 to 255 visible ASCII characters, sent once (twice is 400 REPEATED_IDEMPOTENCY_KEY). */
+        /** @description Makes a retried write safe: repeated by the same caller with the same key and the same request (an anonymous call is never replayed), it gets the first answer (with `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 409 IDEMPOTENCY_KEY_REUSED. 1 to 255 visible ASCII characters, sent once (twice is 400 REPEATED_IDEMPOTENCY_KEY). */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -967,7 +967,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a retried write safe: repeated with the same key and the same request, it gets the first answer (with `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 409 IDEMPOTENCY_KEY_REUSED. 1 to 255 visible ASCII characters, sent once (twice is 400 REPEATED_IDEMPOTENCY_KEY). */
+        /** @description Makes a retried write safe: repeated by the same caller with the same key and the same request (an anonymous call is never replayed), it gets the first answer (with `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 409 IDEMPOTENCY_KEY_REUSED. 1 to 255 visible ASCII characters, sent once (twice is 400 REPEATED_IDEMPOTENCY_KEY). */
         'Idempotency-Key'?: string;
       };
       path: {
@@ -1481,7 +1481,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a retried write safe: repeated with the same key and the same request, it gets the first answer (with `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 409 IDEMPOTENCY_KEY_REUSED. 1 to 255 visible ASCII characters, sent once (twice is 400 REPEATED_IDEMPOTENCY_KEY). */
+        /** @description Makes a retried write safe: repeated by the same caller with the same key and the same request (an anonymous call is never replayed), it gets the first answer (with `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 409 IDEMPOTENCY_KEY_REUSED. 1 to 255 visible ASCII characters, sent once (twice is 400 REPEATED_IDEMPOTENCY_KEY). */
         'Idempotency-Key'?: string;
       };
       path?: never;
