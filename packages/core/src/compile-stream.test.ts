@@ -31,6 +31,46 @@ function ticker(options: { failAt?: number; badAt?: number; log?: string[] } = {
   });
 }
 
+/**
+ * A stream that keeps going when its signal aborts, as one that never looks at it does: each event after the
+ * first waits for `pace`. Its state says whether its signal aborted and whether its `finally` ran.
+ */
+function watcher(pace: (signal: AbortSignal) => Promise<void> = () => Promise.resolve()) {
+  const state = { aborted: false, closed: false };
+  const operation = defineOperation({
+    id: 'ticks.watch',
+    public: true,
+    request: Type.Object({ badAt: Type.Integer() }),
+    response: Type.Object({ n: Type.Integer() }),
+    stream: true,
+    async *handle(request, context) {
+      context.signal.addEventListener('abort', () => {
+        state.aborted = true;
+      });
+      try {
+        for (let n = 1; n <= 50; n++) {
+          yield (n === request.badAt ? { n, extra: 'off-schema' } : { n }) as { n: number };
+          await pace(context.signal);
+        }
+      } finally {
+        state.closed = true;
+      }
+    },
+  });
+  return { operation, state };
+}
+
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = () => {};
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+const abortOf = (signal: AbortSignal) =>
+  new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+
 async function collect(events: AsyncIterable<unknown>): Promise<unknown[]> {
   const seen: unknown[] = [];
   for await (const event of events) seen.push(event);
@@ -95,6 +135,133 @@ describe('streaming operations', () => {
     const events = await app.invoke(ticks, { count: 3 }, { caller: customer });
     await expect(collect(events)).rejects.toMatchObject({ code: 'INTERNAL' });
     expect((await app.audit.list()).map((record) => record.code)).toEqual(['INTERNAL']);
+  });
+
+  it('close the handler when an event does not match the schema: its signal aborts, its finally runs', async () => {
+    const { operation, state } = watcher();
+    const app = createOpwire({ operations: [operation], logger: silent });
+    const seen: unknown[] = [];
+    const events = await app.invoke(operation, { badAt: 3 });
+    await expect(
+      (async () => {
+        for await (const event of events) seen.push(event);
+      })(),
+    ).rejects.toMatchObject({ code: 'INTERNAL' });
+    expect(seen).toEqual([{ n: 1 }, { n: 2 }]);
+    await vi.waitFor(() => expect(state).toEqual({ aborted: true, closed: true }));
+    expect((await app.audit.list()).map((record) => [record.outcome, record.code])).toEqual([
+      ['error', 'INTERNAL'],
+    ]);
+  });
+
+  it('close the handler when its first event does not match the schema and the call fails', async () => {
+    const { operation, state } = watcher();
+    const app = createOpwire({ operations: [operation], logger: silent });
+    await expect(app.invoke(operation, { badAt: 1 })).rejects.toMatchObject({ code: 'INTERNAL' });
+    await vi.waitFor(() => expect(state).toEqual({ aborted: true, closed: true }));
+    expect((await app.audit.list()).map((record) => [record.outcome, record.code])).toEqual([
+      ['error', 'INTERNAL'],
+    ]);
+  });
+
+  it('close the handler when the deadline passes during a read and it yields anyway', async () => {
+    const { operation, state } = watcher(abortOf);
+    const app = createOpwire({ operations: [operation], logger: silent });
+    const events = (await app.invoke(operation, { badAt: 0 }, { timeoutMs: 50 }))[Symbol.asyncIterator]();
+    expect(await events.next()).toEqual({ done: false, value: { n: 1 } });
+    // The handler waits for its deadline, then yields: the read was pending all that time.
+    await expect(events.next()).rejects.toMatchObject({ code: 'DEADLINE_EXCEEDED' });
+    await vi.waitFor(() => expect(state).toEqual({ aborted: true, closed: true }));
+    expect((await app.audit.list()).map((record) => [record.outcome, record.code])).toEqual([
+      ['error', 'DEADLINE_EXCEEDED'],
+    ]);
+    expect(await events.next()).toEqual({ done: true, value: undefined });
+  });
+
+  it('close the handler when the caller cancels during a read and it yields anyway', async () => {
+    const gate = deferred();
+    const { operation, state } = watcher(() => gate.promise);
+    const app = createOpwire({ operations: [operation] });
+    const controller = new AbortController();
+    const events = (await app.invoke(operation, { badAt: 0 }, { signal: controller.signal }))[
+      Symbol.asyncIterator
+    ]();
+    expect(await events.next()).toEqual({ done: false, value: { n: 1 } });
+    const pending = events.next();
+    controller.abort();
+    gate.resolve();
+    await expect(pending).rejects.toMatchObject({ code: 'CANCELLED' });
+    await vi.waitFor(() => expect(state).toEqual({ aborted: true, closed: true }));
+    expect((await app.audit.list()).map((record) => [record.outcome, record.code])).toEqual([
+      ['stopped', 'CANCELLED'],
+    ]);
+    expect(await events.next()).toEqual({ done: true, value: undefined });
+  });
+
+  it('return the handler’s iterator once when the consumer leaves during a read that then fails', async () => {
+    const gate = deferred();
+    let returned = 0;
+    const operation = defineOperation({
+      id: 'ticks.manual',
+      public: true,
+      request: Type.Object({}),
+      response: Type.Object({ n: Type.Integer() }),
+      stream: true,
+      handle() {
+        let n = 0;
+        return {
+          [Symbol.asyncIterator]() {
+            return this;
+          },
+          async next() {
+            if (n > 0) await gate.promise;
+            n++;
+            return { done: false, value: { n } };
+          },
+          async return() {
+            returned++;
+            return { done: true, value: undefined };
+          },
+        } as AsyncIterableIterator<{ n: number }>;
+      },
+    });
+    const app = createOpwire({ operations: [operation] });
+    const events = (await app.invoke(operation, {}))[Symbol.asyncIterator]();
+    expect(await events.next()).toEqual({ done: false, value: { n: 1 } });
+    const pending = events.next();
+    await events.return?.();
+    gate.resolve();
+    // The event that arrives after the consumer left fails its check (the call was stopped).
+    await expect(pending).rejects.toMatchObject({ code: 'CANCELLED' });
+    expect(returned).toBe(1);
+    expect((await app.audit.list()).map((record) => [record.outcome, record.code])).toEqual([
+      ['stopped', 'CANCELLED'],
+    ]);
+  });
+
+  it('end with the stream’s own error when the handler’s cleanup fails as it is closed', async () => {
+    const operation = defineOperation({
+      id: 'ticks.brittle',
+      public: true,
+      request: Type.Object({}),
+      response: Type.Object({ n: Type.Integer() }),
+      stream: true,
+      async *handle() {
+        try {
+          yield { n: 1 };
+          yield { n: 'x' } as unknown as { n: number };
+          yield { n: 3 };
+        } finally {
+          // biome-ignore lint/correctness/noUnsafeFinally: a cleanup that fails is what this test is about
+          throw new Error('cursor already closed');
+        }
+      },
+    });
+    const app = createOpwire({ operations: [operation], logger: silent });
+    await expect(collect(await app.invoke(operation, {}))).rejects.toMatchObject({ code: 'INTERNAL' });
+    expect((await app.audit.list()).map((record) => [record.outcome, record.code])).toEqual([
+      ['error', 'INTERNAL'],
+    ]);
   });
 
   it('stop when the consumer stops reading: the handler sees its signal abort, audited as stopped', async () => {

@@ -86,12 +86,40 @@ export function compileStream(
     // produced anything (a chat with no model configured) is an ordinary failure, not a stream.
     const iterator = events[Symbol.asyncIterator]();
     const first = await iterator.next();
-    if (!first.done) check(invocation, first.value);
+    if (!first.done) {
+      try {
+        check(invocation, first.value);
+      } catch (thrown) {
+        // Made an OpwireError before the signal aborts: the failure path would read any other error on an
+        // aborted call as a cancellation.
+        const error = toOpwireError(thrown);
+        // The handler waits at its first `yield`: the call failing here must close it, or its `finally` never runs.
+        void closeHandler(iterator, stop);
+        throw error;
+      }
+    }
     invocation.audited = true;
     const stream = new GuardedStream(invocation, iterator, check, stop, end, first, dependencies.raised);
     stream.watch(callerSignal);
     return stream;
   };
+}
+
+/**
+ * Ends a handler Opwire stopped reading: its signal aborts and its iterator is returned, so its `finally` runs.
+ * The promise never rejects (the handler's own cleanup failing changes nothing: its call already ended); a
+ * caller that must not wait leaves it, since a generator's `return()` waits for a read still pending.
+ */
+function closeHandler(source: AsyncIterator<unknown>, stop: AbortController): Promise<void> {
+  stop.abort(coreErrors.CANCELLED());
+  try {
+    return Promise.resolve(source.return?.()).then(
+      () => undefined,
+      () => undefined,
+    );
+  } catch {
+    return Promise.resolve();
+  }
 }
 
 /** What closes a stream nobody reads any more: its handler's iterator, its signal, its audit record. */
@@ -109,14 +137,15 @@ interface Abandoned {
  */
 const abandoned = new FinalizationRegistry<Abandoned>((held) => {
   held.unwatch?.();
-  held.stop.abort(coreErrors.CANCELLED());
-  held.source.return?.().catch(() => undefined);
+  void closeHandler(held.source, held.stop);
   void held.end('stopped', coreErrors.CANCELLED());
 });
 
 /** A stream's events as its consumer reads them: checked one by one, audited once when it ends. */
 class GuardedStream implements AsyncIterableIterator<unknown> {
   private ended: Promise<void> | undefined;
+  /** The handler closing: once, however the stream ends. */
+  private closed: Promise<void> | undefined;
   /** Reads in progress: while one is, a cancelled caller is seen by the handler through its signal. */
   private reading = 0;
   private held: Abandoned | undefined;
@@ -190,6 +219,9 @@ class GuardedStream implements AsyncIterableIterator<unknown> {
       }
     } catch (thrown) {
       const error = this.failure(thrown);
+      // Not awaited: the consumer learns why the stream ended even while the handler's cleanup, or another read
+      // its `return()` waits for, is still pending.
+      void this.close();
       await this.finish(error.code === 'CANCELLED' ? 'stopped' : 'error', error);
       throw error;
     }
@@ -207,12 +239,7 @@ class GuardedStream implements AsyncIterableIterator<unknown> {
   /** The consumer stops reading: the handler's signal aborts, its iterator closes, the stream is `stopped`. */
   async return(): Promise<IteratorResult<unknown>> {
     if (!this.ended) {
-      this.stop.abort(coreErrors.CANCELLED());
-      try {
-        await this.source.return?.();
-      } catch {
-        // The handler's own cleanup failing changes nothing: the consumer already left.
-      }
+      await this.close();
       await this.finish('stopped', coreErrors.CANCELLED());
     }
     return { done: true, value: undefined };
@@ -223,12 +250,13 @@ class GuardedStream implements AsyncIterableIterator<unknown> {
     if (this.ended) return;
     this.cancelled = error;
     const ending = this.finish(error.code === 'CANCELLED' ? 'stopped' : 'error', error);
-    try {
-      await this.source.return?.();
-    } catch {
-      // The handler's own cleanup failing changes nothing: the call already ended.
-    }
+    await this.close();
     await ending;
+  }
+
+  private close(): Promise<void> {
+    this.closed ??= closeHandler(this.source, this.stop);
+    return this.closed;
   }
 
   private failure(thrown: unknown): OpwireError {
