@@ -60,7 +60,8 @@ export class Invocation implements InvocationContext {
   result: unknown = undefined;
   /** The validated request, once admitted (middleware read it as `context.input`). */
   input: unknown = undefined;
-  private readonly responseHeaders: Record<string, string> | undefined;
+  /** Where `setHeader` writes (the surface's), read by `idempotency` to keep what a guarded call set. */
+  readonly responseHeaders: Record<string, string> | undefined;
   private scope: Container | undefined = undefined;
   private scopedLogger: Logger | undefined = undefined;
 

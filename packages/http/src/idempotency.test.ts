@@ -16,10 +16,11 @@ function signUps() {
     expose: ['http'],
     public: true,
     writes: true,
-    handle: (_request, context) => ({
-      id: ++sequence,
-      madeFor: context.caller?.principalId ?? context.origin.clientAddress ?? 'unknown',
-    }),
+    handle: (_request, context) => {
+      const id = ++sequence;
+      context.setHeader('location', `/signups/${id}`);
+      return { id, madeFor: context.caller?.principalId ?? context.origin.clientAddress ?? 'unknown' };
+    },
   });
   const app = createOpwire({ operations: [signUp], use: [idempotency()] });
   const handler = createFetchHandler(app, { authenticate: staticTokens({ 'alice-token': alice }) });
@@ -32,7 +33,12 @@ function signUps() {
       }),
       { clientAddress },
     );
-    return { replayed: response.headers.get('idempotent-replayed'), body: await response.json() };
+    return {
+      status: response.status,
+      location: response.headers.get('location'),
+      replayed: response.headers.get('idempotent-replayed'),
+      body: await response.json(),
+    };
   };
   return { post, created: () => sequence };
 }
@@ -42,18 +48,19 @@ describe('idempotency() on a public write', () => {
     const { post, created } = signUps();
     const first = await post('203.0.113.1');
     const second = await post('198.51.100.7');
-    expect(first).toEqual({ replayed: null, body: { id: 1, madeFor: '203.0.113.1' } });
-    expect(second).toEqual({ replayed: null, body: { id: 2, madeFor: '198.51.100.7' } });
+    expect(first).toMatchObject({ replayed: null, body: { id: 1, madeFor: '203.0.113.1' } });
+    expect(second).toMatchObject({ replayed: null, body: { id: 2, madeFor: '198.51.100.7' } });
     expect(created()).toBe(2);
   });
 
-  it('still replays a caller’s own repeat, wherever it comes from', async () => {
+  it('still replays a caller’s own repeat, wherever it comes from, with the headers the first answer set', async () => {
     const { post, created } = signUps();
     const token = { authorization: 'Bearer alice-token' };
     const first = await post('203.0.113.1', token);
     const again = await post('198.51.100.7', token);
-    expect(first).toEqual({ replayed: null, body: { id: 1, madeFor: 'alice' } });
-    expect(again).toEqual({ replayed: 'true', body: { id: 1, madeFor: 'alice' } });
+    const answer = { status: 201, location: '/signups/1', body: { id: 1, madeFor: 'alice' } };
+    expect(first).toEqual({ ...answer, replayed: null });
+    expect(again).toEqual({ ...answer, replayed: 'true' });
     expect(created()).toBe(1);
   });
 });

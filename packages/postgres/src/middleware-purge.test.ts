@@ -1,5 +1,10 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { noteServerSkip, testTargets } from './test-support.js';
+import { createPostgres } from './index.js';
+import { collectingLogger, noteServerSkip, testTargets } from './test-support.js';
 
 const start = Date.UTC(2030, 0, 1);
 
@@ -74,6 +79,45 @@ describe.each(testTargets)('expired middleware rows are deleted ($name)', (targe
     ]);
     // Alice's next window counts from one, as it would have without the purge.
     expect((await postgres.rateLimits.hit('["acme","alice","orders.create"]', 1000, later)).count).toBe(1);
+  });
+});
+
+describe('an idempotency table made before replays kept their headers', () => {
+  it('gains the headers column at start, and its records still replay', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'opwire-idempotency-'));
+    try {
+      const raw = new PGlite(dataDir);
+      await raw.exec(`CREATE TABLE opwire_idempotency (
+          scope text NOT NULL, key text NOT NULL, fingerprint text NOT NULL, response text,
+          completed boolean NOT NULL DEFAULT false, expires_at bigint NOT NULL, PRIMARY KEY (scope, key));
+        INSERT INTO opwire_idempotency VALUES ('s', 'old', 'f', '{"key":"old"}', true, ${start + 86_400_000})`);
+      await raw.close();
+      const postgres = await createPostgres({ dataDir, logger: collectingLogger() });
+      const claim = { scope: 's', fingerprint: 'f', expiresAt: start + 1000 };
+      const begin = (key: string) =>
+        postgres.transactions.run(
+          (transaction) => postgres.idempotency.begin({ ...claim, key }, transaction, start),
+          { readOnly: false },
+        );
+      expect(await begin('old')).toEqual({ fingerprint: 'f', response: { key: 'old' } });
+      await postgres.transactions.run(
+        async (transaction) => {
+          await postgres.idempotency.begin({ ...claim, key: 'new' }, transaction, start);
+          await postgres.idempotency.complete({ ...claim, key: 'new' }, { key: 'new' }, transaction, {
+            location: '/things/new',
+          });
+        },
+        { readOnly: false },
+      );
+      expect(await begin('new')).toEqual({
+        fingerprint: 'f',
+        response: { key: 'new' },
+        headers: { location: '/things/new' },
+      });
+      await postgres.close();
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -23,10 +23,13 @@ export async function ensureMiddlewareTables(session: Queryable, schema: string 
     key text NOT NULL,
     fingerprint text NOT NULL,
     response text,
+    response_headers text,
     completed boolean NOT NULL DEFAULT false,
     expires_at bigint NOT NULL,
     PRIMARY KEY (scope, key)
   )`);
+  // Tables made before replays carried the headers the first call set.
+  await session.query(`ALTER TABLE ${tables.idempotency} ADD COLUMN IF NOT EXISTS response_headers text`);
   // The stores delete what has expired now and then; these keep that from reading the whole table.
   const bare = (table: string) => table.slice(table.lastIndexOf('.') + 1);
   await session.query(

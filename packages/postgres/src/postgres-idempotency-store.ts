@@ -12,10 +12,12 @@ export function createPostgresIdempotencyStore(table: string): IdempotencyStore 
   const purge = createPurger(table, 'expires_at');
   const claim = `INSERT INTO ${table} (scope, key, fingerprint, expires_at) VALUES ($1, $2, $3, $4)
     ON CONFLICT (scope, key) DO NOTHING RETURNING 1 AS claimed`;
-  const read = `SELECT fingerprint, response, completed, expires_at FROM ${table} WHERE scope = $1 AND key = $2 FOR UPDATE`;
-  const renew = `UPDATE ${table} SET fingerprint = $3, response = NULL, completed = false, expires_at = $4
+  const read = `SELECT fingerprint, response, response_headers, completed, expires_at FROM ${table}
+    WHERE scope = $1 AND key = $2 FOR UPDATE`;
+  const renew = `UPDATE ${table} SET fingerprint = $3, response = NULL, response_headers = NULL, completed = false,
+    expires_at = $4 WHERE scope = $1 AND key = $2`;
+  const complete = `UPDATE ${table} SET response = $3, response_headers = $4, completed = true
     WHERE scope = $1 AND key = $2`;
-  const complete = `UPDATE ${table} SET response = $3, completed = true WHERE scope = $1 AND key = $2`;
   return {
     async begin(request, transaction, now) {
       const sql = transactionOf(transaction);
@@ -26,6 +28,7 @@ export function createPostgresIdempotencyStore(table: string): IdempotencyStore 
         const { rows } = await sql.query<{
           fingerprint: string;
           response: string | null;
+          response_headers: string | null;
           completed: boolean;
           expires_at: number | string;
         }>(read, [request.scope, request.key]);
@@ -39,14 +42,16 @@ export function createPostgresIdempotencyStore(table: string): IdempotencyStore 
         return {
           fingerprint: row.fingerprint,
           response: row.response === null ? undefined : JSON.parse(row.response),
+          headers: row.response_headers === null ? undefined : JSON.parse(row.response_headers),
         };
       }
     },
-    async complete(request, response, transaction) {
+    async complete(request, response, transaction, headers) {
       await transactionOf(transaction).query(complete, [
         request.scope,
         request.key,
         JSON.stringify(response) ?? null,
+        headers && Object.keys(headers).length > 0 ? JSON.stringify(headers) : null,
       ]);
     },
   };

@@ -12,10 +12,12 @@ export interface IdempotencyClaim {
   readonly expiresAt: number;
 }
 
-/** What an earlier call with the same key left: its request's fingerprint and its response. */
+/** What an earlier call with the same key left: its request's fingerprint, its response and the headers it set. */
 export interface IdempotencyRecord {
   readonly fingerprint: string;
   readonly response: unknown;
+  /** The response headers the call set (`context.setHeader`: a `Location`, say), replayed with its answer. */
+  readonly headers?: Readonly<Record<string, string>> | undefined;
 }
 
 /**
@@ -34,14 +36,20 @@ export interface IdempotencyStore {
     transaction: Transaction,
     now: number,
   ): Promise<IdempotencyRecord | undefined>;
-  /** Stores the response of the call that holds the key, in its transaction. */
-  complete(claim: IdempotencyClaim, response: unknown, transaction: Transaction): Promise<void>;
+  /** Stores the response of the call that holds the key, and the headers it set, in its transaction. */
+  complete(
+    claim: IdempotencyClaim,
+    response: unknown,
+    transaction: Transaction,
+    headers?: Readonly<Record<string, string>>,
+  ): Promise<void>;
 }
 
 interface Entry {
   readonly fingerprint: string;
   readonly expiresAt: number;
   response: unknown;
+  headers: Readonly<Record<string, string>> | undefined;
   done: boolean;
   readonly settled: Promise<void>;
   settle(): void;
@@ -71,7 +79,11 @@ export function createMemoryIdempotencyStore(): IdempotencyStore {
           continue;
         }
         if (existing && existing.expiresAt > now)
-          return { fingerprint: existing.fingerprint, response: existing.response };
+          return {
+            fingerprint: existing.fingerprint,
+            response: existing.response,
+            headers: existing.headers,
+          };
         let settle = () => {};
         const settled = new Promise<void>((resolve) => {
           settle = resolve;
@@ -80,6 +92,7 @@ export function createMemoryIdempotencyStore(): IdempotencyStore {
           fingerprint: claim.fingerprint,
           expiresAt: claim.expiresAt,
           response: undefined,
+          headers: undefined,
           done: false,
           settled,
           settle,
@@ -92,10 +105,11 @@ export function createMemoryIdempotencyStore(): IdempotencyStore {
         return undefined;
       }
     },
-    async complete(claim, response, transaction) {
+    async complete(claim, response, transaction, headers) {
       const entry = entries.get(idOf(claim));
       if (!entry || entry.done) throw new Error('idempotency: complete() without a claim held by this call');
       entry.response = response;
+      entry.headers = headers && Object.keys(headers).length > 0 ? { ...headers } : undefined;
       transaction.onCommit(() => {
         entry.done = true;
         entry.settle();

@@ -108,12 +108,26 @@ export function idempotency(
       const earlier = await store.begin(claim, context.transaction, at);
       if (earlier) {
         if (earlier.fingerprint !== claim.fingerprint) throw coreErrors.IDEMPOTENCY_KEY_REUSED();
+        for (const [name, value] of Object.entries(earlier.headers ?? {})) context.setHeader(name, value);
         context.setHeader('idempotent-replayed', 'true');
         return respondWith(earlier.response);
       }
+      // What the guarded call sets (a `Location`, say) is kept with its answer; what was set before it is not its.
+      const sent = (context as { readonly responseHeaders?: Record<string, string> }).responseHeaders;
+      const before = sent ? { ...sent } : undefined;
       const response = await next();
-      await store.complete(claim, response, context.transaction);
+      await store.complete(claim, response, context.transaction, sent && headersAdded(before ?? {}, sent));
       return response;
     },
   });
+}
+
+/** The headers `after` holds that `before` did not, or held with another value. */
+function headersAdded(
+  before: Readonly<Record<string, string>>,
+  after: Readonly<Record<string, string>>,
+): Record<string, string> {
+  const added: Record<string, string> = {};
+  for (const [name, value] of Object.entries(after)) if (before[name] !== value) added[name] = value;
+  return added;
 }

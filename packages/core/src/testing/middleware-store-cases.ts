@@ -89,6 +89,19 @@ export function describeMiddlewareStoreConformance(
         expect(found).toEqual({ fingerprint: 'f1', response });
       });
 
+      it('keeps the response headers the call set beside its response', async () => {
+        const claim = claimFor(uniqueSuffix());
+        const headers = { location: '/things/o1', 'x-note': '引号' };
+        await inTransaction(async (transaction) => {
+          await harness().idempotency.begin(claim, transaction, Date.now());
+          await harness().idempotency.complete(claim, { id: 'o1' }, transaction, headers);
+        });
+        const found = await inTransaction((transaction) =>
+          harness().idempotency.begin(claim, transaction, Date.now()),
+        );
+        expect(found).toEqual({ fingerprint: 'f1', response: { id: 'o1' }, headers });
+      });
+
       it('forgets a claim whose transaction rolled back, so the key can be used again', async () => {
         const claim = claimFor(uniqueSuffix());
         await expect(
@@ -159,6 +172,7 @@ export function describeMiddlewareStoreConformance(
               ? request.key
               : `${request.key} by ${context.tenant}/${context.caller.principalId}`;
             await harness().write(context.transaction!, written);
+            context.setHeader('location', `/things/${written}`);
             return { key: request.key };
           },
         });
@@ -185,11 +199,17 @@ export function describeMiddlewareStoreConformance(
         const suffix = uniqueSuffix();
         const { app, create } = appFor(suffix);
         const headers = { 'idempotency-key': `k-${suffix}` };
+        const firstHeaders: Record<string, string> = { 'x-set-before': 'by the surface' };
         const responseHeaders: Record<string, string> = {};
-        const first = await app.invoke(create, { key: `${suffix}-a` }, { caller, headers });
+        const first = await app.invoke(
+          create,
+          { key: `${suffix}-a` },
+          { caller, headers, responseHeaders: firstHeaders },
+        );
         const again = await app.invoke(create, { key: `${suffix}-a` }, { caller, headers, responseHeaders });
         expect(again).toEqual(first);
-        expect(responseHeaders).toEqual({ 'idempotent-replayed': 'true' });
+        // The replay carries what the first call set (not what was there before it), and says it is one.
+        expect(responseHeaders).toEqual({ location: `/things/${suffix}-a`, 'idempotent-replayed': 'true' });
         await expect(app.invoke(create, { key: `${suffix}-b` }, { caller, headers })).rejects.toMatchObject({
           code: 'IDEMPOTENCY_KEY_REUSED',
         });
@@ -225,7 +245,7 @@ export function describeMiddlewareStoreConformance(
         await app.invoke(create, { key: `${suffix}-same` }, { caller: first, headers });
         // The same key and request from another caller is that caller's own first write, not a replay.
         await app.invoke(create, { key: `${suffix}-same` }, { caller: second, headers, responseHeaders });
-        expect(responseHeaders).toEqual({});
+        expect(responseHeaders).toEqual({ location: `/things/${suffix}-same by acme/eu:alice` });
         expect((await harness().committedKeys()).filter((key) => key.startsWith(suffix))).toEqual([
           `${suffix}-same by acme:eu/alice`,
           `${suffix}-same by acme/eu:alice`,
