@@ -34,6 +34,11 @@ export interface ErrorCodeContext {
   readonly eventStream?: boolean;
   /** The codes the operation and its middleware declare (`app.errorsOf(operation)`). */
   readonly declared: readonly AnyErrorEntry[];
+  /**
+   * The route's path has parameters (`/orders/{id}`): a request whose segment there cannot be decoded
+   * (`/orders/%ff`) is `MALFORMED_PATH`.
+   */
+  readonly pathParameters?: boolean;
 }
 
 /** Every code an operation's route can answer with, grouped by HTTP status (as strings, sorted). */
@@ -43,6 +48,7 @@ export function errorCodesByStatus(
 ): Map<string, AnyErrorEntry[]> {
   return groupByStatus([
     ...validationErrors,
+    ...(context.pathParameters ? [httpErrors.MALFORMED_PATH] : []),
     // A route that reads a body reads no query: a parameter sent anyway is refused, not ignored.
     ...(context.hasBody ? [...bodyErrors, httpErrors.UNEXPECTED_QUERY] : queryErrors),
     ...(context.eventStream ? [httpErrors.NOT_ACCEPTABLE] : []),
@@ -66,6 +72,7 @@ export function customRouteCodesByStatus(
   },
 ): Map<string, AnyErrorEntry[]> {
   return groupByStatus([
+    ...(context.pathParameters ? [httpErrors.MALFORMED_PATH] : []),
     ...(context.hasBody ? bodyErrors : []),
     ...(context.readsQuery ? [httpErrors.MALFORMED_QUERY] : []),
     ...(route.public ? [] : [coreErrors.UNAUTHENTICATED]),

@@ -27,15 +27,22 @@ export function describeCustomRoute(
   const parameters = [...pathParameters, ...own.map((parameter) => localizeDescriptions(parameter, locale))];
   const hasBody = takesBody(route.method);
   const readsQuery = own.some((parameter) => parameter.in === 'query');
+  // A path segment the router cannot decode (`%ff`) is refused before the route runs.
+  const hasPathParameters = route.path.includes('{');
   // A route that answers the server's refusals itself describes them in its own `responses`; a query it cannot
   // decode is refused while it runs, as a problem.
   const errors = problemResponses(
     route.answerRefusal
       ? customRouteCodesByStatus(
           { public: true, errors: route.errors },
-          { authenticates: false, hasBody: false, readsQuery },
+          { authenticates: false, hasBody: false, readsQuery, pathParameters: hasPathParameters },
         )
-      : customRouteCodesByStatus(route, { ...context, hasBody, readsQuery }),
+      : customRouteCodesByStatus(route, {
+          ...context,
+          hasBody,
+          readsQuery,
+          pathParameters: hasPathParameters,
+        }),
     texts,
   );
   return {

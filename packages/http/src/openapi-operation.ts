@@ -96,6 +96,7 @@ export function describeOperation(
   };
   const failures = errorCodesByStatus(operation, {
     eventStream: operation.stream === true,
+    pathParameters: route.path.includes('{'),
     ...context,
     hasBody,
     declared: errors,

@@ -139,3 +139,29 @@ async function redoclyProblems(source: string): Promise<string[]> {
     (problem) => `${problem.ruleId} at ${problem.location[0]?.pointer}: ${problem.message}`,
   );
 }
+
+describe("the shop's OpenAPI document says what a path it cannot decode answers", { timeout: 60_000 }, () => {
+  type Responses = Record<string, { content?: Record<string, { schema: ProblemSchema }> }>;
+  type ProblemSchema = { allOf: [unknown, { properties: { code: { enum: string[] } } }] };
+  const codesAt = (responses: Responses, status: string) =>
+    responses[status]?.content?.['application/problem+json']?.schema.allOf[1].properties.code.enum ?? [];
+
+  it('lists 400 MALFORMED_PATH on every route with a path parameter, and the server answers it there', async () => {
+    const document = JSON.parse(source) as {
+      paths: Record<string, Record<string, { responses: Responses }>>;
+    };
+    const withParameters = Object.entries(document.paths).filter(([path]) => path.includes('{'));
+    expect(withParameters.map(([path]) => path)).toContain('/knowledge/documents/{documentId}');
+    for (const [path, methods] of withParameters) {
+      for (const [method, operation] of Object.entries(methods)) {
+        expect(codesAt(operation.responses, '400'), `${method} ${path}`).toContain('MALFORMED_PATH');
+      }
+    }
+    for (const target of ['/orders/%ff', '/knowledge/documents/x%ff']) {
+      const answer = await running.request(target, { token: 'customer-token' });
+      expect([answer.status, answer.body.code], target).toEqual([400, 'MALFORMED_PATH']);
+    }
+    // A route without one does not list it.
+    expect(codesAt(document.paths['/orders']?.get?.responses ?? {}, '400')).not.toContain('MALFORMED_PATH');
+  });
+});

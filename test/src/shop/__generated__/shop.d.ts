@@ -869,7 +869,7 @@ export interface operations {
           'application/json': components['schemas']['Order'];
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, PROTOTYPE_POISONING, MALFORMED_QUERY */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_PATH, PROTOTYPE_POISONING, MALFORMED_QUERY */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -889,6 +889,7 @@ export interface operations {
               | 'INVALID_FORMAT'
               | 'NUL_CHARACTER'
               | 'INVALID_UNICODE'
+              | 'MALFORMED_PATH'
               | 'PROTOTYPE_POISONING'
               | 'MALFORMED_QUERY';
           };
@@ -989,7 +990,7 @@ export interface operations {
           'application/json': components['schemas']['Order'];
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, UNEXPECTED_QUERY, INVALID_IDEMPOTENCY_KEY, REPEATED_IDEMPOTENCY_KEY */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_PATH, MALFORMED_JSON, PROTOTYPE_POISONING, UNEXPECTED_QUERY, INVALID_IDEMPOTENCY_KEY, REPEATED_IDEMPOTENCY_KEY */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1009,6 +1010,7 @@ export interface operations {
               | 'INVALID_FORMAT'
               | 'NUL_CHARACTER'
               | 'INVALID_UNICODE'
+              | 'MALFORMED_PATH'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
               | 'UNEXPECTED_QUERY'
@@ -1989,7 +1991,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, UNEXPECTED_QUERY */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_PATH, MALFORMED_JSON, PROTOTYPE_POISONING, UNEXPECTED_QUERY */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -2009,6 +2011,7 @@ export interface operations {
               | 'INVALID_FORMAT'
               | 'NUL_CHARACTER'
               | 'INVALID_UNICODE'
+              | 'MALFORMED_PATH'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
               | 'UNEXPECTED_QUERY';
@@ -2165,7 +2168,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_JSON, PROTOTYPE_POISONING, UNEXPECTED_QUERY */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_PATH, MALFORMED_JSON, PROTOTYPE_POISONING, UNEXPECTED_QUERY */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -2185,6 +2188,7 @@ export interface operations {
               | 'INVALID_FORMAT'
               | 'NUL_CHARACTER'
               | 'INVALID_UNICODE'
+              | 'MALFORMED_PATH'
               | 'MALFORMED_JSON'
               | 'PROTOTYPE_POISONING'
               | 'UNEXPECTED_QUERY';
@@ -2509,7 +2513,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, PROTOTYPE_POISONING, MALFORMED_QUERY */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_PATH, PROTOTYPE_POISONING, MALFORMED_QUERY */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -2529,6 +2533,7 @@ export interface operations {
               | 'INVALID_FORMAT'
               | 'NUL_CHARACTER'
               | 'INVALID_UNICODE'
+              | 'MALFORMED_PATH'
               | 'PROTOTYPE_POISONING'
               | 'MALFORMED_QUERY';
           };
@@ -3407,7 +3412,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, PROTOTYPE_POISONING, MALFORMED_QUERY */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_PATH, PROTOTYPE_POISONING, MALFORMED_QUERY */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -3427,6 +3432,7 @@ export interface operations {
               | 'INVALID_FORMAT'
               | 'NUL_CHARACTER'
               | 'INVALID_UNICODE'
+              | 'MALFORMED_PATH'
               | 'PROTOTYPE_POISONING'
               | 'MALFORMED_QUERY';
           };
@@ -3526,7 +3532,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, PROTOTYPE_POISONING, MALFORMED_QUERY */
+      /** @description Bad Request: INVALID_REQUEST, MISSING_FIELD, WRONG_TYPE, NULL_NOT_ALLOWED, INVALID_ENUM, UNKNOWN_FIELD, OUT_OF_RANGE, INVALID_FORMAT, NUL_CHARACTER, INVALID_UNICODE, MALFORMED_PATH, PROTOTYPE_POISONING, MALFORMED_QUERY */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -3546,6 +3552,7 @@ export interface operations {
               | 'INVALID_FORMAT'
               | 'NUL_CHARACTER'
               | 'INVALID_UNICODE'
+              | 'MALFORMED_PATH'
               | 'PROTOTYPE_POISONING'
               | 'MALFORMED_QUERY';
           };
@@ -4161,6 +4168,19 @@ export interface operations {
           'text/markdown': string;
         };
       };
+      /** @description Bad Request: MALFORMED_PATH */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'MALFORMED_PATH';
+          };
+        };
+      };
       /** @description Unauthorized: UNAUTHENTICATED */
       401: {
         headers: {
@@ -4250,7 +4270,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Bad Request: OUT_OF_RANGE, INVALID_FORMAT */
+      /** @description Bad Request: MALFORMED_PATH, OUT_OF_RANGE, INVALID_FORMAT */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -4259,7 +4279,7 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'OUT_OF_RANGE' | 'INVALID_FORMAT';
+            code?: 'MALFORMED_PATH' | 'OUT_OF_RANGE' | 'INVALID_FORMAT';
           };
         };
       };
@@ -4343,7 +4363,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad Request: MALFORMED_JSON, PROTOTYPE_POISONING, OUT_OF_RANGE, INVALID_FORMAT */
+      /** @description Bad Request: MALFORMED_PATH, MALFORMED_JSON, PROTOTYPE_POISONING, OUT_OF_RANGE, INVALID_FORMAT */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -4352,7 +4372,12 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'MALFORMED_JSON' | 'PROTOTYPE_POISONING' | 'OUT_OF_RANGE' | 'INVALID_FORMAT';
+            code?:
+              | 'MALFORMED_PATH'
+              | 'MALFORMED_JSON'
+              | 'PROTOTYPE_POISONING'
+              | 'OUT_OF_RANGE'
+              | 'INVALID_FORMAT';
           };
         };
       };
