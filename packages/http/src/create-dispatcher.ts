@@ -183,7 +183,12 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
     const locale = localeOf(exchange.headers, undefined);
     exchange.respond({
       status: 200,
-      headers: { 'content-type': 'application/json', 'content-language': locale, vary: 'Accept-Language' },
+      headers: {
+        'content-type': 'application/json',
+        'content-language': locale,
+        vary: 'Accept-Language',
+        'x-request-id': requestIdOf(exchange.headers),
+      },
       body: documentOf(locale).text,
     });
   });
@@ -217,10 +222,12 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
   const docs = options.docs === false ? undefined : createDocsAssets(options.docs === true);
   if (docs) {
     const serveDocs = answering(async (exchange, params) => {
+      const requestId = { 'x-request-id': requestIdOf(exchange.headers) };
       // The page's asset URLs are relative (`docs/swagger-ui.css`), right only from `…/docs` without a slash.
       if (params.asset === undefined && exchange.url.split('?', 1)[0]?.endsWith('/'))
-        return { status: 308, headers: { location: '../docs' }, body: undefined };
-      return (await docs(params.asset)) ?? notFound(exchange, []);
+        return { status: 308, headers: { location: '../docs', ...requestId }, body: undefined };
+      const asset = await docs(params.asset);
+      return asset ? { ...asset, headers: { ...asset.headers, ...requestId } } : notFound(exchange, []);
     }, runtime);
     register('GET', '/docs', serveDocs);
     register('GET', '/docs/{asset}', serveDocs);

@@ -271,6 +271,20 @@ describe('health, OpenAPI and docs', () => {
       expect((await client.send({ path })).status).toBe(404);
     }
   });
+
+  it('gives the OpenAPI document and the docs page an X-Request-Id, as every answer but the health probes', async () => {
+    const { client } = await serveFixture();
+    for (const path of ['/openapi.json', '/docs', '/docs/', '/docs/swagger-ui.css', '/docs/missing.js']) {
+      const minted = await client.send({ path });
+      await minted.arrayBuffer();
+      expect(minted.headers.get('x-request-id'), path).toMatch(/\S/);
+      const echoed = await client.send({ path, headers: { 'x-request-id': 'req-docs-1' } });
+      await echoed.arrayBuffer();
+      expect(echoed.headers.get('x-request-id'), path).toBe('req-docs-1');
+    }
+    const live = await client.send({ path: '/health/live' });
+    expect(live.headers.get('x-request-id')).toBeNull();
+  });
 });
 
 describe('custom routes', () => {
