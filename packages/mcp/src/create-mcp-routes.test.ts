@@ -348,6 +348,40 @@ describe('sessions', () => {
     expect(after.status).toBe(404);
   });
 
+  it('refuses a second event stream of a session as every refusal is: a code and the text, localized', async () => {
+    const { fetch } = serve();
+    const opened = await fetch('http://mcp.test/mcp', post({ authorization: 'Bearer reader-token' }));
+    await opened.text();
+    const session = {
+      authorization: 'Bearer reader-token',
+      'mcp-session-id': opened.headers.get('mcp-session-id') ?? '',
+      accept: 'text/event-stream',
+    };
+    const first = await fetch('http://mcp.test/mcp', { method: 'GET', headers: session });
+    expect(first.status).toBe(200);
+    const second = await fetch('http://mcp.test/mcp', { method: 'GET', headers: session });
+    expect(second.status).toBe(409);
+    expect(await second.json()).toEqual({
+      jsonrpc: '2.0',
+      error: {
+        code: -32000,
+        message:
+          'This MCP session already has its event stream open (GET): one at a time; close it before opening another.',
+        data: { code: 'STREAM_ALREADY_OPEN' },
+      },
+      id: null,
+    });
+    const zh = await fetch('http://mcp.test/mcp', {
+      method: 'GET',
+      headers: { ...session, 'accept-language': 'zh-CN' },
+    });
+    expect(zh.headers.get('content-language')).toBe('zh-CN');
+    expect(((await zh.json()) as { error: { message: string } }).error.message).toBe(
+      '此 MCP 会话的事件流（GET）已经打开：同一时间只能有一个，请先关闭它再打开新的。',
+    );
+    await first.body?.cancel();
+  });
+
   it('honours MCP-Protocol-Version: an unsupported one is 400', async () => {
     const { mcp } = serve();
     const { transport } = await connectOverHttp(mcp.routes, 'reader-token');

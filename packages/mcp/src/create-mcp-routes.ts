@@ -234,7 +234,15 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
           },
         });
       }
-      if (method !== 'POST') return (session as McpSession).handle(request, { authInfo });
+      if (method !== 'POST') {
+        const answer = await (session as McpSession).handle(request, { authInfo });
+        // The transport refuses a second event stream with its own English text: refused as every refusal is.
+        if (method === 'GET' && answer.status === 409) {
+          await answer.body?.cancel();
+          return errorResponse(mcpErrors.STREAM_ALREADY_OPEN(), locale);
+        }
+        return answer;
+      }
       // The transport would call a valid envelope with params MCP rejects a parse error with no id.
       const malformedParams = paramsMalformed(input.body);
       if (malformedParams) {

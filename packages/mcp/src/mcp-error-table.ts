@@ -49,6 +49,7 @@ const rpcCodes: ReadonlyMap<string, number> = new Map([
   ['SESSION_NOT_FOUND', -32001],
   ['SESSION_REQUIRED', -32000],
   ['NO_SESSIONS', -32000],
+  ['STREAM_ALREADY_OPEN', -32000],
   ['UNSUPPORTED_PROTOCOL_VERSION', -32000],
   ['REPEATED_PROTOCOL_VERSION', -32000],
 ]);

@@ -153,6 +153,13 @@ export const mcpErrors = defineErrors({
       'zh-CN': '本 MCP 服务器不保留会话，{method} 没有可打开或结束的内容：请以 POST 发送每条消息。',
     },
   },
+  STREAM_ALREADY_OPEN: {
+    kind: 'conflict',
+    messages: {
+      en: 'This MCP session already has its event stream open (GET): one at a time; close it before opening another.',
+      'zh-CN': '此 MCP 会话的事件流（GET）已经打开：同一时间只能有一个，请先关闭它再打开新的。',
+    },
+  },
   SESSION_LIMIT_REACHED: {
     kind: 'unavailable',
     messages: {

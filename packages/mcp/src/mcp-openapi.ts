@@ -149,6 +149,10 @@ export const mcpOpenApi = {
         content: { 'text/event-stream': { schema: { type: 'string' } } },
       },
       ...refusals,
+      '409': rpcError({
+        en: 'STREAM_ALREADY_OPEN (-32000): the session’s event stream is open already',
+        'zh-CN': 'STREAM_ALREADY_OPEN（-32000）：会话的事件流已经打开',
+      }),
     },
   },
   DELETE: {

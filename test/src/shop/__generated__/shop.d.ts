@@ -4559,6 +4559,20 @@ export interface operations {
           };
         };
       };
+      /** @description STREAM_ALREADY_OPEN (-32000): the session’s event stream is open already */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            jsonrpc: '2.0';
+            error: Record<string, never>;
+          };
+        };
+      };
       /** @description PAYLOAD_TOO_LARGE: the body passes the server’s limit */
       413: {
         headers: {
