@@ -21,7 +21,9 @@ export function compileMiddlewareChain(middleware: readonly AnyMiddleware[]): Ch
         if (extension !== undefined) invocation.extend(extension, layer.name);
         return dispatch(index + 1);
       }) as Next;
-      return layer.run(invocation, next);
+      const answer = await layer.run(invocation, next);
+      if (!called) invocation.answeredBy ??= layer.name;
+      return answer;
     };
     return dispatch(0);
   };

@@ -23,9 +23,13 @@ export function compileResponseCheck(
   return (invocation, value) => {
     if (invocation.signal.aborted) throw abortError(invocation.signal);
     if (!responseCheck.Check(view(value))) {
+      // A middleware that answered itself is named: a layer that forgot `return next()` is the likely cause.
+      const by = invocation.answeredBy;
       throw coreErrors.INTERNAL({
         cause: new Error(
-          `operation "${operation.id}" answered with a value that does not match its response schema`,
+          by === undefined
+            ? `operation "${operation.id}" answered with a value that does not match its response schema`
+            : `middleware "${by}" answered operation "${operation.id}" without calling next(), with a value that does not match its response schema (return next(), or respondWith a value of that schema)`,
         ),
       });
     }

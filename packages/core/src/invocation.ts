@@ -56,6 +56,8 @@ export class Invocation implements InvocationContext {
   transaction: Transaction | undefined = undefined;
   /** Set once the success record is durably written, so a late failure is not audited twice. */
   audited = false;
+  /** The middleware that answered without calling `next`, if one did: a bad answer is then its, not the handler's. */
+  answeredBy: string | undefined = undefined;
   /** The response once checked against the schema. */
   result: unknown = undefined;
   /** The validated request, once admitted (middleware read it as `context.input`). */

@@ -163,6 +163,36 @@ describe('middleware', () => {
     expect((await app.audit.list()).map((record) => record.code ?? record.outcome)).toEqual(['INTERNAL']);
   });
 
+  it('names the middleware that answered without calling next() when its answer is off the schema', async () => {
+    const table = new OrdersTable();
+    const { create } = ordersOperations(table);
+    // The mistake TypeScript cannot see in plain JavaScript: a layer that forgot `return next()`.
+    const forgetful = defineMiddleware({
+      name: 'forgetful',
+      async run(context, next) {
+        if (context.headers['x-skip']) return undefined as never;
+        return next();
+      },
+    });
+    const lines: Array<{ message: string; error?: unknown }> = [];
+    const logger = {
+      ...silent,
+      error: (message: string, fields?: Record<string, unknown>) =>
+        lines.push({ message, error: fields?.error }),
+    };
+    const app = createOpwire({ operations: [create], use: [forgetful], logger });
+    const options = { caller: customer, headers: { 'x-skip': '1' } };
+    expect(await codeOf(app.invoke(create, { sku: 'tea', quantity: 1 }, options))).toBe('INTERNAL');
+    expect(table.handlerCalls).toBe(0);
+    expect(String((lines[0]?.error as Error | undefined)?.message)).toBe(
+      'middleware "forgetful" answered operation "orders.create" without calling next(), with a value that does not match its response schema (return next(), or respondWith a value of that schema)',
+    );
+    // Through next(), the call answers as usual and nothing is logged.
+    lines.length = 0;
+    await app.invoke(create, { sku: 'tea', quantity: 1 }, { caller: customer });
+    expect(lines).toEqual([]);
+  });
+
   it('runs the app’s middleware before the operation’s, outside ones before the transaction', async () => {
     const order: string[] = [];
     const layer = (name: string, phase: 'outside' | 'inside') =>
