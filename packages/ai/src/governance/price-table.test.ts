@@ -17,6 +17,19 @@ describe('prices', () => {
     expect(priceOf(prices, undefined)).toBeUndefined();
   });
 
+  it('prices no other model by a listed one whose id it starts with, and nothing by an inherited name', () => {
+    const onlyTheLarge = { 'gpt-4o': prices['gpt-4o'], 'gpt-4': prices['gpt-4o'] };
+    expect(priceOf(onlyTheLarge, 'gpt-4o-mini')).toBeUndefined();
+    expect(priceOf(onlyTheLarge, 'gpt-4o-mini-2024-07-18')).toBeUndefined();
+    expect(priceOf(onlyTheLarge, 'gpt-4-0613')).toBe(onlyTheLarge['gpt-4']);
+    expect(priceOf(onlyTheLarge, 'gpt-4o-20240806')).toBe(onlyTheLarge['gpt-4o']);
+    expect(priceOf(onlyTheLarge, 'constructor')).toBeUndefined();
+    expect(priceOf(onlyTheLarge, 'toString', '__proto__')).toBeUndefined();
+    expect(
+      costOf(onlyTheLarge, { model: 'constructor', inputTokens: 1_000_000, outputTokens: 1_000_000 }),
+    ).toBeUndefined();
+  });
+
   it('costs a turn from its tokens, in the model currency, without floating-point noise', () => {
     expect(costOf(prices, { model: 'gpt-4o-mini', inputTokens: 1234, outputTokens: 567 })).toEqual({
       amount: 0.0005253,

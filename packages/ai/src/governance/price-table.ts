@@ -44,7 +44,8 @@ export function mainCurrencyOf(prices: PriceTable): string | undefined {
 
 /**
  * The price of the model that answered: its exact id, else the longest listed id it extends with a dated or
- * versioned suffix (`gpt-4o-mini-2024-07-18` → `gpt-4o-mini`), else the model that was asked for.
+ * numbered suffix (`gpt-4o-mini-2024-07-18` → `gpt-4o-mini`, never `gpt-4o-mini` → `gpt-4o`), else the model that
+ * was asked for.
  */
 export function priceOf(
   prices: PriceTable,
@@ -53,15 +54,21 @@ export function priceOf(
 ): ModelPrice | undefined {
   for (const candidate of [model, requestedModel]) {
     if (candidate === undefined) continue;
-    const exact = prices[candidate];
-    if (exact) return exact;
+    // The table's own entries only: a model named `constructor` is no price.
+    if (Object.hasOwn(prices, candidate)) return prices[candidate];
+    // Only a suffix of digits is a version of the listed model: `gpt-4o-mini` is another model than `gpt-4o`.
     const base = Object.keys(prices)
-      .filter((listed) => candidate.startsWith(`${listed}-`))
+      .filter(
+        (listed) => candidate.startsWith(`${listed}-`) && versionSuffix.test(candidate.slice(listed.length)),
+      )
       .sort((left, right) => right.length - left.length)[0];
     if (base !== undefined) return prices[base];
   }
   return undefined;
 }
+
+/** A dated or numbered version: `-2024-07-18`, `-0613`, `-20241022`. */
+const versionSuffix = /^(?:-\d+)+$/;
 
 /** A turn's cost from its tokens; `undefined` when neither model has a price. */
 export function costOf(
