@@ -72,6 +72,33 @@ async function fakeTurn(
 }
 
 describe('createGovernance: a turn', () => {
+  it('keeps every tool call of a turn whose model gave several the same id, each with its own outcome', async () => {
+    const { governance } = setup();
+    const turn = governance.startTurn({ caller: alice, requestedModel: 'gpt-4o-mini' });
+    const step = (toolName: string, output: unknown) => {
+      turn.toolCall({ toolCallId: 'call_0', toolName, input: {} });
+      turn.toolResult({ toolCallId: 'call_0', toolName, output });
+    };
+    step('orders_list', { orders: [] });
+    step('orders_create', { id: 'order-1' });
+    step('orders_get', { error: { code: 'NOT_FOUND', message: 'no' } });
+    turn.toolCall({ toolCallId: 'call_0', toolName: 'orders_cancel', input: { orderId: 'order-1' } });
+    turn.toolResult({
+      toolCallId: 'call_0',
+      toolName: 'orders_cancel',
+      output: {},
+      outcome: 'approval_pending',
+    });
+    const row = await turn.finish({ outcome: 'completed' });
+    expect(row.toolCalls).toEqual([
+      { toolCallId: 'call_0', toolName: 'orders_list', outcome: 'ok' },
+      { toolCallId: 'call_0', toolName: 'orders_create', outcome: 'ok' },
+      { toolCallId: 'call_0', toolName: 'orders_get', outcome: 'NOT_FOUND' },
+      { toolCallId: 'call_0', toolName: 'orders_cancel', outcome: 'approval_pending' },
+    ]);
+    expect((await governance.ledger.get(turn.turnId, 'acme'))?.toolCalls).toEqual(row.toolCalls);
+  });
+
   it('writes one ledger row with summed tokens, the answering model, its cost and each tool outcome, and no text', async () => {
     const { governance, advance } = setup();
     const turn = await fakeTurn(governance, alice, 'conv-1');

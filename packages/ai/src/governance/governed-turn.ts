@@ -96,7 +96,11 @@ export function startGovernedTurn(start: TurnStart, dependencies: TurnDependenci
   const turnId = start.turnId ?? crypto.randomUUID();
   const startMs = now();
   const startedAt = new Date(startMs).toISOString();
-  const toolCalls = new Map<string, { toolName: string; outcome: string }>();
+  // In the order they were made; not keyed by id, since a model may give two calls of one turn the same id.
+  const toolCalls: Array<{ toolCallId: string; toolName: string; outcome: string }> = [];
+  /** The latest call under this id still waiting for its result, the one a result answers. */
+  const waiting = (toolCallId: string) =>
+    toolCalls.findLast((call) => call.toolCallId === toolCallId && call.outcome === 'pending');
   let answer: { provider?: string | undefined; model?: string | undefined } = {};
   let inputTokens = 0;
   let outputTokens = 0;
@@ -136,7 +140,7 @@ export function startGovernedTurn(start: TurnStart, dependencies: TurnDependenci
       });
     }
     await queue;
-    const calls: ToolCallRecord[] = [...toolCalls].map(([toolCallId, call]) => ({ toolCallId, ...call }));
+    const calls: ToolCallRecord[] = toolCalls.map((call) => ({ ...call }));
     const cost = costOf(dependencies.prices, {
       ...answer,
       requestedModel: start.requestedModel,
@@ -186,18 +190,22 @@ export function startGovernedTurn(start: TurnStart, dependencies: TurnDependenci
     record,
     toolCall(call) {
       const [toolCallId, toolName] = [recordedName(call.toolCallId), recordedName(call.toolName)];
-      toolCalls.set(toolCallId, { toolName, outcome: toolCalls.get(toolCallId)?.outcome ?? 'pending' });
+      toolCalls.push({ toolCallId, toolName, outcome: 'pending' });
       record('tool_call', { toolCallId, toolName, payload: { input: call.input } });
     },
     toolResult({ output, outcome, ...call }) {
       const [toolCallId, toolName] = [recordedName(call.toolCallId), recordedName(call.toolName)];
       const code = outcome ?? outcomeOf(output);
-      toolCalls.set(toolCallId, { toolName, outcome: code });
+      const answered = waiting(toolCallId);
+      if (answered) Object.assign(answered, { toolName, outcome: code });
+      else toolCalls.push({ toolCallId, toolName, outcome: code });
       record('tool_result', { toolCallId, toolName, code, payload: { output } });
     },
     settleToolCall({ toolCallId, outcome }) {
-      const call = toolCalls.get(recordedName(toolCallId));
-      if (call?.outcome === 'approval_pending') call.outcome = outcome;
+      const id = recordedName(toolCallId);
+      // As the ledger stores settle it: every call of this id still waiting for its approval.
+      for (const call of toolCalls)
+        if (call.toolCallId === id && call.outcome === 'approval_pending') call.outcome = outcome;
     },
     answeredBy(next) {
       answer = { provider: next.provider ?? answer.provider, model: next.model ?? answer.model };
