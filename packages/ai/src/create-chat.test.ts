@@ -2,7 +2,9 @@ import { APICallError } from '@ai-sdk/provider';
 import { simulateStreamingMiddleware, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
+import { createApprovals } from './approvals/create-approvals.js';
 import { createChat } from './create-chat.js';
+import { createGovernance } from './governance/create-governance.js';
 import { createOrdersFixture, fixtureCallers } from './testing/orders-fixture.js';
 import { answer, callTools } from './testing/scripted-answers.js';
 import { createToolCatalog } from './tool-catalog.js';
@@ -19,6 +21,46 @@ function setup(model: MockLanguageModelV4, options: Partial<Parameters<typeof cr
   const ledger = async () => (await chat.governance.ledger.list({}, { limit: 100 })).turns.reverse();
   return { ...fixture, chat, ledger };
 }
+
+describe('createChat and the approvals store', () => {
+  const cancelling = () =>
+    new MockLanguageModelV4({
+      modelId: 'mock-1',
+      doGenerate: [
+        callTools([{ id: 'c0', name: 'orders_cancel', input: '{"orderId":"order-1"}' }]),
+        answer('It waits for your approval.'),
+      ],
+    });
+
+  it('refuses at startup a catalog whose approvals wait in another store than the governance given', () => {
+    const fixture = createOrdersFixture({ cancelNeedsApproval: true });
+    const governance = createGovernance();
+    const providers = { mock: { model: streaming(cancelling()) } };
+    expect(() =>
+      createChat({ catalog: createToolCatalog({ app: fixture.app }), providers, governance }),
+    ).toThrow(/INVALID_CONFIGURATION|another store than governance/);
+    const approvals = createApprovals({ app: fixture.app, store: governance.approvals, events: governance });
+    expect(() =>
+      createChat({ catalog: createToolCatalog({ app: fixture.app, approvals }), providers, governance }),
+    ).not.toThrow();
+  });
+
+  it('declines, when its chat is deleted, a call waiting in the catalog’s own approvals (the quick start’s wiring)', async () => {
+    const fixture = createOrdersFixture({ cancelNeedsApproval: true });
+    fixture.seed();
+    const catalog = createToolCatalog({ app: fixture.app });
+    const chat = createChat({ catalog, providers: { mock: { model: streaming(cancelling()) } } });
+    const support = fixtureCallers.support;
+    const turn = await chat.complete({ caller: support, message: 'Cancel order-1' });
+    const [pending] = turn.pendingApprovals;
+    expect(pending).toBeDefined();
+    await chat.governance.deleteConversation(support, turn.conversationId);
+    await expect(catalog.approvals.approve(pending?.approvalId ?? '', support)).rejects.toMatchObject({
+      code: 'APPROVAL_ALREADY_SETTLED',
+    });
+    expect(fixture.orders.get('order-1')?.status).not.toBe('cancelled');
+  });
+});
 
 describe('createChat', () => {
   it('runs tools as the caller and sums usage over every step', async () => {

@@ -23,7 +23,8 @@ export interface ChatOptions {
   readonly fallback?: readonly string[];
   /**
    * Conversations, the turn ledger, the AI audit trail, prices and budgets (`createGovernance`); in memory by
-   * default. Use the same approvals store for the catalog (`createApprovals({ store: governance.approvals })`).
+   * default, over the catalog's approvals store. Given one, the catalog's approvals must wait in its store
+   * (`createApprovals({ app, store: governance.approvals, events: governance })`), or startup fails.
    */
   readonly governance?: Governance;
   readonly guardrails?: readonly Guardrail[];
@@ -81,10 +82,18 @@ export function createChat(options: ChatOptions): Chat {
   if (limitProblem) throw invalid(limitProblem);
   checkGuardrails(options.guardrails ?? []);
   const logger = options.logger ?? options.catalog.app.logger;
+  // Deleting a conversation declines its pending approvals in governance's store: the catalog's calls must wait
+  // there, or one would stay approvable (and run) after its chat was deleted.
+  if (options.governance && options.governance.approvals !== options.catalog.approvals.store) {
+    throw invalid(
+      'the catalog waits for approvals in another store than governance: build it with createToolCatalog({ app, approvals: createApprovals({ app, store: governance.approvals, events: governance }) })',
+    );
+  }
   const config: ChatConfig = {
     catalog: options.catalog,
     chain: resolveProviders(options.providers, options.fallback),
-    governance: options.governance ?? createGovernance({ logger }),
+    governance:
+      options.governance ?? createGovernance({ logger, approvals: options.catalog.approvals.store }),
     guardrails: options.guardrails ?? [],
     prompts,
     defaultPrompt: options.defaultPrompt,

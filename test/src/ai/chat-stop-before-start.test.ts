@@ -3,6 +3,7 @@ import {
   type ConversationStore,
   chatUiRoute,
   chatUiStopRoute,
+  createApprovals,
   createChat,
   createChatOperations,
   createChatStreams,
@@ -48,7 +49,10 @@ it('stops a resumable turn whose stop came before its first chunk, as soon as it
       operations: [...fixture.operations, ...createChatOperations({ chat: () => chat! })],
     });
     chat = createChat({
-      catalog: createToolCatalog({ app }),
+      catalog: createToolCatalog({
+        app,
+        approvals: createApprovals({ app, store: governance.approvals, events: governance }),
+      }),
       providers: { local: model.provider() },
       governance,
     });
