@@ -360,7 +360,7 @@ describe.skipIf(!hasChromium)(title, { timeout: 120_000 }, () => {
       await signIn(page, 'Alice · customer (acme)');
       model.script({
         kind: 'reply',
-        text: 'See <img src=x onerror="alert(1)"> and [this link](javascript:alert(2)) or [the policy](https://example.com/returns).',
+        text: 'See <img src=x onerror="alert(1)"> and [this link](javascript:alert(2)) or [the policy](https://example.com/returns). ![the logo](https://images.example/logo.png) ![bad](javascript:alert(3))',
       });
       const input = page.getByLabel('Ask a question…');
       await input.fill('Show me links');
@@ -371,7 +371,10 @@ describe.skipIf(!hasChromium)(title, { timeout: 120_000 }, () => {
       // The script link was an `<a href="">`: clicked, it opened the chat page again in a new tab.
       expect(
         await answer.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
-      ).toEqual(['https://example.com/returns']);
+      ).toEqual(['https://example.com/returns', 'https://images.example/logo.png']);
+      // An image is a link labelled by its alt text, never loaded (nor a broken image the policy refused).
+      expect(await answer.getByRole('link', { name: 'the logo' }).count()).toBe(1);
+      await answer.getByText('bad', { exact: true }).waitFor();
       await answer.getByText('this link').click();
       expect(watched.context.pages()).toHaveLength(1);
       expect(dialogs).toEqual([]);

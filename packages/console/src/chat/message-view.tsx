@@ -57,6 +57,16 @@ export function markdownComponentsFor(linkBase: string | undefined): Components 
       ) : (
         <span>{props.children}</span>
       ),
+    // An image in an answer is not loaded (the page's policy loads none from elsewhere, and a model's URL is not
+    // trusted): it is a link to it, labelled by its alt text, or that text alone when react-markdown emptied the URL.
+    img: ({ node: _node, src, alt }) =>
+      typeof src === 'string' && src !== '' ? (
+        <a href={serverLink(src, linkBase)} target="_blank" rel="noopener noreferrer">
+          {alt || src}
+        </a>
+      ) : (
+        <span>{alt}</span>
+      ),
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a code block's long lines scroll sideways, which a keyboard must reach to do (WCAG 2.1.1)
     pre: ({ node: _node, ...props }) => <pre {...props} tabIndex={0} />,
   };
