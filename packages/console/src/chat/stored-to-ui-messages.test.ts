@@ -173,6 +173,32 @@ describe('a stopped turn', () => {
       expect(storedToUiMessages(said(turn)).at(-1)?.metadata).toBeUndefined();
     }
   });
+
+  it('marks the question of a turn stopped before any answer was stored, as the page did when Stop was pressed', () => {
+    const stopped = { turnId: 't1', outcome: 'stopped' as const, code: 'CANCELLED' };
+    const [question] = said(stopped);
+    const next: StoredMessage = { sequence: 3, role: 'user', content: 'Another', turnId: 't2', at };
+    const answer: StoredMessage = {
+      sequence: 4,
+      role: 'assistant',
+      content: [{ type: 'text', text: 'Sure.' }],
+      turnId: 't2',
+      at,
+    };
+    expect(
+      storedToUiMessages([question as StoredMessage, next, answer]).map((message) => [
+        message.role,
+        message.metadata,
+      ]),
+    ).toEqual([
+      ['user', { stopped: true }],
+      ['user', undefined],
+      ['assistant', undefined],
+    ]);
+    // A failed turn's lone question is not marked stopped.
+    const failed = said({ turnId: 't1', outcome: 'failed', code: 'PROVIDER_FAILED' })[0] as StoredMessage;
+    expect(storedToUiMessages([failed])[0]?.metadata).toBeUndefined();
+  });
 });
 
 describe('a turn given sources', () => {

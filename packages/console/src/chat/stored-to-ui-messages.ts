@@ -25,21 +25,37 @@ interface CardPlace {
  * message per user message, and one assistant message per turn whose tool calls carry their results, shown
  * as the stream showed them (a pending approval with its approve and decline, a declined call, a failed call
  * with its code). A call decided in a later turn (an approval) updates the card of the turn that asked.
- * The answer of a turn its user stopped carries `metadata.stopped`; an answer's sources are its first parts,
+ * The answer of a turn its user stopped carries `metadata.stopped` (its question does, when the turn was
+ * stopped before any answer was stored); an answer's sources are its first parts,
  * as the stream sent them (`source-url` with a link, else `source-document`).
  */
 export function storedToUiMessages(stored: readonly StoredMessage[]): UIMessage[] {
   const messages: UIMessage[] = [];
   const cards = new Map<string, CardPlace>();
   let assistant: { message: UIMessage; turnId: string | undefined } | undefined;
+  // A question whose turn was stopped before a word of its answer: the note goes under the question itself.
+  let unanswered: { message: UIMessage; turnId: string } | undefined;
   for (const entry of stored) {
     if (entry.role === 'user') {
       assistant = undefined;
       const text = partsOf(entry.content)
         .flatMap((part) => (part.type === 'text' ? [part.text] : []))
         .join('\n');
-      messages.push({ id: `stored-${entry.sequence}`, role: 'user', parts: [{ type: 'text', text }] });
+      const message: UIMessage = {
+        id: `stored-${entry.sequence}`,
+        role: 'user',
+        parts: [{ type: 'text', text }],
+      };
+      messages.push(message);
+      unanswered =
+        entry.turnId !== undefined && stoppedTurn(entry) ? { message, turnId: entry.turnId } : undefined;
+      if (unanswered) message.metadata = { stopped: true };
       continue;
+    }
+    if (unanswered?.turnId === entry.turnId) {
+      // The turn has an answer after all: the note is the answer's.
+      delete unanswered.message.metadata;
+      unanswered = undefined;
     }
     if (
       !assistant ||
@@ -47,7 +63,7 @@ export function storedToUiMessages(stored: readonly StoredMessage[]): UIMessage[
       (entry.turnId === undefined && entry.role === 'assistant')
     ) {
       // A turn its user stopped says so under its answer, as it did when the user pressed Stop.
-      const stopped = entry.turn?.outcome === 'stopped' && entry.turn.code === 'CANCELLED';
+      const stopped = stoppedTurn(entry);
       assistant = {
         message: {
           id: `stored-${entry.sequence}`,
@@ -91,4 +107,9 @@ export function storedToUiMessages(stored: readonly StoredMessage[]): UIMessage[
   // A turn that only carried out an approval, its card shown where it was asked, may have nothing left but
   // its sources.
   return messages.filter((message) => message.parts.some((part) => !part.type.startsWith('source-')));
+}
+
+/** Whether a message's turn was stopped by its user (not failed, not cut by a limit). */
+function stoppedTurn(entry: StoredMessage): boolean {
+  return entry.turn?.outcome === 'stopped' && entry.turn.code === 'CANCELLED';
 }
