@@ -47,6 +47,7 @@ describe('createMasker', () => {
         jwt: `token ${jwt}`,
         key: 'use sk-proj-abcdefghijklmnop1234 please',
         text: 'my password is hunter2, the pwd=s3cr3t! and {"password":"x1"}',
+        chinese: '我的密码是 hunter22，密码：hunter33。API 密钥为 abc-123，令牌=t0k3n',
       }),
     ).toEqual({
       note: 'Mail [email] or call [phone] or [phone].',
@@ -55,6 +56,7 @@ describe('createMasker', () => {
       jwt: 'token [token]',
       key: 'use [token] please',
       text: 'my password is [masked], the pwd=[masked] and {"password":"[masked]"}',
+      chinese: '我的密码是 [masked]，密码：[masked]。API 密钥为 [masked]，令牌=[masked]',
     });
   });
 

@@ -65,6 +65,12 @@ export const defaultMaskPatterns: readonly MaskPattern[] = [
       /\b(?:password|passwd|pwd|secret|token|api[ _-]?key)\b["']?\s*(?:is\s+|[:=]\s*)["']?[^\s"',;]+/gi,
     replacement: (match) => match.replace(/(\bis\s+["']?|[:=]\s*["']?)[^\s"',;]+$/i, '$1[masked]'),
   },
+  {
+    // The same in Chinese: 我的密码是 hunter2, 密码：hunter2, API 密钥为 abc (is: 是 / 为, colons full- or half-width).
+    name: 'secret-in-chinese-text',
+    pattern: /(?:密码|口令|密钥|令牌)\s*(?:是|为|[:：=])\s*["'“]?[^\s"',;，。；”]+/g,
+    replacement: (match) => match.replace(/((?:是|为|[:：=])\s*["'“]?)[^\s"',;，。；”]+$/, '$1[masked]'),
+  },
   { name: 'bearer', pattern: /\bBearer\s+[A-Za-z0-9._~+/=-]+/gi, replacement: 'Bearer [token]' },
   { name: 'jwt', pattern: /\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g, replacement: '[token]' },
   {
