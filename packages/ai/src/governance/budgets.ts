@@ -18,8 +18,15 @@ export interface Budget {
   readonly maxCost?: Cost;
 }
 
-/** Rejects budgets that cannot work (no limit or two, a negative limit, a bad currency), naming the index. */
-export function checkBudgets(budgets: readonly Budget[]): void {
+/**
+ * Rejects budgets that cannot work (no limit or two, a negative limit, a bad currency, a currency no model is
+ * priced in, which no turn's cost could ever reach), naming the index.
+ */
+export function checkBudgets(
+  budgets: readonly Budget[],
+  prices: Readonly<Record<string, { readonly currency: string }>>,
+): void {
+  const priced = [...new Set(Object.values(prices).map((price) => price.currency))].sort();
   budgets.forEach((budget, index) => {
     const limits = [budget.maxTokens, budget.maxCost].filter((limit) => limit !== undefined).length;
     const valid =
@@ -36,6 +43,13 @@ export function checkBudgets(budgets: readonly Budget[]): void {
       throw coreErrors.INVALID_CONFIGURATION({
         params: {
           reason: `budgets[${index}]: needs scope tenant or principal, period day or month, and exactly one of maxTokens (a whole number) or maxCost ({ amount, currency })`,
+        },
+      });
+    }
+    if (budget.maxCost && !priced.includes(budget.maxCost.currency)) {
+      throw coreErrors.INVALID_CONFIGURATION({
+        params: {
+          reason: `budgets[${index}]: maxCost is in ${budget.maxCost.currency}, but no model in prices is (${priced.length > 0 ? priced.join(', ') : 'no prices'}), so no turn's cost could reach it`,
         },
       });
     }

@@ -340,6 +340,20 @@ describe('createGovernance: budgets', () => {
     expect(
       configuration({ prices: { m: { inputPerMillion: 1, outputPerMillion: 1, currency: 'dollars' } } }),
     ).toMatch(/model "m"/);
+    // A money budget in a currency no model is priced in could never be reached: every turn would run.
+    const usd = { m: { inputPerMillion: 1, outputPerMillion: 1, currency: 'USD' } };
+    const euros = {
+      scope: 'tenant' as const,
+      period: 'day' as const,
+      maxCost: { amount: 1, currency: 'EUR' },
+    };
+    expect(configuration({ prices: usd, budgets: [euros] })).toBe(
+      "INVALID_CONFIGURATION: budgets[0]: maxCost is in EUR, but no model in prices is (USD), so no turn's cost could reach it",
+    );
+    expect(configuration({ budgets: [euros] })).toMatch(/no prices/);
+    expect(
+      configuration({ prices: usd, budgets: [{ ...euros, maxCost: { amount: 1, currency: 'USD' } }] }),
+    ).toBe('ok');
     expect(configuration({ historyWindow: 0 })).toMatch(/historyWindow/);
     expect(configuration({ masking: { maxStringLength: 0 } })).toMatch(/maxStringLength/);
   });

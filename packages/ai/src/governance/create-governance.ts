@@ -183,7 +183,7 @@ export function createGovernance(options: GovernanceOptions = {}): Governance {
   const now = options.now ?? Date.now;
   const historyWindow = options.historyWindow ?? 40;
   checkPriceTable(prices);
-  checkBudgets(budgets);
+  checkBudgets(budgets, prices);
   if (!Number.isSafeInteger(historyWindow) || historyWindow < 1 || historyWindow > 500) {
     throw coreErrors.INVALID_CONFIGURATION({
       params: { reason: 'governance: historyWindow must be a whole number from 1 to 500' },
