@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningShop, startShop } from '../shop/shop-harness.js';
 import {
@@ -14,6 +14,17 @@ import {
   type WatchedPage,
 } from './browser-harness.js';
 import { type SeededTurns, seedTurns } from './seed-turns.js';
+
+/** The charts' axis labels that reach past the left edge of their card (cut by it, or by the screen). */
+function axisLabelsCut(page: Page): Promise<string[]> {
+  return page.locator('[data-chart] svg text').evaluateAll((labels) =>
+    labels.flatMap((label) => {
+      const card = label.closest('[data-chart]')?.getBoundingClientRect();
+      const box = label.getBoundingClientRect();
+      return card && box.left < card.left ? [`${label.textContent}@${Math.round(box.left - card.left)}`] : [];
+    }),
+  );
+}
 
 const title = hasChromium
   ? 'the governance console in Chromium'
@@ -176,6 +187,7 @@ describe.skipIf(!hasChromium)(title, { timeout: 90_000 }, () => {
       ).toBeGreaterThanOrEqual(2);
       expect(await page.locator('[data-metric="requests"] [data-value]').textContent()).toBe('3');
       expect(await seriousViolations(page)).toEqual([]);
+      expect(await axisLabelsCut(page)).toEqual([]);
       await screenshot(page, 'console-cost');
       afterwards(watched);
     } finally {
@@ -200,7 +212,13 @@ describe.skipIf(!hasChromium)(title, { timeout: 90_000 }, () => {
       await page.getByRole('heading', { name: '按模型的费用' }).waitFor();
       await page.locator('[data-chart="cost-by-model"] .recharts-bar-rectangle').first().waitFor();
       expect(await seriousViolations(page)).toEqual([]);
+      expect(await axisLabelsCut(page)).toEqual([]);
       await screenshot(page, 'console-cost-zh-CN');
+      // On a phone too, the longest label (US$…) stays inside its chart's card.
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.waitForTimeout(300);
+      expect(await axisLabelsCut(page)).toEqual([]);
+      await screenshot(page, 'console-cost-zh-CN-375');
       afterwards(watched);
     } finally {
       await watched.close();

@@ -27,6 +27,11 @@ export function CostChart({
   readonly empty: string;
 }) {
   const headingId = `chart-${name}`;
+  // The value axis is as wide as its longest label (`US$0.000023` in Chinese): at recharts' fixed 60 px the
+  // labels ran out of the card and were cut by its edge.
+  const longest = Math.max(...[0, ...bars.map((bar) => bar.value)].map((value) => format(value).length));
+  // Two characters to spare: a tick between the bars' values can be longer than any of them (0.0045 by 0.006).
+  const axisWidth = Math.max(40, Math.ceil((longest + 2) * 7) + 8);
   return (
     <Paper withBorder radius="md" p="md" data-chart={name} aria-labelledby={headingId} component="section">
       <Title order={2} size="h5" id={headingId} mb="sm">
@@ -48,6 +53,7 @@ export function CostChart({
             gridAxis="y"
             withTooltip
             maxBarWidth={56}
+            yAxisProps={{ width: axisWidth }}
             barChartProps={{ accessibilityLayer: false }}
           />
         </div>
