@@ -17,7 +17,7 @@ import { useEffect, useState } from 'react';
 import { useConsole } from './console-context.js';
 import { type AuditAction, auditActions } from './console-text.js';
 import { EventDetail } from './event-detail.js';
-import { oneOf, replaceQuery } from './filter-address.js';
+import { oneOf, replaceQuery, textFilter } from './filter-address.js';
 import { formatTime } from './format.js';
 import type { AuditEvent } from './governance-types.js';
 import { groupEventsByTurn } from './group-events.js';
@@ -36,8 +36,8 @@ export function AuditPage() {
   );
   const [range, setRange] = useState<RangeChoice>(() => rangeFromQuery(initial));
   const [fields, setFields] = useState(() => ({
-    turnId: initial.get('turnId') ?? '',
-    principalId: initial.get('principalId') ?? '',
+    turnId: textFilter(initial.get('turnId')),
+    principalId: textFilter(initial.get('principalId')),
   }));
   useEffect(() => {
     replaceQuery({ ...(action === 'all' ? {} : { action }), ...fields, ...rangeQuery(range) });

@@ -4,6 +4,18 @@ export function oneOf<T extends string>(value: string | null, choices: readonly 
 }
 
 /**
+ * A free-text filter from the address, or `''` (no filter) for one the server would refuse whatever it held: a
+ * control character such as NUL, or longer than the filter takes (`max`). Kept, it was sent again on every
+ * Retry, and the page stayed on its error until its filters were cleared. (The address decodes bytes that are
+ * not UTF-8 to U+FFFD, a character like any other.)
+ */
+export function textFilter(value: string | null, max = 200): string {
+  if (value === null || value.length > max) return '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused here
+  return /[\u0000-\u001f\u007f]/.test(value) ? '' : value;
+}
+
+/**
  * Writes a page's filters into the address, replacing its history entry: a reload or Back shows the page as it
  * was left, and filtering adds no steps to Back. Empty values are left out, so a page at its defaults has none.
  */

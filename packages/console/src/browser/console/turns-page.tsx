@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useConsole } from './console-context.js';
 import type { TurnOutcome } from './console-text.js';
-import { oneOf, replaceQuery } from './filter-address.js';
+import { oneOf, replaceQuery, textFilter } from './filter-address.js';
 import { formatCost, formatCount, formatTime } from './format.js';
 import type { TurnFilters, TurnRecord } from './governance-types.js';
 import { MetricCards } from './metric-cards.js';
@@ -41,11 +41,11 @@ export function TurnsPage() {
   );
   const [range, setRange] = useState<RangeChoice>(() => rangeFromQuery(initial));
   const [fields, setFields] = useState<Record<TextFilter, string>>(() => ({
-    model: initial.get('model') ?? '',
-    provider: initial.get('provider') ?? '',
-    principalId: initial.get('principalId') ?? '',
-    conversationId: initial.get('conversationId') ?? '',
-    tool: initial.get('tool') ?? '',
+    model: textFilter(initial.get('model')),
+    provider: textFilter(initial.get('provider'), 100),
+    principalId: textFilter(initial.get('principalId')),
+    conversationId: textFilter(initial.get('conversationId')),
+    tool: textFilter(initial.get('tool')),
   }));
   useEffect(() => {
     replaceQuery({ ...(outcome === 'all' ? {} : { outcome }), ...fields, ...rangeQuery(range) });
