@@ -635,7 +635,7 @@ describe.skipIf(!hasChromium)(title, { timeout: 90_000 }, () => {
       // either: kept, every Retry sent it again and the page stayed on its error.
       for (const model of ['%00bad', 'a%09b', 'x'.repeat(201)]) {
         await page.goto(`${running.url}/console/turns?model=${model}`);
-        await expect.poll(() => rows.count(), model).toBe(3);
+        await expect.poll(() => rows.count(), { message: model }).toBe(3);
         expect(await page.getByLabel('Model').inputValue()).toBe('');
       }
       const outcome = page.getByRole('radiogroup', { name: 'Outcome' });
