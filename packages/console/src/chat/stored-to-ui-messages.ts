@@ -52,7 +52,7 @@ export function storedToUiMessages(stored: readonly StoredMessage[]): UIMessage[
       if (unanswered) message.metadata = { stopped: true };
       continue;
     }
-    if (unanswered?.turnId === entry.turnId) {
+    if (unanswered && unanswered.turnId === entry.turnId) {
       // The turn has an answer after all: the note is the answer's.
       delete unanswered.message.metadata;
       unanswered = undefined;
