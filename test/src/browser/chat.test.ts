@@ -347,6 +347,30 @@ describe.skipIf(!hasChromium)(title, { timeout: 120_000 }, () => {
     }
   });
 
+  it('a question whose answer failed says so again after a reload, with the code, until an answer follows', async () => {
+    const watched = await openPage(browser, running.url);
+    const { page } = watched;
+    try {
+      await page.goto(`${running.url}/`);
+      await signIn(page, 'Alice · customer (acme)');
+      await page.getByRole('button', { name: '+ New conversation' }).click();
+      model.script({ kind: 'status', status: 500, message: 'upstream broke' });
+      const input = page.getByLabel('Ask a question…');
+      await input.fill('Will this fail?');
+      await input.press('Enter');
+      await page.getByRole('alert').getByText('The answer failed').waitFor();
+      await page.reload();
+      const note = page.locator('.opwire-chat-stopped');
+      await note.waitFor();
+      expect(await note.textContent()).toMatch(/^The answer failed \([A-Z_]+\)$/);
+      expect(await page.locator('.opwire-chat-message-user').last().textContent()).toBe('Will this fail?');
+      await screenshot(page, 'chat-failed-reloaded');
+      expect(watched.pageErrors).toEqual([]);
+    } finally {
+      await watched.close();
+    }
+  });
+
   it('shows an answer’s HTML and script links as text: nothing runs, nothing opens', async () => {
     const watched = await openPage(browser, running.url);
     const { page } = watched;

@@ -70,6 +70,12 @@ function withoutRefused(messages: UIMessage[], question: string): UIMessage[] {
 const stoppedEarlier = (message: UIMessage): boolean =>
   (message.metadata as { stopped?: unknown } | undefined)?.stopped === true;
 
+/** The code of a turn loaded from the server that failed before any answer was stored (see `storedToUiMessages`). */
+const failedEarlier = (message: UIMessage): string | undefined => {
+  const failed = (message.metadata as { failed?: unknown } | undefined)?.failed;
+  return typeof failed === 'string' ? failed : undefined;
+};
+
 /**
  * The stored messages of a conversation whose resumed turn just ended, its answer kept as it was read (the stored
  * one has the same text and sources, but not the usage the stream reported).
@@ -244,6 +250,10 @@ export function ConversationView({
             />
             {stopped.has(message.id) || stoppedEarlier(message) ? (
               <p className="opwire-chat-stopped">{text.stopped}</p>
+            ) : failedEarlier(message) ? (
+              <p className="opwire-chat-stopped">
+                {text.failed} ({failedEarlier(message)})
+              </p>
             ) : null}
           </div>
         ))}

@@ -174,7 +174,7 @@ describe('a stopped turn', () => {
     }
   });
 
-  it('marks the question of a turn stopped before any answer was stored, as the page did when Stop was pressed', () => {
+  it('marks the question of a turn stopped or failed before any answer was stored, as the page did then', () => {
     const stopped = { turnId: 't1', outcome: 'stopped' as const, code: 'CANCELLED' };
     const [question] = said(stopped);
     const next: StoredMessage = { sequence: 3, role: 'user', content: 'Another', turnId: 't2', at };
@@ -195,9 +195,15 @@ describe('a stopped turn', () => {
       ['user', undefined],
       ['assistant', undefined],
     ]);
-    // A failed turn's lone question is not marked stopped.
+    // A failed turn's lone question says it failed, with its code; once an answer follows (a retry's), neither.
     const failed = said({ turnId: 't1', outcome: 'failed', code: 'PROVIDER_FAILED' })[0] as StoredMessage;
-    expect(storedToUiMessages([failed])[0]?.metadata).toBeUndefined();
+    expect(storedToUiMessages([failed])[0]?.metadata).toEqual({ failed: 'PROVIDER_FAILED' });
+    const retried: StoredMessage = { ...answer, sequence: 2, turnId: 't3' };
+    expect(storedToUiMessages([failed, retried]).map((message) => message.metadata)).toEqual([
+      undefined,
+      undefined,
+    ]);
+    expect(storedToUiMessages([question as StoredMessage, retried])[0]?.metadata).toBeUndefined();
   });
 });
 

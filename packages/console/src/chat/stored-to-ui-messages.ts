@@ -25,16 +25,16 @@ interface CardPlace {
  * message per user message, and one assistant message per turn whose tool calls carry their results, shown
  * as the stream showed them (a pending approval with its approve and decline, a declined call, a failed call
  * with its code). A call decided in a later turn (an approval) updates the card of the turn that asked.
- * The answer of a turn its user stopped carries `metadata.stopped` (its question does, when the turn was
- * stopped before any answer was stored); an answer's sources are its first parts,
+ * The answer of a turn its user stopped carries `metadata.stopped`; a question left without an answer says why
+ * (`metadata.stopped`, or `metadata.failed` with the turn's code); an answer's sources are its first parts,
  * as the stream sent them (`source-url` with a link, else `source-document`).
  */
 export function storedToUiMessages(stored: readonly StoredMessage[]): UIMessage[] {
   const messages: UIMessage[] = [];
   const cards = new Map<string, CardPlace>();
   let assistant: { message: UIMessage; turnId: string | undefined } | undefined;
-  // A question whose turn was stopped before a word of its answer: the note goes under the question itself.
-  let unanswered: { message: UIMessage; turnId: string } | undefined;
+  // A question whose turn ended before a word of its answer was stored, while no answer has followed it.
+  let unanswered: UIMessage | undefined;
   for (const entry of stored) {
     if (entry.role === 'user') {
       assistant = undefined;
@@ -47,14 +47,16 @@ export function storedToUiMessages(stored: readonly StoredMessage[]): UIMessage[
         parts: [{ type: 'text', text }],
       };
       messages.push(message);
-      unanswered =
-        entry.turnId !== undefined && stoppedTurn(entry) ? { message, turnId: entry.turnId } : undefined;
-      if (unanswered) message.metadata = { stopped: true };
+      // Stopped or failed before a word of an answer was stored: the note goes under the question itself.
+      const failed = entry.turn?.outcome === 'failed' ? entry.turn.code : undefined;
+      if (stoppedTurn(entry)) message.metadata = { stopped: true };
+      else if (failed !== undefined) message.metadata = { failed };
+      unanswered = message.metadata ? message : undefined;
       continue;
     }
-    if (unanswered && unanswered.turnId === entry.turnId) {
-      // The turn has an answer after all: the note is the answer's.
-      delete unanswered.message.metadata;
+    if (unanswered) {
+      // An answer follows after all (the turn's own, or a retry's): the note is not the question's.
+      delete unanswered.metadata;
       unanswered = undefined;
     }
     if (
