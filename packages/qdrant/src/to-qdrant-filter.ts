@@ -15,6 +15,12 @@ const match = (key: string, value: MetadataValue): Record<string, unknown> =>
     ? { key, range: { gte: value, lte: value } }
     : { key, match: { value } };
 
+// Qdrant's `match.any` refuses a repeated value (its OpenAPI `AnyVariants` is `uniqueItems: true`).
+const matchAny = (key: string, values: readonly string[]): Record<string, unknown> => {
+  const unique = [...new Set(values)];
+  return unique.length === 1 ? { key, match: { value: unique[0]! } } : { key, match: { any: unique } };
+};
+
 /** The points of one tenant that searches may see: its live chunks (a version being written is not live). */
 export function tenantFilter(tenant: string): QdrantFilter {
   return {
@@ -31,7 +37,7 @@ export function tenantFilter(tenant: string): QdrantFilter {
  */
 export function toQdrantFilter(tenant: string, filter: KnowledgeFilter | undefined): QdrantFilter {
   const must = [...tenantFilter(tenant).must];
-  if (filter?.documentIds) must.push({ key: 'documentId', match: { any: [...filter.documentIds] } });
+  if (filter?.documentIds) must.push(matchAny('documentId', filter.documentIds));
   for (const [key, value] of Object.entries(filter?.metadata ?? {})) {
     must.push(match(metadataPath(key), value));
   }
@@ -41,11 +47,6 @@ export function toQdrantFilter(tenant: string, filter: KnowledgeFilter | undefin
 /** Every point of one document of one tenant, whatever its version. */
 export function documentFilter(tenant: string, documentIds: readonly string[]): QdrantFilter {
   return {
-    must: [
-      { key: 'tenant', match: { value: tenant } },
-      documentIds.length === 1
-        ? { key: 'documentId', match: { value: documentIds[0]! } }
-        : { key: 'documentId', match: { any: [...documentIds] } },
-    ],
+    must: [{ key: 'tenant', match: { value: tenant } }, matchAny('documentId', documentIds)],
   };
 }

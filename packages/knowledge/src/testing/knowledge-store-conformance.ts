@@ -161,6 +161,29 @@ export function describeKnowledgeStoreConformance(name: string, options: Conform
       expect(left.map((hit) => hit.id).sort()).toEqual(['a#0', 'a#1']);
     });
 
+    it('takes a list of document ids that repeats one as the list without repeats, in searches and deletes', async () => {
+      await store.upsert(['a', 'b', 'c'].map((documentId) => testRecord({ documentId, terms: ['x'] })));
+      const scope = { collection: 'docs', tenant: '' };
+      const terms = [{ term: 'x', weight: 1 }];
+      const found = async (documentIds: string[]) => {
+        const search = { ...scope, top: 10, filter: { documentIds } };
+        const searches = [
+          store.searchDense({ ...search, vector: [1, 0, 0] }),
+          store.searchLexical({ ...search, terms, bm25 }),
+          ...(store.searchHybrid
+            ? [store.searchHybrid({ ...search, vector: [1, 0, 0], terms, bm25, depth: 10 })]
+            : []),
+        ];
+        return (await Promise.all(searches)).map((hits) => hits.map((hit) => hit.documentId).sort());
+      };
+      for (const hits of await found(['b', 'b', 'a', 'b'])) expect(hits).toEqual(['a', 'b']);
+      for (const hits of await found(['c', 'c'])) expect(hits).toEqual(['c']);
+      expect(await store.deleteDocuments({ ...scope, documentIds: ['b', 'b', 'missing'] })).toBe(1);
+      expect(await store.deleteDocuments({ ...scope, documentIds: ['c', 'c'] })).toBe(1);
+      const left = await store.searchDense({ ...scope, vector: [1, 0, 0], top: 10 });
+      expect(left.map((hit) => hit.id)).toEqual(['a#0']);
+    });
+
     it('reads one document of one tenant and collection, by chunk index, as the last write left it', async () => {
       const metadata = { lang: 'en', shop: true };
       await store.upsert([
