@@ -52,6 +52,41 @@ describe('knowledge.search with an oversized metadata filter', { timeout: 60_000
     ]);
   });
 
+  it('over HTTP: a key and a value inside the published bounds (counted in code points) are accepted, in a batch ingest and a search', async () => {
+    // 1,500 emoji are 3,000 UTF-16 units: the store counted those and refused what `maxLength: 2000` accepts.
+    const value = '😀'.repeat(1500);
+    const ingested = await running.request('/knowledge/ingest', {
+      method: 'POST',
+      token: 'admin-token',
+      body: {
+        documents: [
+          { documentId: 'quokka.md', text: 'Quokkas are refunded.' },
+          {
+            documentId: 'emoji.md',
+            text: 'Quokkas are refunded.',
+            metadata: { k: value, ['😀'.repeat(100)]: 'v' },
+          },
+        ],
+      },
+    });
+    expect([ingested.status, ingested.body]).toEqual([
+      200,
+      {
+        results: [
+          { documentId: 'quokka.md', chunks: 1 },
+          { documentId: 'emoji.md', chunks: 1 },
+        ],
+      },
+    ]);
+    const found = await running.request('/knowledge/search', {
+      method: 'POST',
+      token: 'admin-token',
+      body: { query: 'quokka', mode: 'lexical', metadata: { k: value } },
+    });
+    expect(found.status).toBe(200);
+    expect(found.body.results.map((result: any) => result.documentId)).toEqual(['emoji.md']);
+  });
+
   it('through a tool call: the model gets OUT_OF_RANGE for 65 keys, TOOL_ARGUMENTS_TOO_LARGE for 70,000, and the turn goes on', async () => {
     const overKeys = Object.fromEntries(Array.from({ length: 65 }, (_, index) => [`k${index}`, 'v']));
     model.script(

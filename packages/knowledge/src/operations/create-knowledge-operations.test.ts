@@ -133,6 +133,65 @@ describe('createKnowledgeOperations', () => {
     ).not.toContain('RESERVED_METADATA_KEY');
   });
 
+  it('accepts metadata inside the published bounds, counted in code points as JSON Schema counts them', async () => {
+    const { app, knowledge } = setup();
+    // 1,500 emoji are 3,000 UTF-16 units: within `maxLength: 2000`, as a key of 100 is within 128.
+    const documents = [
+      { documentId: 'plain', text: 'Refund policy for quokkas.' },
+      { documentId: 'value', text: 'Refund policy for okapis.', metadata: { k: '😀'.repeat(1500) } },
+      { documentId: 'key', text: 'Refund policy for ibises.', metadata: { ['😀'.repeat(100)]: 'v' } },
+    ];
+    expect(await app.invoke('knowledge.ingest', { documents }, { caller: writer })).toEqual({
+      results: [
+        { documentId: 'plain', chunks: 1 },
+        { documentId: 'value', chunks: 1 },
+        { documentId: 'key', chunks: 1 },
+      ],
+    });
+    const found = (await app.invoke(
+      'knowledge.search',
+      { query: 'refund', mode: 'lexical', metadata: { k: '😀'.repeat(1500) } },
+      { caller: reader },
+    )) as SearchResponse;
+    expect(found.results.map((result) => result.documentId)).toEqual(['value']);
+    const stored = await knowledge.retrieve({ text: 'refund', tenant: 'acme', mode: 'lexical' });
+    expect(stored.map((chunk) => chunk.documentId).sort()).toEqual(['key', 'plain', 'value']);
+  });
+
+  it("names a refusal of the store's own metadata check as the request has the field, storing nothing of the batch", async () => {
+    // Validation refuses all of this first; the handlers are called as the pipeline would call them past it.
+    const { knowledge } = setup();
+    const [search, ingest] = createKnowledgeOperations({ knowledge });
+    const context = { tenant: 'acme', locale: 'en', signal: new AbortController().signal } as any;
+    const failure = async (work: () => unknown) => {
+      try {
+        await work();
+      } catch (error) {
+        return { code: (error as { code: string }).code, field: (error as { field?: string }).field };
+      }
+      return undefined;
+    };
+    const over = { k: 'x'.repeat(2001) };
+    expect(await failure(() => search!.handle({ query: 'refund', metadata: over }, context))).toEqual({
+      code: 'OUT_OF_RANGE',
+      field: 'metadata.k',
+    });
+    const documents = [arrivals, { documentId: 'returns', text: 'Return shoes.', metadata: over }];
+    expect(await failure(() => ingest!.handle({ documents }, context))).toEqual({
+      code: 'OUT_OF_RANGE',
+      field: 'documents[1].metadata.k',
+    });
+    expect(
+      await failure(() =>
+        ingest!.handle({ documents: [arrivals, { ...documents[1], metadata: { 'a.b': null } }] }, context),
+      ),
+    ).toEqual({
+      code: 'NULL_NOT_ALLOWED',
+      field: 'documents[1].metadata["a.b"]',
+    });
+    expect(await knowledge.retrieve({ text: 'shoes', tenant: 'acme', mode: 'lexical' })).toEqual([]);
+  });
+
   it('audits each call', async () => {
     const { app } = setup();
     await app.invoke(

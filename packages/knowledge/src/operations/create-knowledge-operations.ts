@@ -3,7 +3,7 @@ import Type from 'typebox';
 import type { Knowledge } from '../create-knowledge.js';
 import { knowledgeErrors } from '../knowledge-errors.js';
 import { retrievalModes } from '../retrieve.js';
-import { knowledgeLimits } from '../store/knowledge-limits.js';
+import { checkMetadata, knowledgeLimits, metadataKeyField } from '../store/knowledge-limits.js';
 
 const MetadataValue = Type.Union([
   Type.String({ maxLength: knowledgeLimits.metadataValueLength }),
@@ -30,18 +30,17 @@ const IngestDocument = Type.Object({
   source: Type.Optional(Type.String({ maxLength: 1000 })),
   metadata: Type.Optional(Metadata),
 });
-/** A key a dotted field path shows bare, as validation writes them (`metadata.lang`, else `metadata["a.b"]`). */
-const plainName = /^[\p{L}_$][\p{L}\p{N}_$-]*$/u;
-
 /**
  * Refuses the whole batch before anything is written: a blank text (which the pipeline reads as "remove the
- * document"; `knowledge.remove` is for that), a document id given twice, and a metadata key the app reserves.
+ * document"; `knowledge.remove` is for that), a document id given twice, a metadata key the app reserves, and
+ * metadata the store's own check would refuse (named as the request has it, `documents[1].metadata.lang`, not
+ * left to fail that one document on `metadata.lang` while the others are stored).
  */
 function checkBatch(
   documents: ReadonlyArray<{
     readonly documentId: string;
     readonly text: string;
-    readonly metadata?: Readonly<Record<string, unknown>> | undefined;
+    readonly metadata?: Readonly<Record<string, string | number | boolean>> | undefined;
   }>,
   reserved: ReadonlySet<string>,
 ): void {
@@ -53,11 +52,12 @@ function checkBatch(
     for (const key in metadata) {
       if (reserved.has(key)) {
         throw knowledgeErrors.RESERVED_METADATA_KEY({
-          field: `documents[${index}].metadata${plainName.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`}`,
+          field: metadataKeyField(`documents[${index}].metadata`, key),
           params: { key },
         });
       }
     }
+    checkMetadata(metadata, `documents[${index}].metadata`);
     if (seen.has(documentId)) {
       throw knowledgeErrors.DUPLICATE_DOCUMENT_ID({
         field: `documents[${index}].documentId`,
@@ -123,6 +123,8 @@ export function createKnowledgeOperations(options: KnowledgeOperationsOptions): 
       coreErrors.CANCELLED,
     ],
     async handle(request, context) {
+      // Checked here too so a refusal names the request's field (`metadata.lang`), not the filter's.
+      checkMetadata(request.metadata, 'metadata');
       const results = await knowledge.retrieve({
         collection,
         text: request.query,

@@ -9,13 +9,41 @@ import type { KnowledgeFilter, MetadataValue } from './knowledge-store.js';
 export const knowledgeLimits = {
   /** Metadata keys of one record, and of one filter. */
   metadataKeys: 64,
-  /** Characters of one metadata key. */
+  /** Characters (Unicode code points, as JSON Schema's `maxLength` counts them) of one metadata key. */
   metadataKeyLength: 128,
-  /** Characters of one metadata string value. */
+  /** Characters (Unicode code points) of one metadata string value. */
   metadataValueLength: 2000,
   /** Document ids one filter may list. */
   filterDocumentIds: 1000,
 } as const;
+
+/**
+ * Whether a text has more code points than `limit`: the count JSON Schema's `maxLength` (and so the HTTP schema)
+ * uses, where `length` counts UTF-16 units and made 1,500 emoji longer than 2,000. A lone surrogate counts as one.
+ */
+function isLongerThan(text: string, limit: number): boolean {
+  if (text.length <= limit) return false;
+  if (text.length > limit * 2) return true;
+  let count = 0;
+  for (let index = 0; index < text.length; index++) {
+    const unit = text.charCodeAt(index);
+    // A high surrogate followed by a low one is one code point: the low one is skipped.
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(index + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) index++;
+    }
+    if (++count > limit) return true;
+  }
+  return false;
+}
+
+/** A key a dotted field path shows bare, as validation writes them. */
+const plainName = /^[\p{L}_$][\p{L}\p{N}_$-]*$/u;
+
+/** The field of one metadata key under `field`, as validation names it: `metadata.lang`, else `metadata["a.b"]`. */
+export function metadataKeyField(field: string, key: string): string {
+  return plainName.test(key) ? `${field}.${key}` : `${field}[${JSON.stringify(key)}]`;
+}
 
 const scalar = { en: 'a string, a finite number or a boolean', 'zh-CN': '字符串、有限数字或布尔值' };
 
@@ -32,7 +60,8 @@ function checkValue(value: unknown, field: string): void {
 
 /**
  * Refuses metadata that is not an object of scalar values (string, finite number, boolean) — `WRONG_TYPE`,
- * `NULL_NOT_ALLOWED` or `OUT_OF_RANGE` on `<field>.<key>` — or past the bounds, with `OUT_OF_RANGE`.
+ * `NULL_NOT_ALLOWED` or `OUT_OF_RANGE` on `<field>.<key>` — or past the bounds, with `OUT_OF_RANGE` (on `<field>`
+ * for too many keys, else on `<field>.<key>`); lengths are counted in code points, as the HTTP schema counts them.
  */
 export function checkMetadata(
   metadata: Readonly<Record<string, MetadataValue>> | undefined,
@@ -51,9 +80,10 @@ export function checkMetadata(
     });
   }
   for (const key of keys) {
-    if (key.length > knowledgeLimits.metadataKeyLength) {
+    const keyField = metadataKeyField(field, key);
+    if (isLongerThan(key, knowledgeLimits.metadataKeyLength)) {
       throw coreErrors.OUT_OF_RANGE({
-        field,
+        field: keyField,
         params: {
           expected: {
             en: `keys of at most ${knowledgeLimits.metadataKeyLength} characters`,
@@ -63,10 +93,10 @@ export function checkMetadata(
       });
     }
     const value = metadata[key];
-    checkValue(value, `${field}.${key}`);
-    if (typeof value === 'string' && value.length > knowledgeLimits.metadataValueLength) {
+    checkValue(value, keyField);
+    if (typeof value === 'string' && isLongerThan(value, knowledgeLimits.metadataValueLength)) {
       throw coreErrors.OUT_OF_RANGE({
-        field: `${field}.${key}`,
+        field: keyField,
         params: { expected: `length <= ${knowledgeLimits.metadataValueLength}` },
       });
     }
