@@ -11,6 +11,7 @@ import { pendingApprovalsOf, stepLimitNotice, toChatSteps } from './chat-result.
 import type { ChatEvent, ChatMessage, ChatRequest, ChatResult, ChatSource } from './chat-types.js';
 import { type Answerer, createFallbackModel } from './fallback-model.js';
 import type { GovernedTurn } from './governance/governed-turn.js';
+import { addTokenCounts } from './governance/token-count.js';
 import { storableSources } from './governance/turn-ending.js';
 import type { TurnOutcome } from './governance/turn-ledger.js';
 import { runGuardrails } from './guardrails.js';
@@ -297,9 +298,10 @@ export class Turn {
       },
       onStepEnd: (step: StepResult<ToolSet>) => {
         this.steps.push(step);
+        // As the provider reported them (or not): the governed turn makes whole counts of them.
         this.governed?.addUsage({
-          inputTokens: step.usage.inputTokens ?? 0,
-          outputTokens: step.usage.outputTokens ?? 0,
+          inputTokens: step.usage.inputTokens,
+          outputTokens: step.usage.outputTokens,
         });
         // The model the provider's response names (such as a dated snapshot); without one, the one asked.
         const reported = step.response.modelId;
@@ -433,7 +435,7 @@ export class Turn {
       turnId: this.turnId,
       text: ending.text,
       steps,
-      usage: { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens },
+      usage: { inputTokens, outputTokens, totalTokens: addTokenCounts(inputTokens, outputTokens) },
       cost: row?.cost,
       provider: this.answerer.provider,
       model: row?.model ?? this.answerer.model,

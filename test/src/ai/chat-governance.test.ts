@@ -93,7 +93,24 @@ function shop(
     return { status: response.status, headers: response.headers, body: (await response.json()) as any };
   };
   const chatAs = (token: string, body: unknown) => call('POST', '/ai/chat', token, body);
-  return { ...fixture, app, governance, call, chatAs };
+  /** The events of a turn streamed over `POST /ai/chat/stream`, as `[name, data]`. */
+  const streamAs = async (token: string, body: unknown) => {
+    const response = await handler(
+      new Request('http://shop.test/ai/chat/stream', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    );
+    return (await response.text())
+      .trim()
+      .split('\n\n')
+      .map((block): [string | undefined, any] => {
+        const [event, data] = block.split('\n');
+        return [event?.slice('event: '.length), JSON.parse(data?.slice('data: '.length) ?? 'null')];
+      });
+  };
+  return { ...fixture, app, governance, call, chatAs, streamAs };
 }
 
 const userText = (request: Record<string, any>) =>
@@ -815,6 +832,57 @@ it('fails a turn the provider refuses (401, 400) with 502 PROVIDER_REJECTED, nam
   server.script({ kind: 'status', status: 429, message: 'slow down' });
   const limited = await chatAs('token-support', { message: 'Hi' });
   expect([limited.status, limited.body.code]).toEqual([503, 'PROVIDER_FAILED']);
+});
+
+it('answers and records a turn whose provider reports a fraction of a token or more than can be counted', async () => {
+  const { chatAs, streamAs, governance } = shop();
+  server.script({ kind: 'reply', text: 'Hello.', usage: [10.5, 2.4] });
+  const answer = await chatAs('token-support', { message: 'Hi' });
+  expect([answer.status, answer.body.usage]).toEqual([200, { inputTokens: 11, outputTokens: 2 }]);
+  expect(await governance.ledger.get(answer.body.turnId, 'acme')).toMatchObject({
+    inputTokens: 11,
+    outputTokens: 2,
+    cost: { amount: 0.00000285, currency: 'USD' },
+  });
+  server.script({ kind: 'reply', text: 'Hello.', usage: [10.5, 1e19] });
+  const events = await streamAs('token-support', { message: 'Hi' });
+  const done = events.at(-1);
+  expect(done?.[0]).toBe('done');
+  expect(done?.[1].usage).toEqual({ inputTokens: 11, outputTokens: Number.MAX_SAFE_INTEGER });
+  expect(await governance.ledger.get(done?.[1].turnId, 'acme')).toMatchObject({
+    outcome: 'completed',
+    inputTokens: 11,
+    outputTokens: Number.MAX_SAFE_INTEGER,
+  });
+});
+
+it('counts a negative usage as none: the turn costs nothing, never less, and a money budget still refuses', async () => {
+  const { chatAs, governance } = shop({
+    governance: {
+      budgets: [{ scope: 'principal', period: 'day', maxCost: { amount: 0.01, currency: 'USD' } }],
+    },
+  });
+  server.script(
+    { kind: 'reply', text: 'Hello.', usage: [-100_000_000, -1] },
+    { kind: 'reply', text: 'Hello.', usage: [100_000, 0] },
+  );
+  const negative = await chatAs('token-support', { message: 'Hi' });
+  expect([negative.status, negative.body.usage, negative.body.cost]).toEqual([
+    200,
+    { inputTokens: 0, outputTokens: 0 },
+    { amount: 0, currency: 'USD' },
+  ]);
+  // 100,000 × 0.15 / 1e6 = $0.015, past the $0.01 the principal may spend in a day.
+  expect((await chatAs('token-support', { message: 'Hi' })).status).toBe(200);
+  const refused = await chatAs('token-support', { message: 'Hi again' });
+  expect([refused.status, refused.body.code, refused.body.data?.used]).toEqual([
+    429,
+    'BUDGET_EXCEEDED',
+    0.015,
+  ]);
+  expect(server.requests).toHaveLength(2);
+  const turns = await governance.ledger.list({ tenant: 'acme' }, { limit: 10 });
+  expect(turns.turns.every((turn) => (turn.cost?.amount ?? 0) >= 0)).toBe(true);
 });
 
 it('refuses a turn past its budget with 429 BUDGET_EXCEEDED before any model request', async () => {

@@ -4,6 +4,7 @@ import { isToolErrorResult } from '../tool-result.js';
 import type { AiAuditAction, AiAuditTrail } from './ai-audit-trail.js';
 import type { Masker } from './mask-payload.js';
 import { costOf, type PriceTable } from './price-table.js';
+import { addTokenCounts, toTokenCount } from './token-count.js';
 import { recordedName } from './turn-event.js';
 import type { ToolCallRecord, TurnLedger, TurnOutcome, TurnRecord } from './turn-ledger.js';
 
@@ -67,8 +68,14 @@ export interface GovernedTurn {
   settleToolCall(call: { readonly toolCallId: string; readonly outcome: string }): void;
   /** Notes the provider and the model that actually answered (the last answer of the turn wins). */
   answeredBy(answer: { readonly provider?: string; readonly model?: string }): void;
-  /** Adds a step's tokens to the turn's sums. */
-  addUsage(usage: { readonly inputTokens?: number; readonly outputTokens?: number }): void;
+  /**
+   * Adds a step's tokens to the turn's sums, each count as `toTokenCount` keeps it (a fraction rounded, an
+   * absent, NaN or negative count 0, one past `Number.MAX_SAFE_INTEGER` that), and so each sum.
+   */
+  addUsage(usage: {
+    readonly inputTokens?: number | undefined;
+    readonly outputTokens?: number | undefined;
+  }): void;
   /** Resolves once every event recorded so far is stored (or its failure logged). */
   flush(): Promise<void>;
   /** Records the ending event, stores the ledger row and resolves to it; never rejects, and runs once. */
@@ -211,8 +218,10 @@ export function startGovernedTurn(start: TurnStart, dependencies: TurnDependenci
       answer = { provider: next.provider ?? answer.provider, model: next.model ?? answer.model };
     },
     addUsage(usage) {
-      inputTokens += usage.inputTokens ?? 0;
-      outputTokens += usage.outputTokens ?? 0;
+      // A provider's counts are not trusted as sent: a fraction or a count past bigint lost the ledger row, and a
+      // negative one made a negative cost that let a money budget be overspent.
+      inputTokens = addTokenCounts(inputTokens, toTokenCount(usage.inputTokens));
+      outputTokens = addTokenCounts(outputTokens, toTokenCount(usage.outputTokens));
     },
     flush: () => queue,
     finish(end) {
