@@ -157,6 +157,11 @@ export function createChatOperations(options: ChatOperationsOptions): AnyOperati
   const decide = async (approvalId: string, approved: boolean, context: DecidingContext) => {
     const approvals = approvalsOf();
     const pending = await approvals.store.get(approvalId, ownerOf(context.caller));
+    // An approval stored as its chat was deleted (its turn's insert landed after the deletion and the turn had
+    // looked) is declined now, as the deletion would have: deciding it is then APPROVAL_ALREADY_SETTLED.
+    if (pending?.status === 'pending' && pending.conversationId !== undefined) {
+      await chatOf().governance.declineApprovalsOfDeleted(context.caller, pending.conversationId);
+    }
     const decided = await decideApproval(approvals, { approvalId, approved }, context.caller, {
       locale: context.locale,
       signal: context.signal,

@@ -79,6 +79,11 @@ export class Turn {
   private conversationDeleted = false;
   /** The turn is deleting the conversation it made itself (refused before anything was said). */
   private discarding = false;
+  /**
+   * The turn found its conversation deleted (told, looked up after a step, or refused its messages): the
+   * approvals asked for in it are declined when the turn ends, whichever came first, the deletion or the request.
+   */
+  private conversationGone = false;
 
   constructor(
     private readonly config: ChatConfig,
@@ -205,6 +210,7 @@ export class Turn {
   private stopForDeletion(): void {
     if (this.discarding) return;
     this.conversationDeleted = true;
+    this.conversationGone = true;
     this.deletion.abort(coreErrors.CANCELLED());
   }
 
@@ -414,6 +420,11 @@ export class Turn {
       this.locale,
     );
     await this.remember(ending);
+    // A deletion elsewhere declined only the approvals stored before it looked: this turn's later ones go now,
+    // before its ledger row is written, so the row says they were declined.
+    if (this.conversationGone) {
+      await this.config.governance.declineApprovalsOfDeleted(this.request.caller, this.conversationId);
+    }
     // Stopped or failed before any step ended, no step named its model: the one that was answering is noted.
     if (this.steps.length === 0 && this.answerer.model !== undefined) {
       this.governed?.answeredBy({
@@ -483,6 +494,7 @@ export class Turn {
     } catch (error) {
       // Deleted by its owner in another process while the turn ran: nothing is lost that anyone keeps.
       if (isOpwireError(error) && error.code === 'NOT_FOUND') {
+        this.conversationGone = true;
         this.config.logger.warn('conversation deleted while its turn ran: the turn was not stored', {
           turnId: this.turnId,
           conversationId: this.conversationId,

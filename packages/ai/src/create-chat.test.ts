@@ -3,8 +3,12 @@ import { simulateStreamingMiddleware, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { createApprovals } from './approvals/create-approvals.js';
+import { createMemoryApprovalStore } from './approvals/memory-approval-store.js';
 import { createChat } from './create-chat.js';
 import { createGovernance } from './governance/create-governance.js';
+import { createMemoryAiAuditTrail } from './governance/memory-ai-audit-trail.js';
+import { createMemoryConversationStore } from './governance/memory-conversation-store.js';
+import { createMemoryTurnLedger } from './governance/memory-turn-ledger.js';
 import { createOrdersFixture, fixtureCallers } from './testing/orders-fixture.js';
 import { answer, callTools } from './testing/scripted-answers.js';
 import { createToolCatalog } from './tool-catalog.js';
@@ -60,6 +64,85 @@ describe('createChat and the approvals store', () => {
     });
     expect(fixture.orders.get('order-1')?.status).not.toBe('cancelled');
   });
+
+  /**
+   * Two processes on shared stores: a chat turn in one whose model, in its first step, calls `orders_cancel`
+   * (which waits for approval) only once the other process has deleted the chat, so that deletion declined
+   * nothing: the approval did not exist yet.
+   */
+  async function deletedBeforeTheApproval(maxSteps: number) {
+    const fixture = createOrdersFixture({ cancelNeedsApproval: true });
+    fixture.seed();
+    const stores = {
+      conversations: createMemoryConversationStore(),
+      ledger: createMemoryTurnLedger(),
+      events: createMemoryAiAuditTrail(),
+      approvals: createMemoryApprovalStore(),
+    };
+    const here = createGovernance(stores);
+    const elsewhere = createGovernance(stores);
+    const support = fixtureCallers.support;
+    const { id: conversationId } = await here.createConversation(support);
+    let calls = 0;
+    const model = new MockLanguageModelV4({
+      doGenerate: async ({ abortSignal }) => {
+        calls++;
+        if (calls === 1) {
+          await elsewhere.deleteConversation(support, conversationId);
+          return callTools([{ id: 'c0', name: 'orders_cancel', input: '{"orderId":"order-1"}' }]);
+        }
+        // A next step, if the SDK starts it before the stop lands, waits until it is aborted.
+        return new Promise((_resolve, reject) => {
+          if (abortSignal?.aborted) reject(abortSignal.reason);
+          else abortSignal?.addEventListener('abort', () => reject(abortSignal.reason));
+        });
+      },
+    });
+    const approvals = createApprovals({ app: fixture.app, store: stores.approvals, events: here });
+    const catalog = createToolCatalog({ app: fixture.app, approvals });
+    const chat = createChat({
+      catalog,
+      governance: here,
+      providers: { mock: { model: streaming(model) } },
+      maxSteps,
+    });
+    const turn = chat.stream({ caller: support, conversationId, message: 'Cancel order-1' });
+    // The turn stops CANCELLED or ends without storing; either way its result is what is looked at.
+    await (async () => {
+      for await (const _event of turn.events);
+    })().catch(() => {});
+    return { fixture, stores, approvals, support, result: await turn.result };
+  }
+
+  for (const [maxSteps, when] of [
+    [5, 'stops before its next step'],
+    [1, 'ends in its last step'],
+  ] as const) {
+    it(`declines the approval a turn asked for after another process deleted its chat, when the turn ${when}`, async () => {
+      const { fixture, stores, approvals, support, result } = await deletedBeforeTheApproval(maxSteps);
+      const trail = await stores.events.forTurn(result.turnId);
+      const requested = trail.find((event) => event.action === 'approval_requested');
+      const approvalId = (requested?.payload as { approvalId?: string } | undefined)?.approvalId ?? '';
+      expect(approvalId).not.toBe('');
+      expect(trail).toContainEqual(
+        expect.objectContaining({
+          action: 'approval_declined',
+          toolCallId: 'c0',
+          payload: expect.objectContaining({ approvalId, reason: 'conversation_deleted' }),
+        }),
+      );
+      await expect(approvals.approve(approvalId, support)).rejects.toMatchObject({
+        code: 'APPROVAL_ALREADY_SETTLED',
+      });
+      expect(fixture.orders.get('order-1')?.status).not.toBe('cancelled');
+      expect(await stores.approvals.listPending(support, new Date().toISOString())).toEqual([]);
+      // Its ledger row says the call was declined, not still waiting.
+      const [row] = (await stores.ledger.list({}, { limit: 10 })).turns;
+      expect(row?.toolCalls).toEqual([
+        { toolCallId: 'c0', toolName: 'orders_cancel', outcome: 'approval_declined' },
+      ]);
+    });
+  }
 });
 
 describe('createChat', () => {

@@ -14,6 +14,7 @@ import {
   createChatOperations,
   createConversationOperations,
   createGovernance,
+  createMemoryApprovalStore,
   createToolCatalog,
   type GovernanceOptions,
 } from '@opwire/ai';
@@ -300,6 +301,57 @@ it.each([
     expect(await calls()).toEqual([{ toolCallId: 'call_cancel', toolName: 'orders_cancel', outcome }]);
   },
 );
+
+it('refuses to run an approval stored after its chat was deleted (the insert still running when the turn ended): 409, declined', async () => {
+  // The approval's insert waits until told: the chat is deleted meanwhile, so the turn ends before it lands.
+  const store = createMemoryApprovalStore();
+  let inserting = () => {};
+  let insert = () => {};
+  const started = new Promise<void>((resolve) => {
+    inserting = resolve;
+  });
+  const held: typeof store = {
+    ...store,
+    async create(approval, limit) {
+      inserting();
+      await new Promise<void>((resolve) => {
+        insert = resolve;
+      });
+      await store.create(approval, limit);
+    },
+  };
+  const { chatAs, call, governance, seed } = shop({ governance: { approvals: held } });
+  const order = seed();
+  server.script({
+    kind: 'reply',
+    toolCalls: [
+      { id: 'call_cancel', name: 'orders_cancel', arguments: JSON.stringify({ orderId: order.id }) },
+    ],
+  });
+  const created = await call('POST', '/conversations', 'token-support', {});
+  const conversationId = created.body.id;
+  const asked = chatAs('token-support', { conversationId, message: `Cancel ${order.id}` });
+  await started;
+  const deleted = await call('DELETE', `/conversations/${conversationId}`, 'token-support');
+  expect(deleted.body).toEqual({ id: conversationId, deleted: true });
+  expect((await asked).body.code).toBe('CANCELLED');
+  insert();
+  await expect
+    .poll(() => store.listPending(fixtureCallers.support, new Date().toISOString()))
+    .toHaveLength(1);
+  const [late] = await store.listPending(fixtureCallers.support, new Date().toISOString());
+  const approvalId = late?.approvalId ?? '';
+  const approved = await call('POST', `/ai/approvals/${approvalId}/approve`, 'token-support', {});
+  expect([approved.status, approved.body.code]).toEqual([409, 'APPROVAL_ALREADY_SETTLED']);
+  expect(order.status).toBe('open');
+  expect(await store.get(approvalId, fixtureCallers.support)).toMatchObject({ status: 'declined' });
+  const events = await governance.events.forTurn(late?.turnId ?? '', 'acme');
+  expect(events.filter((event) => event.action === 'approval_declined')).toEqual([
+    expect.objectContaining({
+      payload: expect.objectContaining({ approvalId, reason: 'conversation_deleted' }),
+    }),
+  ]);
+});
 
 it('keeps an approval open when POST /ai/approvals/{id}/approve is refused by a rate limit (429): approved after Retry-After, it runs once', async () => {
   let clock = Date.parse('2030-01-01T00:00:10Z');

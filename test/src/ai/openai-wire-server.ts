@@ -18,6 +18,8 @@ export type ScriptedReply =
       readonly usage?: [number, number];
       /** The model the answer names (a dated id, say); the requested one by default. */
       readonly model?: string;
+      /** Answers only once this resolves (a slow model). */
+      readonly after?: Promise<void>;
     }
   | { readonly kind: 'status'; readonly status: number; readonly message: string }
   /** Streams the text slowly, one chunk every `delayMs`, and never finishes unless the client goes away. */
@@ -74,6 +76,7 @@ export async function startOpenAIWireServer(): Promise<OpenAIWireServer> {
     if (reply.kind === 'silent') return void response.on('close', onDisconnect);
     if (reply.kind === 'held') return held(response, body, reply, onDisconnect);
     if (reply.kind === 'cut') return cut(response, body, reply.text);
+    await reply.after;
     if (body.stream) return stream(response, { ...body, model: reply.model ?? body.model }, reply);
     return send(response, 200, completion(body, reply));
   });

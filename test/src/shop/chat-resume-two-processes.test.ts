@@ -42,10 +42,14 @@ describe.skipIf(!databaseUrl)(
         .filter((part) => part.type === 'text')
         .map((part) => (part as { text: string }).text)
         .join('');
-    const call = async (url: string, path: string, token: string, method = 'GET') => {
+    const call = async (url: string, path: string, token: string, method = 'GET', sent?: unknown) => {
       const response = await fetch(`${url}${path}`, {
         method,
-        headers: { authorization: `Bearer ${token}` },
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(sent === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(sent === undefined ? {} : { body: JSON.stringify(sent) }),
       });
       const body: any = response.status === 204 ? undefined : await response.json();
       return { status: response.status, body };
@@ -175,6 +179,53 @@ describe.skipIf(!databaseUrl)(
         });
         await expect(transport(url).reconnectToStream({ chatId })).resolves.toBeNull();
       }
+    });
+
+    it('declines the approval a turn asked for after the other process deleted its chat: approving it is 409 and runs nothing', async () => {
+      const order = (await call(first, '/orders', 'customer-token', 'POST', { sku: 'KB-01', quantity: 1 }))
+        .body;
+      let answer = () => {};
+      model.script(
+        {
+          kind: 'reply',
+          toolCalls: [{ id: 'call_x1', name: 'orders_cancel', arguments: JSON.stringify({ id: order.id }) }],
+          after: new Promise<void>((resolve) => {
+            answer = resolve;
+          }),
+        },
+        { kind: 'reply', text: 'Please approve the cancellation.' },
+      );
+      const asked = model.requests.length;
+      const chatId = (await call(first, '/conversations', 'support-token', 'POST', {})).body.id;
+      const turn = call(first, '/ai/chat', 'support-token', 'POST', {
+        conversationId: chatId,
+        message: 'Cancel it',
+      });
+      await expect.poll(() => model.requests.length).toBe(asked + 1);
+      // Deleted through the other process while the model is still thinking: no approval exists yet.
+      expect(await call(second, `/conversations/${chatId}`, 'support-token', 'DELETE')).toEqual({
+        status: 200,
+        body: { id: chatId, deleted: true },
+      });
+      answer();
+      await turn;
+      const turns = (await call(second, `/governance/turns?conversationId=${chatId}`, 'admin-token')).body
+        .turns;
+      expect(turns.map((each: any) => each.toolCalls)).toEqual([
+        [{ toolCallId: 'call_x1', toolName: 'orders_cancel', outcome: 'approval_declined' }],
+      ]);
+      const { events } = (await call(second, `/governance/turns/${turns[0].turnId}`, 'admin-token')).body;
+      const approvalId = events.find((event: any) => event.action === 'approval_requested')?.payload
+        .approvalId;
+      expect(events.find((event: any) => event.action === 'approval_declined')?.payload).toMatchObject({
+        approvalId,
+        reason: 'conversation_deleted',
+      });
+      for (const url of [first, second]) {
+        const approved = await call(url, `/ai/approvals/${approvalId}/approve`, 'support-token', 'POST');
+        expect([approved.status, approved.body.code]).toEqual([409, 'APPROVAL_ALREADY_SETTLED']);
+      }
+      expect((await call(second, `/orders/${order.id}`, 'support-token')).body.status).toBe('pending');
     });
   },
 );

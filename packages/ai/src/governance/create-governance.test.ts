@@ -500,6 +500,31 @@ describe('createGovernance: deleting a conversation', () => {
     expect(logged).toEqual([]);
   });
 
+  it('declines, once asked after the deletion, an approval stored after it looked (another process’s turn), and none while the conversation is there', async () => {
+    const { governance, logged } = setup();
+    const deleted = await governance.createConversation(alice);
+    const kept = await governance.createConversation(alice);
+    const limit = { maxPending: 10, now: new Date(start).toISOString() };
+    await governance.deleteConversation(alice, deleted.id);
+    // Stored by a turn that was running elsewhere: the deletion found nothing to decline.
+    await governance.approvals.create(pendingIn('late', deleted.id, 'turn-late'), limit);
+    await governance.approvals.create(pendingIn('kept', kept.id, 'turn-kept'), limit);
+
+    await governance.declineApprovalsOfDeleted(alice, kept.id);
+    await governance.declineApprovalsOfDeleted(alice, deleted.id);
+    const statusOf = async (id: string) => (await governance.approvals.get(id, alice))?.status;
+    expect([await statusOf('late'), await statusOf('kept')]).toEqual(['declined', 'pending']);
+    expect(await governance.events.forTurn('turn-late')).toEqual([
+      expect.objectContaining({
+        action: 'approval_declined',
+        toolCallId: 'call_late',
+        payload: { approvalId: 'late', operationId: 'orders.cancel', reason: 'conversation_deleted' },
+      }),
+    ]);
+    expect(await governance.events.forTurn('turn-kept')).toEqual([]);
+    expect(logged).toEqual([]);
+  });
+
   it('stands when the approvals store fails: the conversation is gone and the failure logged', async () => {
     const failing = {
       ...createMemoryApprovalStore(),

@@ -111,6 +111,13 @@ export interface Governance extends TurnEventSink {
     conversationId: string,
     options?: { readonly reopenable?: boolean },
   ): Promise<void>;
+  /**
+   * Declines the caller's approvals still pending in a conversation that is gone, as `deleteConversation` does
+   * (`approval_declined`, its reason `conversation_deleted`); does nothing while the caller's conversation is
+   * there, and never rejects (a failing store is logged). A turn calls it once it finds its conversation deleted
+   * where it was not told (another process): that deletion may have looked for approvals before the turn stored one.
+   */
+  declineApprovalsOfDeleted(caller: Caller, conversationId: string): Promise<void>;
   /** The newest `limit` messages before `before`, newest first; `NOT_FOUND` for anyone else's conversation. */
   readMessages(
     caller: Caller,
@@ -285,6 +292,15 @@ export function createGovernance(options: GovernanceOptions = {}): Governance {
         } catch (error) {
           logger.error('a running turn of a deleted conversation was not told', { turnId, error });
         }
+      }
+      await declineApprovalsOf(caller, conversationId);
+    },
+    async declineApprovalsOfDeleted(caller, conversationId) {
+      try {
+        if (await conversations.get(conversationId, ownerOf(caller))) return;
+      } catch (error) {
+        logger.error('pending approvals of a deleted conversation not declined', { conversationId, error });
+        return;
       }
       await declineApprovalsOf(caller, conversationId);
     },
