@@ -19,6 +19,7 @@ describe('numeric options read from configuration', () => {
     ['timeoutMs', { timeoutMs: -1 }],
     ['timeoutMs', { timeoutMs: Number('30s') }],
     ['shutdownTimeoutMs', { shutdownTimeoutMs: Number.NaN }],
+    ['shutdownGraceMs', { shutdownGraceMs: -5 }],
   ])('refuses %s in %o at startup, on both servers', (field, options) => {
     const { app } = createFixtureApp();
     expect(() => createHttpServer(app, options)).toThrow(refused(field));

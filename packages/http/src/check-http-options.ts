@@ -4,16 +4,18 @@ import type { HttpOptions } from './http-options.js';
 
 /**
  * Refuses, at startup, numeric options no request could be served under: a `bodyLimit` that is not a whole
- * number of bytes from 1 (`Number('1mb')` is `NaN`, which would lift the limit), a `timeoutMs` or
- * `shutdownTimeoutMs` that is not a finite number of milliseconds from 0 (every call would fail instead).
+ * number of bytes from 1 (`Number('1mb')` is `NaN`, which would lift the limit), a `timeoutMs`,
+ * `shutdownTimeoutMs` or `shutdownGraceMs` that is not a finite number of milliseconds from 0 (every call would
+ * fail instead).
  */
 export function checkHttpOptions(options: HttpOptions): void {
-  const { bodyLimit, timeoutMs, shutdownTimeoutMs } = options;
+  const { bodyLimit, timeoutMs, shutdownTimeoutMs, shutdownGraceMs } = options;
   if (bodyLimit !== undefined && (!Number.isSafeInteger(bodyLimit) || bodyLimit < 1))
     refuse('bodyLimit', `a whole number of bytes from 1, not ${bodyLimit}`);
   // The rule `invoke` applies to its own `timeoutMs`.
   checkMilliseconds('timeoutMs', timeoutMs);
   checkMilliseconds('shutdownTimeoutMs', shutdownTimeoutMs);
+  checkMilliseconds('shutdownGraceMs', shutdownGraceMs);
 }
 
 function refuse(field: string, expected: string): never {

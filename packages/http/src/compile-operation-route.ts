@@ -31,7 +31,7 @@ export function compileOperationRoute(
   runtime: RouteRuntime,
   codec?: Pick<OperationRoute, 'decode' | 'encode' | 'detached'>,
 ): RouteHandler {
-  const { app, logger, authenticate, timeoutMs } = runtime;
+  const { app, logger, authenticate, timeoutMs, calls } = runtime;
   const bodyLimit = route.bodyLimit ?? runtime.bodyLimit;
   const takesBody = methodTakesBody(route.method);
   const bind = compileInputBinder(operation.request, route.pathParameters);
@@ -111,6 +111,7 @@ export function compileOperationRoute(
 
   const call = app.prepare(operation);
   const invoke = (exchange: HttpExchange, input: unknown, request: RouteRequest) => {
+    if (detached) return invokeDetached(exchange, input, request);
     let result: unknown;
     try {
       result = call(input, request.options);
@@ -123,6 +124,24 @@ export function compileOperationRoute(
       (value) => succeed(exchange, value, request),
       (thrown: unknown) => fail(exchange, thrown, request, true),
     );
+  };
+
+  // A detached call may outlive its answer (its stream read on by the encoding): it counts as running until its
+  // stream ends, so a shutdown cancels it and waits for its audit record before the stores close.
+  const invokeDetached = (exchange: HttpExchange, input: unknown, request: RouteRequest) => {
+    calls.begin();
+    Promise.resolve()
+      .then(() => call(input, request.options))
+      .then(
+        (value) => {
+          if (!streams) calls.end();
+          succeed(exchange, streams ? calls.endWith(value as AsyncIterable<unknown>) : value, request);
+        },
+        (thrown: unknown) => {
+          calls.end();
+          fail(exchange, thrown, request, true);
+        },
+      );
   };
 
   const bindAndInvoke = (exchange: HttpExchange, request: RouteRequest) => {
@@ -180,8 +199,9 @@ export function compileOperationRoute(
         surface: 'http',
         caller: request.caller,
         headers: exchange.headers,
-        // A detached route's call is not cancelled by the connection closing (its encoding decides).
-        signal: detached ? undefined : exchange.signal,
+        // A detached route's call is not cancelled by the connection closing (its encoding decides), only by
+        // the server's shutdown deadline.
+        signal: detached ? calls.signal : exchange.signal,
         timeoutMs,
         ids: { requestId: request.requestId, clientAddress: exchange.clientAddress },
         responseHeaders: request.responseHeaders,

@@ -27,6 +27,7 @@ import { problemAnswer } from './problem-json.js';
 import { localeOf, requestIdOf } from './request-preamble.js';
 import { normalizePrefix } from './route-prefix.js';
 import { answering, type RouteHandler, type RouteRuntime } from './route-runtime.js';
+import { RunningCalls } from './running-calls.js';
 import { dispatchInServerSpan, serverSpanActive } from './server-span.js';
 
 /** A route the server answers, as listed by `routes()`. */
@@ -58,6 +59,8 @@ export interface Dispatcher {
    * dispatcher started stop (not a monitor passed in `health`).
    */
   close(): void;
+  /** What runs: the server counts its requests here, and detached routes' calls count themselves. */
+  readonly calls: RunningCalls;
 }
 
 const defaultBodyLimit = 1024 * 1024;
@@ -77,6 +80,7 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
     bodyLimit: options.bodyLimit ?? defaultBodyLimit,
     logger: options.logger ?? app.logger ?? consoleLogger,
     timeoutMs: options.timeoutMs,
+    calls: new RunningCalls(),
   };
   const prefix = normalizePrefix(options.prefix);
   // A parameter of any length the URL can carry (Node bounds the request line) reaches its operation, whose
@@ -303,6 +307,7 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
     documentIn: (locale) => documentOf(locale).document,
     routes,
     corsHeadersFor: (origin) => cors?.headersFor(origin),
+    calls: runtime.calls,
     close: () => {
       draining = true;
       if (monitor !== given) monitor.close();

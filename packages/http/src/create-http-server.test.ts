@@ -2,7 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
-import { createOpwire, defineOperation, formatTraceparent } from '@opwire/core';
+import {
+  type AuditLog,
+  type AuditRecord,
+  createOpwire,
+  defineOperation,
+  formatTraceparent,
+} from '@opwire/core';
 import Type from 'typebox';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFixtureApp, type FixtureApp, serveOverLoopback } from './testing/index.js';
@@ -485,6 +491,159 @@ describe('graceful shutdown', () => {
     expect([response.status, await response.json()]).toEqual([200, { done: true }]);
     await closing;
     expect(events).toEqual(['handler finished', 'onClose', 'closed']);
+  });
+
+  describe('calls still running at the deadline', () => {
+    /** An audit log that, like PostgreSQL's, refuses appends once `onClose` has closed it. */
+    function closingAudit() {
+      const records: AuditRecord[] = [];
+      let closed = false;
+      const audit: AuditLog = {
+        async append(record) {
+          // A database round trip: what is appended after the close started is refused.
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          if (closed) throw new Error('This database is closed.');
+          records.push(record);
+        },
+        list: async () => [...records],
+      };
+      return {
+        audit,
+        records,
+        onClose: async () => {
+          closed = true;
+        },
+      };
+    }
+
+    /** Resolves once `signal` aborts, a moment later (a query being cancelled), rejecting with its reason. */
+    const untilAborted = (signal: AbortSignal) =>
+      new Promise<never>((_, reject) =>
+        signal.addEventListener('abort', () => setTimeout(() => reject(signal.reason), 10), { once: true }),
+      );
+
+    const outcomes = (records: readonly AuditRecord[]) =>
+      records.map((record) => `${record.operationId} ${record.outcome} ${record.code ?? ''}`.trim());
+
+    it('cancels a call still running at the deadline and audits it (CANCELLED) before onClose', async () => {
+      const { audit, records, onClose } = closingAudit();
+      let entered: () => void = () => undefined;
+      const started = new Promise<void>((resolve) => {
+        entered = resolve;
+      });
+      const blocked = defineOperation({
+        id: 'jobs.run',
+        request: Type.Object({}),
+        response: Type.Object({ done: Type.Boolean() }),
+        expose: ['http'],
+        public: true,
+        async handle(_request, context) {
+          entered();
+          return untilAborted(context.signal);
+        },
+      });
+      const seenAtClose: string[][] = [];
+      const client = await serveOverLoopback(createOpwire({ operations: [blocked], audit }), {
+        shutdownTimeoutMs: 100,
+        onClose: async () => {
+          seenAtClose.push(outcomes(records));
+          await onClose();
+        },
+      });
+      const answer = client.send({ method: 'POST', path: '/jobs/run' }).catch(() => undefined);
+      await started;
+      await client.close();
+      await answer;
+      expect(seenAtClose).toEqual([['jobs.run error CANCELLED']]);
+    });
+
+    it('stops an event stream still open at the deadline and audits it (stopped) before onClose', async () => {
+      const { audit, records, onClose } = closingAudit();
+      const ticks = defineOperation({
+        id: 'clock.ticks',
+        request: Type.Object({}),
+        response: Type.Object({ n: Type.Number() }),
+        expose: ['http'],
+        public: true,
+        stream: true,
+        http: { method: 'POST', path: '/clock/ticks' },
+        async *handle(_request, context) {
+          yield { n: 0 };
+          await untilAborted(context.signal);
+        },
+      });
+      const seenAtClose: string[][] = [];
+      const client = await serveOverLoopback(createOpwire({ operations: [ticks], audit }), {
+        shutdownTimeoutMs: 100,
+        onClose: async () => {
+          seenAtClose.push(outcomes(records));
+          await onClose();
+        },
+      });
+      const response = await client.send({
+        method: 'POST',
+        path: '/clock/ticks',
+        headers: { accept: 'text/event-stream' },
+      });
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      expect(new TextDecoder().decode((await reader.read()).value)).toContain('"n":0');
+      await client.close();
+      expect(seenAtClose).toEqual([['clock.ticks stopped CANCELLED']]);
+      await reader.cancel().catch(() => undefined);
+    });
+
+    it("cancels a detached route's call (its signal is not the connection's) and audits it before onClose", async () => {
+      const { audit, records, onClose } = closingAudit();
+      const ticks = defineOperation({
+        id: 'chat.turn',
+        request: Type.Object({}),
+        response: Type.Object({ n: Type.Number() }),
+        expose: ['http'],
+        public: true,
+        stream: true,
+        async *handle(_request, context) {
+          yield { n: 0 };
+          await untilAborted(context.signal);
+        },
+      });
+      let read: () => void = () => undefined;
+      const firstRead = new Promise<void>((resolve) => {
+        read = resolve;
+      });
+      const seenAtClose: string[][] = [];
+      const client = await serveOverLoopback(createOpwire({ operations: [ticks], audit }), {
+        shutdownTimeoutMs: 100,
+        operationRoutes: [
+          {
+            operation: 'chat.turn',
+            id: 'chat.turn.kept',
+            method: 'POST',
+            path: '/chat/kept',
+            detached: true,
+            // Like resumable chat streams: the turn is read to its end whoever is connected.
+            encode: (events) => {
+              void (async () => {
+                try {
+                  for await (const _ of events as AsyncIterable<unknown>) read();
+                } catch {
+                  // The turn was cancelled: its record says so.
+                }
+              })();
+              return Response.json({ kept: true });
+            },
+          },
+        ],
+        onClose: async () => {
+          seenAtClose.push(outcomes(records));
+          await onClose();
+        },
+      });
+      const response = await client.send({ method: 'POST', path: '/chat/kept', json: {} });
+      expect(await response.json()).toEqual({ kept: true });
+      await firstRead;
+      await client.close();
+      expect(seenAtClose).toEqual([['chat.turn stopped CANCELLED']]);
+    });
   });
 });
 

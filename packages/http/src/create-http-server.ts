@@ -26,7 +26,11 @@ export interface HttpServer {
   openapi(locale?: Locale): OpenApiDocument;
   /** Every route served, generated ones with their operation id. */
   routes(): readonly RouteInfo[];
-  /** Stops accepting, lets in-flight requests finish (up to `shutdownTimeoutMs`), then runs `onClose`. */
+  /**
+   * Stops accepting and lets in-flight requests finish (up to `shutdownTimeoutMs`); then cancels what still runs,
+   * as a client going away would, waits for those calls to end and be audited (up to `shutdownGraceMs`), and
+   * runs `onClose`.
+   */
   close(): Promise<void>;
   /** The underlying Node server. */
   readonly server: Server;
@@ -36,14 +40,11 @@ export interface HttpServer {
 export function createHttpServer(app: Opwire, options: HttpOptions = {}): HttpServer {
   const dispatcher = createDispatcher(app, options);
   const logger = options.logger ?? app.logger ?? consoleLogger;
-  let inFlight = 0;
+  const calls = dispatcher.calls;
   let closing = false;
   let closed: Promise<void> | undefined;
-  let settle: (() => void) | undefined;
 
-  const settled = () => {
-    if (--inFlight === 0 && settle) settle();
-  };
+  const settled = () => calls.end();
   const answer: AnswerWriter = (response: ServerResponse, result: Answer, unreadBody: boolean) => {
     try {
       const streaming = writeAnswer(response, result, closing || unreadBody);
@@ -57,7 +58,7 @@ export function createHttpServer(app: Opwire, options: HttpOptions = {}): HttpSe
   };
   const limits = resolveLimits(options.limits ?? {});
   const serve = (request: IncomingMessage, response: ServerResponse, continueExpected = false) => {
-    inFlight++;
+    calls.begin();
     dispatcher.dispatch(new NodeExchange(request, response, answer, continueExpected));
   };
   // Node keeps only the first of a repeated Authorization or Content-Type (and a few others) and drops the rest,
@@ -80,17 +81,18 @@ export function createHttpServer(app: Opwire, options: HttpOptions = {}): HttpSe
     dispatcher.close();
     const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
-    const timeoutMs = options.shutdownTimeoutMs ?? 10_000;
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, timeoutMs);
-    });
-    const drained = inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => (settle = resolve));
-    await Promise.race([drained, deadline]);
+    const deadline = delay(options.shutdownTimeoutMs ?? 10_000);
+    await Promise.race([calls.settled(), deadline.passed]);
     server.closeIdleConnections();
-    await Promise.race([stopped, deadline]);
-    clearTimeout(timer);
+    await Promise.race([stopped, deadline.passed]);
+    deadline.clear();
+    // What still runs is cancelled as a client going away cancels it (a detached call through the calls' own
+    // signal), then given a moment to end and write its audit record while the stores are still open.
+    calls.cancel();
     server.closeAllConnections();
+    const grace = delay(options.shutdownGraceMs ?? 5_000);
+    await Promise.race([calls.settled(), grace.passed]);
+    grace.clear();
     await options.onClose?.();
   };
 
@@ -114,4 +116,13 @@ export function createHttpServer(app: Opwire, options: HttpOptions = {}): HttpSe
       return closed;
     },
   };
+}
+
+/** A timer as a promise, with a way to stop it early. */
+function delay(milliseconds: number): { readonly passed: Promise<void>; clear(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  const passed = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, milliseconds);
+  });
+  return { passed, clear: () => clearTimeout(timer) };
 }

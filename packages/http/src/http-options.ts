@@ -156,7 +156,8 @@ export interface OperationRoute {
   /**
    * The call outlives its connection: it is not cancelled when the client goes away (its `signal` is not the
    * connection's), so `encode` decides when to stop reading a stream (`chatUiRoute` with resumable streams).
-   * The deadline (`timeoutMs`) still applies. Off by default.
+   * The deadline (`timeoutMs`) still applies, and so does the server's shutdown: a call still running when
+   * `shutdownTimeoutMs` passes is cancelled and waited for, as an attached one is. Off by default.
    */
   readonly detached?: boolean | undefined;
   /** OpenAPI `requestBody`, when the route's body is not the operation's request. */
@@ -190,7 +191,10 @@ export interface HttpOptions {
   readonly routes?: readonly CustomRoute[] | undefined;
   /** More routes for registered operations, each with its own encoding (see `OperationRoute`). */
   readonly operationRoutes?: readonly OperationRoute[] | undefined;
-  /** Runs at the end of a graceful shutdown, after in-flight requests finished (close stores here). */
+  /**
+   * Runs at the end of a graceful shutdown, once in-flight requests finished or, past `shutdownTimeoutMs`, were
+   * cancelled and recorded (up to `shutdownGraceMs`): close stores here.
+   */
   readonly onClose?: (() => Promise<void>) | undefined;
   readonly logger?: Logger | undefined;
   /** Deadline of each operation call in milliseconds (none by default). */
@@ -216,6 +220,11 @@ export interface HttpOptions {
   readonly limits?: ServerLimits | undefined;
   /** How long `close()` waits for in-flight requests before cutting connections (default 10 s). */
   readonly shutdownTimeoutMs?: number | undefined;
+  /**
+   * How long `close()` then waits for the calls it cancelled (as a client going away cancels its own) to end and
+   * write their audit records, before `onClose` closes the stores (default 5 s).
+   */
+  readonly shutdownGraceMs?: number | undefined;
 }
 
 /** One incoming request as the dispatcher sees it, whatever server received it. */

@@ -5,6 +5,7 @@ import type { Answer, PlainAnswer } from './answer.js';
 import type { HttpExchange } from './http-options.js';
 import { problemAnswer } from './problem-json.js';
 import { requestIdOf } from './request-preamble.js';
+import type { RunningCalls } from './running-calls.js';
 
 /** What every compiled route shares: the app, the authenticator, the limits and the logger. */
 export interface RouteRuntime {
@@ -13,6 +14,8 @@ export interface RouteRuntime {
   readonly bodyLimit: number;
   readonly logger: Logger;
   readonly timeoutMs: number | undefined;
+  /** The calls running, and the signal a detached route's call gets (aborted at the shutdown deadline). */
+  readonly calls: RunningCalls;
 }
 
 /** A compiled route: answers one exchange through `exchange.respond`, given the matched path parameters and query. */

@@ -53,8 +53,11 @@ async function writeWebResponse(response: ServerResponse, answer: Response, clos
     return;
   }
   const reader = answer.body.getReader();
+  // The writing ends once the stream's cancellation has: its call is then over and audited (`stopped`), which a
+  // shutdown waits for before the stores close.
+  let cancelled: Promise<void> | undefined;
   const onClose = () => {
-    reader.cancel().catch(() => undefined);
+    cancelled ??= reader.cancel().catch(() => undefined);
   };
   response.once('close', onClose);
   // A client gone before the answer was ready (its close already emitted): nobody will read the body.
@@ -72,6 +75,7 @@ async function writeWebResponse(response: ServerResponse, answer: Response, clos
     response.destroy();
   } finally {
     response.off('close', onClose);
+    await cancelled;
   }
 }
 
