@@ -216,7 +216,7 @@ export interface HttpOptions {
    * `durationMs` to the answer's head, requestId). Off by default; the logger needs `info`.
    */
   readonly accessLog?: boolean | undefined;
-  /** The node server's timeouts and connection cap (headers, whole request, keep-alive, connections). */
+  /** The node server's timeouts and connection cap (headers, whole request, keep-alive, sending, connections). */
   readonly limits?: ServerLimits | undefined;
   /** How long `close()` waits for in-flight requests before cutting connections (default 10 s). */
   readonly shutdownTimeoutMs?: number | undefined;

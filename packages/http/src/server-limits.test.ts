@@ -47,6 +47,12 @@ async function trickle(socket: Socket, text: string) {
   }
 }
 
+/** How many connections the server holds open. */
+const connectionsOf = (server: Served) =>
+  new Promise<number>((resolve, reject) =>
+    server.server.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+  );
+
 const problemOf = (raw: string) =>
   JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)) as Record<string, unknown>;
 
@@ -263,15 +269,74 @@ describe('server limits over a real socket', () => {
     expect(await orders.json()).toMatchObject({ items: [] });
   });
 
+  it('cuts a client that never reads its answers after the send timeout, while another client is served', async () => {
+    const server = await serve({ sendTimeoutMs: 300, maxConnections: 2 });
+    const stuck = await open(server.url);
+    // Many answers asked for at once and none read: the socket's output stops draining.
+    stuck.socket.pause();
+    stuck.socket.write('GET /openapi.json HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(1000));
+    const other = await open(server.url);
+    other.socket.write('GET /health/live HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    await other.closed;
+    expect(other.received()).toMatch(/^HTTP\/1\.1 200 OK[\s\S]*"status":"live"/);
+    // The stuck connection is closed by the server, freeing its place under `maxConnections`.
+    await expect.poll(() => connectionsOf(server), { timeout: 5000, interval: 100 }).toBe(0);
+    stuck.socket.resume();
+    await stuck.closed;
+    const later = await open(server.url);
+    later.socket.write('GET /health/live HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    await later.closed;
+    expect(later.received()).toMatch(/^HTTP\/1\.1 200 OK/);
+  });
+
+  it('keeps an event stream open past the send timeout while it waits for its next event (its output sent)', async () => {
+    const fixture = createFixtureApp();
+    served = await serveOverLoopback(fixture.app, {
+      limits: { sendTimeoutMs: 200 },
+      shutdownTimeoutMs: 200,
+      routes: [
+        {
+          method: 'GET',
+          path: '/events',
+          public: true,
+          handle: () =>
+            new Response(
+              new ReadableStream<Uint8Array>({
+                start(controller) {
+                  controller.enqueue(new TextEncoder().encode('event: ping\ndata: {}\n\n'));
+                },
+              }),
+              { headers: { 'content-type': 'text/event-stream' } },
+            ),
+        },
+      ],
+    });
+    const stream = await open(served.url);
+    stream.socket.write('GET /events HTTP/1.1\r\nHost: x\r\n\r\n');
+    await expect.poll(() => stream.received()).toContain('event: ping');
+    await sleep(1000);
+    expect(stream.socket.closed).toBe(false);
+    expect(await connectionsOf(served)).toBe(1);
+  });
+
   it('refuses limits that are not positive integers', () => {
-    for (const bad of [{ headersTimeoutMs: 0 }, { maxConnections: 1.5 }, { requestTimeoutMs: -1 }]) {
+    for (const bad of [
+      { headersTimeoutMs: 0 },
+      { maxConnections: 1.5 },
+      { requestTimeoutMs: -1 },
+      { sendTimeoutMs: 0 },
+    ]) {
       expect(() => resolveLimits(bad)).toThrow(expect.objectContaining({ code: 'INVALID_CONFIGURATION' }));
     }
+    expect(() => resolveLimits({ sendTimeoutMs: Number.NaN })).toThrow(
+      expect.objectContaining({ message: expect.stringContaining('limits.sendTimeoutMs') }),
+    );
     expect(resolveLimits({})).toEqual({
       headersTimeoutMs: 10_000,
       requestTimeoutMs: 30_000,
       keepAliveTimeoutMs: 5_000,
       maxConnections: 10_000,
+      sendTimeoutMs: 30_000,
     });
   });
 });

@@ -6,8 +6,9 @@ import { joinVary } from './answer.js';
 import { httpErrors } from './http-errors.js';
 import { parserErrorReason } from './parser-error-reason.js';
 import { toProblemJson } from './problem-json.js';
+import { cutStalledSends } from './send-timeout.js';
 
-/** How long a client may take and how many may connect; every field has a default. */
+/** How long a client may take (to send, and to take its answers) and how many may connect; every field has a default. */
 export interface ServerLimits {
   /** Milliseconds to receive a request's headers (slowloris); default 10 000 (Node: 60 000). */
   readonly headersTimeoutMs?: number;
@@ -17,6 +18,12 @@ export interface ServerLimits {
   readonly keepAliveTimeoutMs?: number;
   /** Connections open at once; past it new ones are closed at once and open ones continue. Default 10 000. */
   readonly maxConnections?: number;
+  /**
+   * Milliseconds a connection's answer may wait to be sent with no byte of it taken by the client (one that stops
+   * reading); then the connection is closed and its call cancelled. An event stream waiting for its next event,
+   * its output sent, is not waiting to be sent. Default 30 000.
+   */
+  readonly sendTimeoutMs?: number;
 }
 
 /** The limits in force, defaults filled in. */
@@ -26,6 +33,7 @@ export function resolveLimits(limits: ServerLimits): Required<ServerLimits> {
     requestTimeoutMs: limits.requestTimeoutMs ?? 30_000,
     keepAliveTimeoutMs: limits.keepAliveTimeoutMs ?? 5_000,
     maxConnections: limits.maxConnections ?? 10_000,
+    sendTimeoutMs: limits.sendTimeoutMs ?? 30_000,
   };
   for (const [name, value] of Object.entries(resolved)) {
     if (!Number.isInteger(value) || value <= 0) {
@@ -59,6 +67,7 @@ export function applyLimits(
   server.requestTimeout = limits.requestTimeoutMs;
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   server.maxConnections = limits.maxConnections;
+  cutStalledSends(server, limits.sendTimeoutMs);
   server.on('clientError', (error: Error & { code?: string; rawPacket?: unknown }, socket: Duplex) =>
     answerClientError(error, socket, corsHeadersFor),
   );
