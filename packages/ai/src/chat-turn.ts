@@ -304,16 +304,19 @@ export class Turn {
       },
       onStepEnd: (step: StepResult<ToolSet>) => {
         this.steps.push(step);
-        // As the provider reported them (or not): the governed turn makes whole counts of them.
+        // The model the provider's response names (such as a dated snapshot); without one, the one asked.
+        const reported = step.response.modelId;
+        const answered = reported && reported !== model.modelId ? reported : this.answerer.model;
+        this.governed?.answeredBy({
+          ...(this.answerer.provider ? { provider: this.answerer.provider } : {}),
+          model: answered,
+        });
+        // As the provider reported them (or not): the governed turn makes whole counts of them, and prices them
+        // by this step's model (the chain starts again at its first provider every step).
         this.governed?.addUsage({
           inputTokens: step.usage.inputTokens,
           outputTokens: step.usage.outputTokens,
-        });
-        // The model the provider's response names (such as a dated snapshot); without one, the one asked.
-        const reported = step.response.modelId;
-        this.governed?.answeredBy({
-          ...(this.answerer.provider ? { provider: this.answerer.provider } : {}),
-          model: reported && reported !== model.modelId ? reported : this.answerer.model,
+          model: answered,
         });
       },
       // The AI SDK's own spans (once an app registers `@ai-sdk/otel`), without prompts or replies in them.

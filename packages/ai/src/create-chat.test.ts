@@ -319,6 +319,57 @@ describe('createChat', () => {
     expect((await denied.ledger())[0]).toMatchObject({ outcome: 'failed', errorCode: 'PROVIDER_REJECTED' });
   });
 
+  it('prices each step by the model that answered it when the fallback chain starts over at a later step', async () => {
+    // The chain asks its first provider again at every step: here it answers the first and fails the second.
+    let calls = 0;
+    const large = new MockLanguageModelV4({
+      modelId: 'gpt-4o',
+      doGenerate: async () => {
+        calls += 1;
+        if (calls === 1) {
+          return callTools(
+            [{ id: 'c1', name: 'orders_list', input: '{"status":null}' }],
+            [1_000_000, 1_000_000],
+          );
+        }
+        throw new APICallError({ message: 'busy', url: 'http://x', requestBodyValues: {}, statusCode: 503 });
+      },
+    });
+    const small = new MockLanguageModelV4({
+      modelId: 'gpt-4o-mini',
+      doGenerate: [answer('None.', [10, 10])],
+    });
+    const fixture = createOrdersFixture();
+    const governance = createGovernance({
+      prices: {
+        'gpt-4o': { inputPerMillion: 2.5, outputPerMillion: 10, currency: 'USD' },
+        'gpt-4o-mini': { inputPerMillion: 0.15, outputPerMillion: 0.6, currency: 'USD' },
+      },
+    });
+    const approvals = createApprovals({ app: fixture.app, store: governance.approvals, events: governance });
+    const chat = createChat({
+      catalog: createToolCatalog({ app: fixture.app, approvals }),
+      providers: { large: { model: streaming(large) }, small: { model: streaming(small) } },
+      governance,
+    });
+    const result = await chat.complete({ caller: fixtureCallers.customer, message: 'My orders?' });
+    // 2.5 + 10 for the first step, (10 × 0.15 + 10 × 0.6) / 1e6 for the second.
+    const cost = { amount: 12.5000075, currency: 'USD' };
+    expect([result.text, result.provider, result.model, result.cost]).toEqual([
+      'None.',
+      'small',
+      'gpt-4o-mini',
+      cost,
+    ]);
+    expect(await governance.ledger.get(result.turnId)).toMatchObject({
+      provider: 'small',
+      model: 'gpt-4o-mini',
+      inputTokens: 1_000_010,
+      outputTokens: 1_000_010,
+      cost,
+    });
+  });
+
   it('ends a turn past its deadline with DEADLINE_EXCEEDED, not CANCELLED', async () => {
     const model = new MockLanguageModelV4({
       doGenerate: ({ abortSignal }) =>

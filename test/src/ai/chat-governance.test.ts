@@ -937,6 +937,41 @@ it('counts a negative usage as none: the turn costs nothing, never less, and a m
   expect(turns.turns.every((turn) => (turn.cost?.amount ?? 0) >= 0)).toBe(true);
 });
 
+it('costs a turn whose steps different models answered step by step, in the answer, the ledger and a budget', async () => {
+  const { chatAs, governance } = shop({
+    governance: {
+      prices: {
+        ...prices,
+        'gpt-4o': { inputPerMillion: 2.5, outputPerMillion: 10, currency: 'USD' },
+      },
+      budgets: [{ scope: 'principal', period: 'day', maxCost: { amount: 1, currency: 'USD' } }],
+    },
+  });
+  server.script(
+    {
+      kind: 'reply',
+      model: 'gpt-4o',
+      usage: [1_000_000, 1_000_000],
+      toolCalls: [{ id: 'call_1', name: 'orders_list', arguments: '{"status":null}' }],
+    },
+    { kind: 'reply', model: 'gpt-4o-mini', usage: [10, 10], text: 'None.' },
+  );
+  const answer = await chatAs('token-support', { message: 'My orders?' });
+  // 2.5 + 10 for the first step, (10 × 0.15 + 10 × 0.6) / 1e6 for the second.
+  const cost = { amount: 12.5000075, currency: 'USD' };
+  expect([answer.status, answer.body.cost, answer.body.model]).toEqual([200, cost, 'gpt-4o-mini']);
+  expect(await governance.ledger.get(answer.body.turnId, 'acme')).toMatchObject({
+    model: 'gpt-4o-mini',
+    cost,
+  });
+  const refused = await chatAs('token-support', { message: 'And now?' });
+  expect([refused.status, refused.body.code, refused.body.data?.used]).toEqual([
+    429,
+    'BUDGET_EXCEEDED',
+    12.5000075,
+  ]);
+});
+
 it('refuses a turn past its budget with 429 BUDGET_EXCEEDED before any model request', async () => {
   const { chatAs, governance } = shop({
     governance: { budgets: [{ scope: 'principal', period: 'day', maxTokens: 100 }] },

@@ -47,3 +47,68 @@ describe('a governed turn and the usage its provider reports', () => {
     expect(logged).toEqual([]);
   });
 });
+
+describe('a governed turn whose steps were answered by different models', () => {
+  const priced = {
+    'gpt-4o': { inputPerMillion: 2.5, outputPerMillion: 10, currency: 'USD' },
+    'gpt-4o-mini': { inputPerMillion: 0.15, outputPerMillion: 0.6, currency: 'USD' },
+    'qwen-max': { inputPerMillion: 2.4, outputPerMillion: 9.6, currency: 'CNY' },
+  };
+  const turnOf = (requestedModel: string) => {
+    const logged: string[] = [];
+    const governance = createGovernance({
+      prices: priced,
+      logger: { error: (message) => logged.push(message), warn: (message) => logged.push(message) },
+    });
+    return { turn: governance.startTurn({ caller: alice, requestedModel }), logged };
+  };
+  const step = (model: string, inputTokens: number, outputTokens: number) => ({
+    model,
+    inputTokens,
+    outputTokens,
+  });
+
+  it('prices each step by the model that answered it, and names the last one', async () => {
+    const { turn } = turnOf('gpt-4o-mini');
+    turn.answeredBy({ provider: 'openai', model: 'gpt-4o' });
+    turn.addUsage(step('gpt-4o', 1_000_000, 1_000_000));
+    turn.answeredBy({ provider: 'openai', model: 'gpt-4o-mini' });
+    turn.addUsage(step('gpt-4o-mini', 10, 10));
+    const row = await turn.finish({ outcome: 'completed' });
+    // 2.5 + 10 for the first step, (10 × 0.15 + 10 × 0.6) / 1e6 for the second.
+    expect(row).toMatchObject({
+      model: 'gpt-4o-mini',
+      inputTokens: 1_000_010,
+      outputTokens: 1_000_010,
+      cost: { amount: 12.5000075, currency: 'USD' },
+    });
+  });
+
+  it('adds nothing for a step of a model with no price, and has no cost when no step had one', async () => {
+    const { turn } = turnOf('local-model');
+    turn.addUsage(step('gpt-4o', 1_000_000, 0));
+    turn.addUsage(step('local-model', 5_000_000, 5_000_000));
+    expect((await turn.finish({ outcome: 'completed' })).cost).toEqual({ amount: 2.5, currency: 'USD' });
+    const unpriced = turnOf('local-model').turn;
+    unpriced.addUsage(step('local-model', 5_000_000, 5_000_000));
+    expect((await unpriced.finish({ outcome: 'completed' })).cost).toBeUndefined();
+  });
+
+  it('prices tokens added without a model by the model that answered last', async () => {
+    const { turn } = turnOf('gpt-4o-mini');
+    turn.addUsage({ inputTokens: 1_000_000 });
+    turn.answeredBy({ model: 'gpt-4o' });
+    expect((await turn.finish({ outcome: 'completed' })).cost).toEqual({ amount: 2.5, currency: 'USD' });
+  });
+
+  it('keeps the cost in the currency of the last priced step, and logs what it leaves out', async () => {
+    const { turn, logged } = turnOf('gpt-4o-mini');
+    turn.addUsage(step('qwen-max', 1_000_000, 0));
+    turn.addUsage(step('gpt-4o', 1_000_000, 0));
+    turn.addUsage(step('local-model', 1_000_000, 0));
+    const row = await turn.finish({ outcome: 'completed' });
+    // The last step's model has no price of its own: it is priced as the model asked for, gpt-4o-mini.
+    expect(row.cost).toEqual({ amount: 2.65, currency: 'USD' });
+    expect(logged).toEqual(['turn cost in several currencies: only one recorded']);
+  });
+});

@@ -3,7 +3,7 @@ import type { AiMetrics, MeteredApproval } from '../ai-metrics.js';
 import { isToolErrorResult } from '../tool-result.js';
 import type { AiAuditAction, AiAuditTrail } from './ai-audit-trail.js';
 import type { Masker } from './mask-payload.js';
-import { costOf, type PriceTable } from './price-table.js';
+import { costsOfSteps, type PriceTable, type StepUsage } from './price-table.js';
 import { addTokenCounts, toTokenCount } from './token-count.js';
 import { recordedName } from './turn-event.js';
 import type { ToolCallRecord, TurnLedger, TurnOutcome, TurnRecord } from './turn-ledger.js';
@@ -66,15 +66,18 @@ export interface GovernedTurn {
   }): void;
   /** Sets the outcome of a call that waits for approval (`approval_pending`) once it is decided elsewhere. */
   settleToolCall(call: { readonly toolCallId: string; readonly outcome: string }): void;
-  /** Notes the provider and the model that actually answered (the last answer of the turn wins). */
+  /** Notes the provider and the model that actually answered (the last answer of the turn is the row's). */
   answeredBy(answer: { readonly provider?: string; readonly model?: string }): void;
   /**
    * Adds a step's tokens to the turn's sums, each count as `toTokenCount` keeps it (a fraction rounded, an
-   * absent, NaN or negative count 0, one past `Number.MAX_SAFE_INTEGER` that), and so each sum.
+   * absent, NaN or negative count 0, one past `Number.MAX_SAFE_INTEGER` that), and so each sum. The step is
+   * priced by `model`, the model that answered it; tokens added without one are priced by the model that
+   * answered last.
    */
   addUsage(usage: {
     readonly inputTokens?: number | undefined;
     readonly outputTokens?: number | undefined;
+    readonly model?: string | undefined;
   }): void;
   /** Resolves once every event recorded so far is stored (or its failure logged). */
   flush(): Promise<void>;
@@ -111,6 +114,8 @@ export function startGovernedTurn(start: TurnStart, dependencies: TurnDependenci
   let answer: { provider?: string | undefined; model?: string | undefined } = {};
   let inputTokens = 0;
   let outputTokens = 0;
+  /** Each step's tokens with the model that answered it, priced step by step. */
+  const steps: StepUsage[] = [];
   let queue: Promise<void> = Promise.resolve();
   let finished: Promise<TurnRecord> | undefined;
 
@@ -139,6 +144,22 @@ export function startGovernedTurn(start: TurnStart, dependencies: TurnDependenci
     );
   };
 
+  /**
+   * The turn's cost, step by step; a turn with no usage reported costs 0 in its model's currency. The ledger keeps
+   * one currency: the last priced step's, the others left out and logged.
+   */
+  const costOfTurn = () => {
+    const priced = (steps.length === 0 ? [{ inputTokens: 0, outputTokens: 0 }] : steps).map((step) => ({
+      ...step,
+      model: step.model ?? answer.model,
+    }));
+    const [cost, ...leftOut] = costsOfSteps(dependencies.prices, priced, start.requestedModel);
+    if (leftOut.length > 0) {
+      logger.warn('turn cost in several currencies: only one recorded', { turnId, recorded: cost, leftOut });
+    }
+    return cost;
+  };
+
   const finish = async (end: TurnEnd): Promise<TurnRecord> => {
     if (end.outcome !== 'completed') {
       record(end.outcome === 'stopped' ? 'stop' : 'error', {
@@ -148,12 +169,7 @@ export function startGovernedTurn(start: TurnStart, dependencies: TurnDependenci
     }
     await queue;
     const calls: ToolCallRecord[] = toolCalls.map((call) => ({ ...call }));
-    const cost = costOf(dependencies.prices, {
-      ...answer,
-      requestedModel: start.requestedModel,
-      inputTokens,
-      outputTokens,
-    });
+    const cost = costOfTurn();
     const row: TurnRecord = {
       turnId,
       ...(start.conversationId === undefined ? {} : { conversationId: start.conversationId }),
@@ -220,8 +236,14 @@ export function startGovernedTurn(start: TurnStart, dependencies: TurnDependenci
     addUsage(usage) {
       // A provider's counts are not trusted as sent: a fraction or a count past bigint lost the ledger row, and a
       // negative one made a negative cost that let a money budget be overspent.
-      inputTokens = addTokenCounts(inputTokens, toTokenCount(usage.inputTokens));
-      outputTokens = addTokenCounts(outputTokens, toTokenCount(usage.outputTokens));
+      const step = {
+        inputTokens: toTokenCount(usage.inputTokens),
+        outputTokens: toTokenCount(usage.outputTokens),
+        ...(usage.model === undefined ? {} : { model: usage.model }),
+      };
+      steps.push(step);
+      inputTokens = addTokenCounts(inputTokens, step.inputTokens);
+      outputTokens = addTokenCounts(outputTokens, step.outputTokens);
     },
     flush: () => queue,
     finish(end) {

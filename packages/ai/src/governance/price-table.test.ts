@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPriceTable, costOf, mainCurrencyOf, priceOf } from './price-table.js';
+import { checkPriceTable, costOf, costsOfSteps, mainCurrencyOf, priceOf } from './price-table.js';
 
 const prices = {
   'gpt-4o': { inputPerMillion: 2.5, outputPerMillion: 10, currency: 'USD' },
@@ -40,6 +40,28 @@ describe('prices', () => {
       currency: 'CNY',
     });
     expect(costOf(prices, { model: 'unknown', inputTokens: 5, outputTokens: 5 })).toBeUndefined();
+  });
+
+  it('costs a turn step by step, each by the model that answered it, one cost per currency, the last first', () => {
+    const step = (model: string, inputTokens: number, outputTokens = 0) => ({
+      model,
+      inputTokens,
+      outputTokens,
+    });
+    expect(costsOfSteps(prices, [step('gpt-4o', 1_000_000, 1_000_000), step('gpt-4o-mini', 10, 10)])).toEqual(
+      [{ amount: 12.5000075, currency: 'USD' }],
+    );
+    expect(costsOfSteps(prices, [step('gpt-4o', 1_000_000), step('local-model', 1_000_000)])).toEqual([
+      { amount: 2.5, currency: 'USD' },
+    ]);
+    expect(costsOfSteps(prices, [step('local-model', 1_000_000)], 'gpt-4o-mini')).toEqual([
+      { amount: 0.15, currency: 'USD' },
+    ]);
+    expect(costsOfSteps(prices, [step('gpt-4o', 1_000_000), step('qwen-max', 1_000_000)])).toEqual([
+      { amount: 2.4, currency: 'CNY' },
+      { amount: 2.5, currency: 'USD' },
+    ]);
+    expect(costsOfSteps(prices, [step('local-model', 1_000_000)])).toEqual([]);
   });
 
   it('refuses prices that cannot be right', () => {

@@ -70,6 +70,38 @@ export function priceOf(
 /** A dated or numbered version: `-2024-07-18`, `-0613`, `-20241022`. */
 const versionSuffix = /^(?:-\d+)+$/;
 
+/** The tokens of one step of a turn and the model that answered it. */
+export interface StepUsage {
+  readonly model?: string | undefined;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+}
+
+/**
+ * A turn's cost summed over its steps, each priced by the model that answered it, else by the model the turn
+ * asked for (as `priceOf` finds them); a step neither has a price for adds nothing. One cost per currency, the
+ * currency of the last priced step first; none when no step was priced.
+ */
+export function costsOfSteps(
+  prices: PriceTable,
+  steps: readonly StepUsage[],
+  requestedModel?: string,
+): Cost[] {
+  const amounts = new Map<string, number>();
+  for (const step of steps) {
+    const price = priceOf(prices, step.model, requestedModel);
+    if (!price) continue;
+    const sum = (amounts.get(price.currency) ?? 0) + amountOf(price, step);
+    // Set again last, so the map's order is the order each currency was last used in.
+    amounts.delete(price.currency);
+    amounts.set(price.currency, sum);
+  }
+  return [...amounts].reverse().map(([currency, amount]) => ({ amount: roundCostAmount(amount), currency }));
+}
+
+const amountOf = (price: ModelPrice, step: StepUsage) =>
+  (step.inputTokens * price.inputPerMillion + step.outputTokens * price.outputPerMillion) / 1e6;
+
 /** A turn's cost from its tokens; `undefined` when neither model has a price. */
 export function costOf(
   prices: PriceTable,
@@ -82,9 +114,7 @@ export function costOf(
 ): Cost | undefined {
   const price = priceOf(prices, usage.model, usage.requestedModel);
   if (!price) return undefined;
-  const amount =
-    (usage.inputTokens * price.inputPerMillion + usage.outputTokens * price.outputPerMillion) / 1e6;
-  return { amount: roundCostAmount(amount), currency: price.currency };
+  return { amount: roundCostAmount(amountOf(price, usage)), currency: price.currency };
 }
 
 /**
