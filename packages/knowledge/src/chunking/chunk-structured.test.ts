@@ -40,6 +40,34 @@ describe('chunkStructured', () => {
     ]);
   });
 
+  it('reads a # line inside a fenced code block as code, not a heading', () => {
+    const install =
+      '# Installing the widget\n\nRun these commands in a terminal:\n\n```sh\n# install the dependencies\npnpm install\n' +
+      '# start the server on port 3000\npnpm start\n```\n\nThen open the browser.';
+    expect(chunkStructured(install, { maxTokens: 256 })).toEqual([install]);
+    const fits = (text: string) => expect(chunkStructured(text, { maxTokens: 100 })).toEqual([text]);
+    fits('# Setup\n\n~~~bash\n# a comment\nrun it\n~~~\n\nDone.');
+    // Closed only by a fence of the same character at least as long, with nothing after it.
+    fits('# Setup\n\n````\n```\n# inner\n```\n````\n\nDone.');
+    fits('# Setup\n\n```\n~~~\n# inner\n```sh\n# still code\n```\n\nDone.');
+    fits('# Setup\n\n   ~~~~ text\n# inner\n~~~\n# still code\n  ~~~~~  \n\nDone.');
+    // A fence never closed runs to the end of the document.
+    fits('# Setup\n\nRun:\n\n```\n# install\npnpm install\n\n# start\npnpm start');
+    // After the fence closes, and beside backticks that open no fence, headings cut again.
+    expect(chunkStructured('# Setup\n\n```\n# inner\n```\n\n## Next\n\nMore.', { maxTokens: 100 })).toEqual([
+      '# Setup\n\n```\n# inner\n```',
+      '## Next\n\nMore.',
+    ]);
+    expect(chunkStructured('# Setup\n\n```inline``` code.\n\n## Next\n\nMore.', { maxTokens: 100 })).toEqual([
+      '# Setup\n\n```inline``` code.',
+      '## Next\n\nMore.',
+    ]);
+    expect(chunkStructured('# Setup\n\n    ```\n\n## Next\n\nMore.', { maxTokens: 100 })).toEqual([
+      '# Setup\n\n    ```',
+      '## Next\n\nMore.',
+    ]);
+  });
+
   it('splits long paragraphs at sentences, including Chinese 。！？', () => {
     const chunks = chunkStructured('收到商品七天内可以退货。运费由买家承担！有问题吗？', { maxTokens: 12 });
     expect(chunks).toEqual(['收到商品七天内可以退货。', '运费由买家承担！', '有问题吗？']);

@@ -37,17 +37,33 @@ export function isHeadingsOnly(text: string): boolean {
   return headingsOnly.test(text);
 }
 
+/** A heading's start, or a line that may open or close a fenced code block: its fence and the rest of the line. */
+const headingOrFence = /^#{1,6}[ \t]|^ {0,3}(`{3,}|~{3,})([^\n]*)/gm;
+
+/** Whether a fence line opens a code block (CommonMark): after backticks, a line holding another is inline code. */
+const opensFence = (fence: string, rest: string): boolean => fence[0] !== '`' || !rest.includes('`');
+
+/** Whether a fence line closes the block `open` opened: the same character, at least as many, nothing after. */
+const closesFence = (open: string, fence: string, rest: string): boolean =>
+  fence[0] === open[0] && fence.length >= open.length && /^[ \t]*$/.test(rest);
+
 /**
- * Cuts a span before every line that starts a Markdown heading. A heading with no text under it stays with the
+ * Cuts a span before every line that starts a Markdown heading, outside fenced code blocks (a `# comment` line in
+ * a ```sh block is code; a fence never closed runs to the end). A heading with no text under it stays with the
  * next section (`# FAQ` with its first question), or, at the end, with the section before.
  */
 export function* splitSections(text: string, span: Span): Steps<Span[]> {
   const pieces: Span[] = [];
   let start = span.start;
   let matches = 0;
-  for (const match of text.slice(span.start, span.end).matchAll(/^#{1,6}[ \t]/gm)) {
+  let open: string | undefined;
+  for (const match of text.slice(span.start, span.end).matchAll(headingOrFence)) {
+    const [, fence, rest = ''] = match;
     const cut = span.start + match.index;
-    if (cut > start && !isHeadingsOnly(text.slice(start, cut))) {
+    if (fence !== undefined) {
+      if (open === undefined) open = opensFence(fence, rest) ? fence : undefined;
+      else if (closesFence(open, fence, rest)) open = undefined;
+    } else if (open === undefined && cut > start && !isHeadingsOnly(text.slice(start, cut))) {
       pieces.push({ start, end: cut });
       start = cut;
     }
