@@ -12,8 +12,12 @@
  */
 import { resolve } from 'node:path';
 import { parseOrigins } from '@opwire/core/surface';
-import { createShop } from './server.js';
+import { createShop, shopShutdownTimeoutMs } from './server.js';
+import { shutDownOnSignals } from './shut-down-on-signals.js';
 import { type ShopTelemetry, startTelemetry } from './telemetry.js';
+
+// How long closing the database may take once in-flight requests had their time.
+const closeGraceMs = 5_000;
 
 const port = process.env.PORT ? Number(process.env.PORT) : 3000;
 if (!Number.isInteger(port) || port < 0 || port > 65_535) {
@@ -98,19 +102,10 @@ console.log(`  MCP           ${url}/mcp  (Streamable HTTP, Authorization: Bearer
 if (telemetry) console.log(`  Telemetry     traces and metrics over OTLP/HTTP to ${telemetry.endpoint}`);
 console.log(`  Try           curl -H 'Authorization: Bearer customer-token' ${url}/orders`);
 
-let stopping = false;
-const stop = async (signal: string) => {
-  if (stopping) return;
-  stopping = true;
-  console.log(`${signal} received: finishing in-flight requests, then closing the database.`);
-  try {
+shutDownOnSignals({
+  close: async () => {
     await shop.close();
     await telemetry?.shutdown();
-    process.exit(0);
-  } catch (error) {
-    console.error('shutdown failed', error);
-    process.exit(1);
-  }
-};
-process.on('SIGINT', () => void stop('SIGINT'));
-process.on('SIGTERM', () => void stop('SIGTERM'));
+  },
+  deadlineMs: shopShutdownTimeoutMs + closeGraceMs,
+});

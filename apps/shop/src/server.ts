@@ -27,6 +27,9 @@ import { shopOpenApi } from './shop-openapi.js';
 /** The default data folder: `apps/shop/.data/pg`, whatever the working directory. */
 export const defaultDataDir = fileURLToPath(new URL('../.data/pg', import.meta.url));
 
+/** How long in-flight requests may run once the shop starts to close; then the database closes. */
+export const shopShutdownTimeoutMs = 10_000;
+
 /** What an extension adds to the shop's server: routes (such as `POST /ai/chat`), health items, cleanup. */
 export interface ShopExtension {
   readonly routes?: readonly CustomRoute[];
@@ -228,6 +231,7 @@ export async function createShop(options: ShopOptions = {}): Promise<Shop> {
         : {}),
       ...(options.prefix ? { prefix: options.prefix } : {}),
       accessLog: options.accessLog ?? false,
+      shutdownTimeoutMs: shopShutdownTimeoutMs,
       onClose: async () => {
         try {
           // Turns kept for a reader are stopped (and recorded as stopped) while the database is still open.
