@@ -35,5 +35,7 @@ export { createShop, defaultDataDir, type Shop, type ShopExtension, type ShopOpt
 export { type ShopErrorCode, shopErrors } from './shop-errors.js';
 /** The shop's AI governance on its database, and the demo prices. */
 export { createShopGovernance, type ShopGovernanceOptions, shopPrices } from './shop-governance.js';
+/** Why `createShop` or `listen()` failed at a step the operator fixes (data folder, database, address). */
+export { ShopStartupError, type ShopStartupStep } from './shop-startup-error.js';
 /** Starts OpenTelemetry (OTLP/HTTP traces and metrics) when OTEL_EXPORTER_OTLP_ENDPOINT is set, as `main.ts` does. */
 export { type ShopTelemetry, startTelemetry } from './telemetry.js';

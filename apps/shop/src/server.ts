@@ -23,6 +23,7 @@ import { seedShop } from './seed-orders.js';
 import { createShopGovernance, type ShopGovernanceOptions } from './shop-governance.js';
 import { createShopMcp, type ShopMcpOptions } from './shop-mcp.js';
 import { shopOpenApi } from './shop-openapi.js';
+import { ShopStartupError } from './shop-startup-error.js';
 
 /** The default data folder: `apps/shop/.data/pg`, whatever the working directory. */
 export const defaultDataDir = fileURLToPath(new URL('../.data/pg', import.meta.url));
@@ -130,16 +131,21 @@ export async function createShop(options: ShopOptions = {}): Promise<Shop> {
   const dataDir = options.databaseUrl !== undefined ? undefined : resolveDataDir(options.dataDir);
   // Where the routes are served (no trailing slash): MCP's resource and the chat's citation links start with it.
   const basePath = options.prefix?.replace(/\/+$/, '');
-  if (dataDir !== undefined) await mkdir(dataDir, { recursive: true });
+  if (dataDir !== undefined) {
+    await mkdir(dataDir, { recursive: true }).catch((error: unknown) => {
+      throw new ShopStartupError('data-dir', `cannot use ${dataDir} as the database folder`, error);
+    });
+  }
   const db = await createPostgres({
     url: options.databaseUrl,
     dataDir,
     schema: options.schema,
     logger: options.logger,
+  }).catch((error: unknown) => {
+    throw new ShopStartupError('database', 'cannot open the database', error);
   });
   try {
-    await db.migrate(orderMigrations);
-    await seedShop(db.transactions);
+    await prepareTables(db);
     const governed = await createShopGovernance(db, {
       ...options.governance,
       ...(options.logger ? { logger: options.logger } : {}),
@@ -250,7 +256,7 @@ export async function createShop(options: ShopOptions = {}): Promise<Shop> {
       chat: attached?.chat,
       knowledge: assistant?.knowledge,
       mcp,
-      listen: () => server.listen({ port: options.port ?? 3000, host: options.host ?? '127.0.0.1' }),
+      listen: () => listen(server, options.host ?? '127.0.0.1', options.port ?? 3000),
       // MCP sessions first: their open event streams would otherwise hold the graceful shutdown.
       close: async () => {
         await mcp?.close();
@@ -260,6 +266,25 @@ export async function createShop(options: ShopOptions = {}): Promise<Shop> {
   } catch (error) {
     await db.close();
     throw error;
+  }
+}
+
+/** Creates and seeds the shop's tables; a failure is the database's (`ShopStartupError`, step `database`). */
+async function prepareTables(db: Postgres): Promise<void> {
+  try {
+    await db.migrate(orderMigrations);
+    await seedShop(db.transactions);
+  } catch (error) {
+    throw new ShopStartupError('database', 'cannot prepare the database', error);
+  }
+}
+
+/** Starts serving; an address that cannot be listened on is a `ShopStartupError` (step `listen`). */
+async function listen(server: ReturnType<typeof createHttpServer>, host: string, port: number) {
+  try {
+    return await server.listen({ port, host });
+  } catch (error) {
+    throw new ShopStartupError('listen', `cannot listen on ${host}:${port}`, error);
   }
 }
 

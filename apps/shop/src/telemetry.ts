@@ -25,11 +25,16 @@ export interface ShopTelemetry {
  * exporters (endpoints, headers, timeout), the batch processor (`OTEL_BSP_*`) and the resource
  * (`OTEL_SERVICE_NAME`, `OTEL_RESOURCE_ATTRIBUTES`); the AI SDK's telemetry registered so model calls
  * are traced. Returns `undefined`, having started nothing, when the variable is unset. `env` only decides
- * whether to start (and checks the protocol): the SDK's exporters and resource detector read `process.env`.
+ * whether to start (and checks the endpoint and the protocol): the SDK's exporters and resource detector read `process.env`.
  */
 export function startTelemetry(env: NodeJS.ProcessEnv = process.env): ShopTelemetry | undefined {
   const endpoint = env.OTEL_EXPORTER_OTLP_ENDPOINT;
   if (!endpoint || env.OTEL_SDK_DISABLED === 'true') return undefined;
+  if (!URL.canParse(endpoint) || !['http:', 'https:'].includes(new URL(endpoint).protocol)) {
+    throw new Error(
+      `OTEL_EXPORTER_OTLP_ENDPOINT must be an http:// or https:// URL such as http://127.0.0.1:4318, not "${endpoint}".`,
+    );
+  }
   const protocol = env.OTEL_EXPORTER_OTLP_PROTOCOL;
   if (protocol !== undefined && protocol !== '' && protocol !== 'http/json') {
     throw new Error(
