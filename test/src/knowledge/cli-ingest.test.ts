@@ -222,6 +222,25 @@ describe.runIf(process.platform !== 'win32')(
       const asked = opwire(['ask', 'escape', '--data-dir', dataDir, '--mode', 'lexical']);
       expect(asked.stdout).toContain('\n  [1] Clear\\x1b[2J (screen\\x1b[2J.md#0, score ');
     });
+
+    it('escapes them in the printed context too: names on their Source line, chunk text but its newlines and tabs', () => {
+      const docs = folder('control-context', {
+        'we\nird\u001b[31m.md': 'weird name stork\n',
+        't.md': '# Evil \u001b]0;pwned\u0007 title\n\nbody egret\u001b[2J\u009b31m\u007f\tend\n',
+      });
+      const dataDir = join(scratch, 'control-context-data');
+      expect(opwire(['ingest', docs, '--data-dir', dataDir]).status).toBe(0);
+      const stork = opwire(['ask', 'stork', '--data-dir', dataDir, '--mode', 'lexical']);
+      expect(stork.stdout).toContain('\n[1] Source: we\\nird\\x1b[31m.md\nweird name stork\n');
+      const egret = opwire(['ask', 'egret', '--data-dir', dataDir, '--mode', 'lexical']);
+      expect(egret.stdout).toContain(
+        '\n[1] Source: Evil \\x1b]0;pwned\\x07 title\n# Evil \\x1b]0;pwned\\x07 title\n\nbody egret\\x1b[2J\\x9b31m\\x7f\tend\n',
+      );
+      // Nothing a terminal acts on is left: no control character but the newline and the tab.
+      for (const printed of [stork.stdout, egret.stdout]) {
+        expect(printed).not.toMatch(/(?![\n\t])\p{Cc}/u);
+      }
+    });
   },
 );
 

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { type RetrievalMode, retrievalModes } from '@opwire/knowledge';
+import { type RetrievalMode, retrievalModes, type ScoredRecord } from '@opwire/knowledge';
 import {
   checkUrl,
   knowledgeArgs,
@@ -9,6 +9,7 @@ import {
   qdrantEnvironment,
 } from '../open-cli-knowledge.js';
 import { printableName } from '../printable-name.js';
+import { printableText } from '../printable-text.js';
 import { UsageError } from '../usage-error.js';
 
 // More chunks than this is no longer context a model reads; the search operation stops at 50.
@@ -23,6 +24,20 @@ function templateFor(question: string): string {
   const chinese =
     /\p{Script=Han}/u.test(question) && !/[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(question);
   return chinese ? 'zh-CN' : 'default';
+}
+
+/**
+ * A retrieved chunk as `ask` prints it: its file name, title and document id on one line, its text with only
+ * newlines and tabs left as they are, so the context block never sends a file's escape sequences to the terminal.
+ */
+function printable(chunk: ScoredRecord): ScoredRecord {
+  return {
+    ...chunk,
+    documentId: printableName(chunk.documentId),
+    text: printableText(chunk.text),
+    ...(chunk.title === undefined ? {} : { title: printableName(chunk.title) }),
+    ...(chunk.source === undefined ? {} : { source: printableName(chunk.source) }),
+  };
 }
 
 /** Runs the command; returns the exit code. */
@@ -60,12 +75,13 @@ export async function run(args: string[]): Promise<number> {
       console.log('No matching knowledge found.');
       return 0;
     }
-    const { prompt, sources } = knowledge.augment(question, chunks, { template: templateFor(question) });
+    const shown = chunks.map(printable);
+    const { prompt, sources } = knowledge.augment(question, shown, { template: templateFor(question) });
     console.log(prompt);
     console.log('\nSources:');
-    chunks.forEach((chunk, index) => {
+    shown.forEach((chunk, index) => {
       console.log(
-        `  [${sources[index]!.number}] ${printableName(sources[index]!.name)} (${printableName(chunk.id)}, score ${chunk.score.toFixed(4)})`,
+        `  [${sources[index]!.number}] ${sources[index]!.name} (${printableName(chunk.id)}, score ${chunk.score.toFixed(4)})`,
       );
     });
     return 0;
