@@ -140,11 +140,13 @@ export { createMemoryTurnLedger } from './governance/memory-turn-ledger.js';
 /** Governance: owners, JSON values and cursors, shared by the store adapters. */
 export { type Owner, ownerOf } from './governance/owner.js';
 export {
+  checkBefore,
   checkLimit,
   checkSequence,
   decodeCursor,
   encodeCursor,
   invalidCursor,
+  maxSequence,
   newestFirst,
   normalizeTime,
   type Page,

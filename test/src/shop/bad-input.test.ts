@@ -14,6 +14,28 @@ describe('bad input over HTTP changes nothing', { timeout: 60_000 }, () => {
     await expectRejected(running, testCase.path, testCase);
   });
 
+  it('rejects reading a conversation before a sequence past what its store keeps with 400 OUT_OF_RANGE, never a 500', async () => {
+    const created = await running.request('/conversations', {
+      method: 'POST',
+      token: 'customer-token',
+      body: {},
+    });
+    expect(created.status).toBe(201);
+    for (const before of [2 ** 31, Number.MAX_SAFE_INTEGER, 2 ** 53]) {
+      await expectRejected(running, `/conversations/${created.body.id}?before=${before}`, {
+        request: { token: 'customer-token' },
+        status: 400,
+        code: 'OUT_OF_RANGE',
+        field: 'before',
+        audited: true,
+      });
+    }
+    const newest = await running.request(`/conversations/${created.body.id}?before=${2 ** 31 - 1}`, {
+      token: 'customer-token',
+    });
+    expect([newest.status, newest.body.messages]).toEqual([200, []]);
+  });
+
   it('rejects cancelling a shipped order with ORDER_NOT_CANCELLABLE, and a customer cancelling with 403', async () => {
     const listed = await running.request('/orders?status=shipped', { token: 'support-token' });
     expect(listed.status).toBe(200);

@@ -257,6 +257,16 @@ describe('conversation operations', () => {
       code: 'OUT_OF_RANGE',
       field: 'before',
     });
+    // Past the largest sequence a store keeps (PostgreSQL's integer): refused as the schema says, never a 500.
+    const { value } = await call('conversations.create', {});
+    const { id } = value as { id: string };
+    expect(await call('conversations.get', { conversationId: id, before: 2 ** 31 })).toEqual({
+      code: 'OUT_OF_RANGE',
+      field: 'before',
+    });
+    expect(await call('conversations.get', { conversationId: id, before: 2 ** 31 - 1 })).toMatchObject({
+      value: { messages: [] },
+    });
     expect(await call('conversations.list', { limit: 1000 })).toEqual({
       code: 'OUT_OF_RANGE',
       field: 'limit',

@@ -3,6 +3,7 @@ import Type, { type Static } from 'typebox';
 import type { Conversation, ConversationMessage, StoredTurnEnding } from './conversation-store.js';
 import type { Governance } from './create-governance.js';
 import { conversationSchema, messageSchema, pageFields, turnEndingSchema } from './governance-schemas.js';
+import { maxSequence } from './paging.js';
 import type { TurnLedger } from './turn-ledger.js';
 
 /** Options for `createConversationOperations`. */
@@ -140,7 +141,8 @@ export function createConversationOperations(options: ConversationOperationsOpti
       before: Type.Optional(
         Type.Integer({
           minimum: 2,
-          maximum: Number.MAX_SAFE_INTEGER,
+          // The largest sequence a store keeps: one past it would be refused by PostgreSQL's integer.
+          maximum: maxSequence,
           description: 'The `next` of the previous page.',
         }),
       ),

@@ -115,7 +115,8 @@ export interface ConversationStore {
   removeAfter(id: string, owner: Owner, after: number): Promise<number | undefined>;
   /**
    * The newest `limit` messages before sequence `before` (all when absent), newest first; `undefined`
-   * when the owner has no such conversation.
+   * when the owner has no such conversation. A `before` outside 1 to 2147483647 (`maxSequence`, the largest
+   * sequence a store keeps) is `OUT_OF_RANGE` on `before`.
    */
   messages(
     id: string,

@@ -2,6 +2,7 @@ import { coreErrors } from '@opwire/core';
 import type { Conversation, ConversationMessage, ConversationStore } from './conversation-store.js';
 import type { Owner } from './owner.js';
 import {
+  checkBefore,
   checkLimit,
   checkSequence,
   decodeCursor,
@@ -127,6 +128,7 @@ export function createMemoryConversationStore(): ConversationStore {
     },
     async messages(id, owner, { limit, before }) {
       checkLimit(limit);
+      if (before !== undefined) checkBefore(before);
       const entry = owned(id, owner);
       if (!entry) return undefined;
       return entry.messages

@@ -116,13 +116,31 @@ export function newestFirst(left: readonly [string, string], right: readonly [st
   return 0;
 }
 
+/** The largest message sequence number a store keeps (PostgreSQL's `integer`, which the stores' columns are). */
+export const maxSequence = 2_147_483_647;
+
 /** A message sequence number to remove after: a whole number from 0, else `OUT_OF_RANGE` on `after`. */
 export function checkSequence(after: number): void {
-  if (!Number.isSafeInteger(after) || after < 0 || after > 2_147_483_647) {
+  checkSequenceIn('after', after, 0);
+}
+
+/**
+ * A message sequence number to read before: a whole number from 1 to `maxSequence`, else `OUT_OF_RANGE` on
+ * `before`, so every store answers it alike (PostgreSQL would refuse one past its `integer`).
+ */
+export function checkBefore(before: number): void {
+  checkSequenceIn('before', before, 1);
+}
+
+function checkSequenceIn(field: string, value: number, minimum: number): void {
+  if (!Number.isSafeInteger(value) || value < minimum || value > maxSequence) {
     throw coreErrors.OUT_OF_RANGE({
-      field: 'after',
+      field,
       params: {
-        expected: { en: 'a whole number from 0 to 2147483647', 'zh-CN': '0 到 2147483647 之间的整数' },
+        expected: {
+          en: `a whole number from ${minimum} to ${maxSequence}`,
+          'zh-CN': `${minimum} 到 ${maxSequence} 之间的整数`,
+        },
       },
     });
   }

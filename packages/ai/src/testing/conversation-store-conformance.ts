@@ -153,6 +153,22 @@ export function runConversationStoreConformance(name: string, options: StoreSuit
       expect(await store().messages(id, alice, { limit: 10 })).toHaveLength(4);
     });
 
+    it('reads before the largest sequence a store keeps (2147483647), and refuses a `before` past it or below 1 with OUT_OF_RANGE', async () => {
+      const { alice } = owners();
+      const id = crypto.randomUUID();
+      await store().create({ id, owner: alice, at: at(0) });
+      await store().append(id, alice, { messages: sampleMessages, at: at(1) });
+      const newest = await store().messages(id, alice, { limit: 10, before: 2_147_483_647 });
+      expect(newest?.map((each) => each.sequence)).toEqual([4, 3, 2, 1]);
+      for (const bad of [2 ** 31, Number.MAX_SAFE_INTEGER, 0, -1, 1.5, Number.NaN]) {
+        await expect(store().messages(id, alice, { limit: 10, before: bad })).rejects.toMatchObject({
+          code: 'OUT_OF_RANGE',
+          field: 'before',
+        });
+      }
+      expect(await store().messages(id, alice, { limit: 10 })).toHaveLength(4);
+    });
+
     it('keeps how a turn ended with each message it appended; a bad ending writes nothing', async () => {
       const { alice } = owners();
       const id = crypto.randomUUID();

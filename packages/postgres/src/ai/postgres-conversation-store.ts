@@ -2,6 +2,7 @@ import {
   type Conversation,
   type ConversationMessage,
   type ConversationStore,
+  checkBefore,
   checkLimit,
   checkSequence,
   checkTurnEnding,
@@ -179,6 +180,7 @@ export function createPostgresConversationStore(sql: SqlAccess): ConversationSto
     },
     async messages(id, owner, { limit, before }) {
       checkLimit(limit);
+      if (before !== undefined) checkBefore(before);
       const { rows } = await sql.query(
         `SELECT m.sequence, m.turn_id, m.at, m.message, m.turn_outcome, m.turn_code, m.turn_sources FROM opwire_ai_conversations c
           LEFT JOIN opwire_ai_messages m ON m.conversation_id = c.id AND ($4::int IS NULL OR m.sequence < $4::int)
