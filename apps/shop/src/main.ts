@@ -12,13 +12,13 @@
  * A bad value, a database that cannot be opened or an address that cannot be listened on exits with code 1 and one
  * line naming the variable.
  */
-import { createShop, type Shop, shopShutdownTimeoutMs } from './server.js';
+import { createShop, type Shop, shopShutdownGraceMs, shopShutdownTimeoutMs } from './server.js';
 import { readShopEnvironment, type ShopEnvironment } from './shop-environment.js';
 import { ShopStartupError } from './shop-startup-error.js';
 import { shutDownOnSignals } from './shut-down-on-signals.js';
 import { type ShopTelemetry, startTelemetry } from './telemetry.js';
 
-// How long closing the database may take once in-flight requests had their time.
+// How long closing the database may take once in-flight requests had their time and cancelled calls their grace.
 const closeGraceMs = 5_000;
 
 let environment: ShopEnvironment;
@@ -66,7 +66,7 @@ shutDownOnSignals({
     await running.close();
     await telemetry?.shutdown();
   },
-  deadlineMs: shopShutdownTimeoutMs + closeGraceMs,
+  deadlineMs: shopShutdownTimeoutMs + shopShutdownGraceMs + closeGraceMs,
 });
 
 /** The variable an operator changes to get past a failed startup step. */

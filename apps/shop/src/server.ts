@@ -28,8 +28,11 @@ import { ShopStartupError } from './shop-startup-error.js';
 /** The default data folder: `apps/shop/.data/pg`, whatever the working directory. */
 export const defaultDataDir = fileURLToPath(new URL('../.data/pg', import.meta.url));
 
-/** How long in-flight requests may run once the shop starts to close; then the database closes. */
+/** How long in-flight requests may run once the shop starts to close; then what still runs is cancelled. */
 export const shopShutdownTimeoutMs = 10_000;
+
+/** How long cancelled calls may take to end and write their audit records before the database closes. */
+export const shopShutdownGraceMs = 5_000;
 
 /** What an extension adds to the shop's server: routes (such as `POST /ai/chat`), health items, cleanup. */
 export interface ShopExtension {
@@ -238,6 +241,7 @@ export async function createShop(options: ShopOptions = {}): Promise<Shop> {
       ...(options.prefix ? { prefix: options.prefix } : {}),
       accessLog: options.accessLog ?? false,
       shutdownTimeoutMs: shopShutdownTimeoutMs,
+      shutdownGraceMs: shopShutdownGraceMs,
       onClose: async () => {
         try {
           // Turns kept for a reader are stopped (and recorded as stopped) while the database is still open.
