@@ -126,13 +126,12 @@ export {
   type TurnStart,
 } from './governance/governed-turn.js';
 export { type JsonValue, toJsonValue } from './governance/json-value.js';
+export { defaultMaskedKeys } from './governance/mask-keys.js';
+export { defaultMaskPatterns, type MaskPattern } from './governance/mask-patterns.js';
 export {
   createMasker,
-  defaultMaskedKeys,
-  defaultMaskPatterns,
   type Masker,
   type MaskingOptions,
-  type MaskPattern,
 } from './governance/mask-payload.js';
 export { createMemoryAiAuditTrail } from './governance/memory-ai-audit-trail.js';
 export { createMemoryConversationStore } from './governance/memory-conversation-store.js';

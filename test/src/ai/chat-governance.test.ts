@@ -505,6 +505,41 @@ it('keeps a complete, ordered and masked audit trail of a turn: request, calls, 
   expect(order.status).toBe('open');
 });
 
+it('masks secrets written in chat text as it masks the same key names in tool input', async () => {
+  const { chatAs, governance } = shop();
+  server.script(
+    {
+      kind: 'reply',
+      toolCalls: [
+        {
+          id: 'call_1',
+          name: 'orders_purge',
+          arguments: JSON.stringify({ DB_PASSWORD: 'K1secret', note: 'DB_PASSWORD=K2secret' }),
+        },
+      ],
+    },
+    { kind: 'reply', text: 'I cannot.' },
+  );
+  const answer = await chatAs('token-support', {
+    message:
+      'Deploy with access_token=AT111secretvalue, client_secret=CS222secretvalue, DB_PASSWORD=DB333secretvalue, ' +
+      'https://x.example/cb?access_token=URL444secret, ghp_1234567890abcdefghijABCDEFGHIJ123456, ' +
+      'AKIAIOSFODNN7EXAMPLE and xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx. Our password reset is broken.',
+  });
+  const events = await governance.events.forTurn(answer.body.turnId, 'acme');
+  expect(events[0]?.payload).toEqual({
+    message:
+      'Deploy with access_token=[masked], client_secret=[masked], DB_PASSWORD=[masked], ' +
+      'https://x.example/cb?access_token=[masked], [token], [token] and [token]. Our password reset is broken.',
+  });
+  expect(events.find((event) => event.action === 'tool_call')?.payload).toEqual({
+    input: { DB_PASSWORD: '[masked]', note: 'DB_PASSWORD=[masked]' },
+  });
+  const stored = JSON.stringify(events);
+  for (const planted of ['AT111', 'CS222', 'DB333', 'URL444', 'K1secret', 'K2secret', 'ghp_', 'AKIA', 'xoxb'])
+    expect(stored).not.toContain(planted);
+});
+
 it('keeps one turn with a tool call, a denied call, an approval and a stop complete, ordered and masked', async () => {
   const { app, governance, seed } = shop();
   const order = seed();

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createMasker, defaultMaskedKeys, defaultMaskPatterns } from './mask-payload.js';
+import { defaultMaskedKeys } from './mask-keys.js';
+import { defaultMaskPatterns } from './mask-patterns.js';
+import { createMasker } from './mask-payload.js';
 
 const mask = createMasker();
 
@@ -58,6 +60,98 @@ describe('createMasker', () => {
       text: 'my password is [masked], the pwd=[masked] and {"password":"[masked]"}',
       chinese: '我的密码是 [masked]，密码：[masked]。API 密钥为 [masked]，令牌=[masked]',
     });
+  });
+
+  it('masks a secret-named key written in text as its JSON key is masked: words split on _, - and case', () => {
+    expect(
+      mask({
+        env: 'access_token=AT111secretvalue client_secret=CS222secretvalue DB_PASSWORD=DB333secretvalue',
+        url: 'https://x.example/cb?access_token=URL444secret&next=/home and ?state=1&refresh_token=RT5',
+        header: 'X-Api-Key: xk555secret, x-auth-token:xt6',
+        json: '{"clientSecret": "correct horse battery", "accessToken":"AT7", "user":"ada"}',
+        yaml: "db.password = 'pw8', aws_secret_access_key=wJalrXUtnFEMI9, smtpPassword:\tpw10",
+        prose: 'my API key is ak11 and the private key: pk12; the access token is at13.',
+      }),
+    ).toEqual({
+      env: 'access_token=[masked] client_secret=[masked] DB_PASSWORD=[masked]',
+      url: 'https://x.example/cb?access_token=[masked]&next=/home and ?state=1&refresh_token=[masked]',
+      header: 'X-Api-Key: [masked], x-auth-token:[masked]',
+      json: '{"clientSecret": "[masked]", "accessToken":"[masked]", "user":"ada"}',
+      yaml: "db.password = '[masked]', aws_secret_access_key=[masked], smtpPassword:\t[masked]",
+      prose: 'my API key is [masked] and the private key: [masked]; the access token is [masked]',
+    });
+  });
+
+  it('masks the values of the keys it is given in text as well', () => {
+    const custom = createMasker({ keys: ['iban'] });
+    expect(custom({ iban: 'DE89', note: 'payout_iban=DE89370400440532013000, password=kept' })).toEqual({
+      iban: '[masked]',
+      note: 'payout_iban=[masked], password=kept',
+    });
+  });
+
+  it('replaces well-known token formats: GitHub, GitLab, AWS, Slack, Stripe, Google, npm, private keys', () => {
+    const pem = '-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA7b\n/x+9Q==\n-----END RSA PRIVATE KEY-----';
+    expect(
+      mask({
+        github: 'ghp_1234567890abcdefghijABCDEFGHIJ123456 gho_1234567890abcdefghijABCDEFGHIJ123456',
+        githubPat:
+          'use github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ012',
+        gitlab: 'glpat-xxxxxxxxxxxxxxxxxxxx here',
+        aws: 'AKIAIOSFODNN7EXAMPLE and ASIAY34FZKBOKMUTVV7A.',
+        slack: 'xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx, xoxp-1-2-3-abcdefabcdef',
+        stripe:
+          'sk_live_51H8abcdEFGHijklMNOPqrst rk_live_51H8abcdEFGHijklMNOPqrst whsec_abcdefghijklmnopqrstuvwx',
+        google: 'key AIzaSyA1234567890abcdefghijklmnopqrstuv',
+        npm: 'npm_abcdefghijklmnopqrstuvwxyz0123456789',
+        pem: `here: ${pem} ok`,
+      }),
+    ).toEqual({
+      github: '[token] [token]',
+      githubPat: 'use [token]',
+      gitlab: '[token] here',
+      aws: '[token] and [token].',
+      slack: '[token], [token]',
+      stripe: '[token] [token] [token]',
+      google: 'key [token]',
+      npm: '[token]',
+      pem: 'here: [private key] ok',
+    });
+  });
+
+  it('keeps text that names a secret without giving one readable', () => {
+    const kept = {
+      reset:
+        'Send me a password reset link; passwords must be 12 characters, see the password-protected file.',
+      tokens: 'The token count is 1200 (tokens: 1200, max_tokens=4096, inputTokens: 12, tokenizer=cl100k).',
+      garden: 'I loved the secret garden; the secret garden is lovely. Secrets: none.',
+      keys: 'keyboard=KB-01, monkey: yes, the API is down, access keys rotate monthly.',
+      query: 'https://shop.example/orders?status=open&page=2&sort=-createdAt',
+      names: 'ASIAN markets, GHP_ratio, xox, AKIA, sk_live, github_pat_ and the secret.',
+    };
+    expect(mask(kept)).toEqual(kept);
+  });
+
+  // Nothing is timed: a pattern that rescans a run from each of its characters takes minutes on these (the email
+  // pattern did, from any letter), and the test's timeout stops it.
+  it('masks hostile text of 100,000 characters in one pass: a run is never rescanned from each of its characters', () => {
+    const long = createMasker({ maxStringLength: 200_000 });
+    const kept = [
+      'a'.repeat(100_000),
+      'a.'.repeat(50_000),
+      'eyJ-'.repeat(25_000),
+      'token_'.repeat(16_000),
+      `password${' '.repeat(100_000)}`,
+      'a='.repeat(50_000),
+      `a@${'b.'.repeat(50_000)}`,
+      'ghp_'.repeat(25_000),
+      'token a='.repeat(12_500),
+      `password ${'a '.repeat(50_000)}`,
+    ];
+    for (const text of kept) expect(long(text)).toBe(text);
+    expect(long('password: "'.repeat(10_000))).toBe('password: "[masked]"'.repeat(5_000));
+    expect(long(`password=${'&a'.repeat(50_000)}`)).toBe('password=[masked]');
+    expect(long('-----BEGIN PRIVATE KEY-----'.repeat(4_000))).toBe('[private key]'.repeat(4_000));
   });
 
   it('leaves ids, dates, amounts and ordinary text alone', () => {
@@ -118,6 +212,47 @@ describe('createMasker', () => {
     expect(custom({ ssn: '123', text: 'see ORD-991' })).toEqual({ ssn: '[masked]', text: 'see [order]' });
     expect(() => createMasker({ patterns: [{ name: 'x', pattern: /x/, replacement: '' }] })).toThrow(
       /pattern "x" needs the g flag/,
+    );
+  });
+
+  it('never lets a value given to a secret-named key in text through, whatever the case, separator or form', () => {
+    const key = fc
+      .tuple(
+        fc.constantFrom(
+          ['password'],
+          ['db', 'password'],
+          ['access', 'token'],
+          ['client', 'secret'],
+          ['x', 'api', 'key'],
+          ['aws', 'secret', 'access', 'key'],
+        ),
+        fc.constantFrom('snake', 'kebab', 'camel', 'upper'),
+      )
+      .map(([words, style]) =>
+        style === 'snake'
+          ? words.join('_')
+          : style === 'kebab'
+            ? words.join('-')
+            : style === 'upper'
+              ? words.join('_').toUpperCase()
+              : words
+                  .map((word, index) => (index === 0 ? word : word[0]?.toUpperCase() + word.slice(1)))
+                  .join(''),
+      );
+    const value = fc.stringMatching(/^[A-Za-z0-9!#$%&*+?^~]{4,20}$/).map((random) => `Vx9${random}`);
+    const written = fc.constantFrom(
+      (name: string, secret: string) => `set ${name}=${secret} and go`,
+      (name: string, secret: string) => `${name}: ${secret}`,
+      (name: string, secret: string) => `{"${name}": "${secret}", "user": "ada"}`,
+      (name: string, secret: string) => `https://x.example/cb?${name}=${secret}&next=%2F`,
+      (name: string, secret: string) => `export ${name}='${secret}'`,
+    );
+    fc.assert(
+      fc.property(key, value, written, (name, secret, write) => {
+        const stored = JSON.stringify(mask({ note: write(name, secret) }));
+        return !stored.includes(secret) && stored.includes('[masked]');
+      }),
+      { numRuns: 300 },
     );
   });
 
