@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
+import type { OpwireError } from '@opwire/core';
 import { parseOrigins } from '@opwire/core/surface';
+import { checkPostgresOptions, type PostgresOptions } from '@opwire/postgres';
 import type { ShopOptions } from './server.js';
 
 /** The shop's settings as `main.ts` reads them from the environment. */
@@ -13,7 +15,6 @@ export interface ShopEnvironment {
 const logLevels = ['debug', 'info', 'warn', 'error', 'silent'];
 // The base paths MCP's resource metadata accepts (stricter than HTTP's prefixes), so one check covers both.
 const prefixPattern = /^(\/[A-Za-z0-9._~-]+)*\/?$/;
-const schemaPattern = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /**
  * Reads and checks the shop's variables (apps/shop/README.md), before anything is opened; a bad one throws an error
@@ -98,10 +99,8 @@ function checkLogLevel(text: string | undefined): void {
 
 function readDatabaseUrl(text: string | undefined): string | undefined {
   if (!text) return undefined;
-  if (!URL.canParse(text) || !/^postgres(ql)?:$/.test(new URL(text).protocol)) {
-    // A URL with a typo may still hold a password: it is masked.
-    fail(`DATABASE_URL must be a postgres:// or postgresql:// URL, not "${maskPassword(text)}".`);
-  }
+  // A URL with a typo may still hold a password: it is masked.
+  checkDatabaseOption('DATABASE_URL', { url: text }, maskPassword(text));
   return text;
 }
 
@@ -111,12 +110,19 @@ function maskPassword(text: string): string {
 
 function readSchema(text: string | undefined): string | undefined {
   if (!text) return undefined;
-  if (!schemaPattern.test(text)) {
+  checkDatabaseOption('DATABASE_SCHEMA', { schema: text }, text);
+  return text;
+}
+
+// The rule is @opwire/postgres's own (what createPostgres would refuse), reported under the variable's name.
+function checkDatabaseOption(name: string, options: PostgresOptions, shown: string): void {
+  try {
+    checkPostgresOptions(options);
+  } catch (error) {
     fail(
-      `DATABASE_SCHEMA must be lower-case letters, digits and underscores (at most 63), starting with a letter or underscore, not "${text}".`,
+      `${name}: ${String((error as OpwireError).params?.reason ?? (error as Error).message)}, not "${shown}".`,
     );
   }
-  return text;
 }
 
 function readOrigins(text: string | undefined): readonly string[] {

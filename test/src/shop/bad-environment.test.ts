@@ -85,12 +85,12 @@ const cases: ReadonlyArray<
   [
     'DATABASE_URL (no URL)',
     () => ({ DATABASE_URL: 'not-a-url' }),
-    /^DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL, not "not-a-url"\.$/,
+    /^DATABASE_URL: url must start with postgres:\/\/ or postgresql:\/\/, not "not-a-url"\.$/,
   ],
   [
     'DATABASE_SCHEMA',
     () => ({ DATABASE_SCHEMA: 'bad schema' }),
-    /^DATABASE_SCHEMA must be lower-case letters, digits and underscores .*, not "bad schema"\.$/,
+    /^DATABASE_SCHEMA: schema must be lower-case letters, digits and underscores, starting with a letter or underscore, not "bad schema"\.$/,
   ],
   [
     'DATABASE_URL (nobody listening)',
