@@ -16,7 +16,8 @@ export interface RateLimitOptions {
   /**
    * What is counted together; by default each caller per operation (`["tenant","principal","operation"]`),
    * anonymous callers per operation and client address (`[null,null,"operation","127.0.0.1"]`; behind a proxy,
-   * every client has the proxy's address: key by the header your proxy sets instead).
+   * every client has the proxy's address: key by the header your proxy sets instead). The store counts it
+   * under the limiter's `name` and `windowMs` too, so limiters stacked over one store keep their own counts.
    */
   readonly key?: (context: InvocationContext) => string;
   /** The clock, for tests. */
@@ -48,15 +49,37 @@ export function rateLimit(
   const now = options.now ?? Date.now;
   // A JSON array, not joined text: tenant `a:b` with principal `c` and tenant `a` with principal `b:c` are
   // two callers, and a principal named `anonymous` is not the anonymous callers.
-  const keyOf =
-    options.key ??
-    ((context: InvocationContext) =>
-      context.caller
-        ? JSON.stringify([context.caller.tenant, context.caller.principalId, context.operation.id])
-        : // Anonymous callers are counted per client address where the surface knows it (HTTP).
-          JSON.stringify([null, null, context.operation.id, context.origin.clientAddress ?? null]));
+  const name = options.name ?? 'rate-limit';
+  // Each limiter counts under its own name and window: two stacked over one store (a burst limit and a
+  // quota, sharing a PostgreSQL table) would otherwise add to one count, each call counted twice, and the
+  // store's window would be whichever limiter hit last.
+  const keyOf = options.key
+    ? (context: InvocationContext) =>
+        JSON.stringify([
+          name,
+          options.windowMs,
+          (options.key as (context: InvocationContext) => string)(context),
+        ])
+    : (context: InvocationContext) =>
+        context.caller
+          ? JSON.stringify([
+              name,
+              options.windowMs,
+              context.caller.tenant,
+              context.caller.principalId,
+              context.operation.id,
+            ])
+          : // Anonymous callers are counted per client address where the surface knows it (HTTP).
+            JSON.stringify([
+              name,
+              options.windowMs,
+              null,
+              null,
+              context.operation.id,
+              context.origin.clientAddress ?? null,
+            ]);
   return defineMiddleware({
-    name: options.name ?? 'rate-limit',
+    name,
     errors: [coreErrors.RATE_LIMITED] as const,
     headers: [{ name: 'retry-after', on: 'errors' }],
     ...(options.appliesTo ? { appliesTo: options.appliesTo } : {}),

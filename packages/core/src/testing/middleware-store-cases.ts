@@ -235,6 +235,71 @@ export function describeMiddlewareStoreConformance(
         expect((await harness().committedKeys()).filter((key) => key.startsWith(suffix))).toHaveLength(3);
       });
 
+      it('keeps the counts of two limiters stacked over one store apart (a burst limit and a quota)', async () => {
+        const suffix = uniqueSuffix();
+        let clock = Date.UTC(2030, 0, 1, 0, 0, 0);
+        const { transactions, audit, rateLimits } = harness();
+        const ping = defineOperation({
+          id: `things.ping${suffix}`,
+          request: Type.Object({}),
+          response: Type.Object({ ok: Type.Boolean() }),
+          transaction: false,
+          handle: () => ({ ok: true }),
+        });
+        const app = createOpwire({
+          operations: [ping],
+          transactions,
+          audit,
+          use: [
+            rateLimit({ name: 'per-second', limit: 3, windowMs: 1000, store: rateLimits, now: () => clock }),
+            rateLimit({
+              name: 'per-minute',
+              limit: 5,
+              windowMs: 60_000,
+              store: rateLimits,
+              now: () => clock,
+            }),
+          ],
+        });
+        const outcomes: string[] = [];
+        // Two calls at the start of each of four seconds: the burst limit (3 a second) never refuses;
+        // the quota (5 a minute) refuses the sixth call on, telling the client to wait for its minute.
+        for (let second = 0; second < 4; second++) {
+          clock = Date.UTC(2030, 0, 1, 0, 0, second);
+          for (let call = 0; call < 2; call++) {
+            const outcome = await app.invoke(ping, {}, { caller }).then(
+              () => 'ok',
+              (error: { code: string; headers: Record<string, string> }) =>
+                `${error.code} ${error.headers['retry-after']}`,
+            );
+            outcomes.push(outcome);
+          }
+        }
+        expect(outcomes).toEqual([
+          'ok',
+          'ok',
+          'ok',
+          'ok',
+          'ok',
+          'RATE_LIMITED 58',
+          'RATE_LIMITED 57',
+          'RATE_LIMITED 57',
+        ]);
+        // Four calls within one second: the burst limit refuses the fourth, with a wait under a second.
+        clock = Date.UTC(2030, 0, 1, 0, 1, 0, 200);
+        const burst: string[] = [];
+        for (let call = 0; call < 4; call++) {
+          burst.push(
+            await app.invoke(ping, {}, { caller }).then(
+              () => 'ok',
+              (error: { code: string; headers: Record<string, string> }) =>
+                `${error.code} ${error.headers['retry-after']}`,
+            ),
+          );
+        }
+        expect(burst).toEqual(['ok', 'ok', 'ok', 'RATE_LIMITED 1']);
+      });
+
       it('keeps callers apart whose tenant and principal spell the same text joined with colons', async () => {
         const suffix = uniqueSuffix();
         const { app, create } = appFor(suffix);
