@@ -45,6 +45,12 @@ export interface CustomRoute {
   /** Allow calls without a caller; by default a route answers 401 to anonymous requests. */
   readonly public?: boolean;
   /**
+   * What the OpenAPI document says the route needs: `'bearer'` (the document's scheme), `'optional'` (with or
+   * without) or `'none'`. By default `'none'` for a public route and `'bearer'` for any other; a public route
+   * that checks credentials itself (MCP answers its own 401 challenge) says `'bearer'`.
+   */
+  readonly security?: 'bearer' | 'optional' | 'none';
+  /**
    * Serve the route under the server's `prefix` (the default); `false` serves it at `path` as written, such as
    * a well-known document (RFC 9728 puts the resource's path after the well-known name:
    * `/.well-known/oauth-protected-resource/api/mcp`, see `wellKnownPath`).

@@ -57,8 +57,20 @@ export function describeCustomRoute(
       errors,
       texts,
     ),
-    ...(route.public ? { security: [] } : {}),
+    ...securityOf(route),
   };
+}
+
+/** The operation's `security`: nothing to inherit the document's bearer scheme. */
+function securityOf(route: CustomRoute): { security?: unknown[] } {
+  switch (route.security ?? (route.public ? 'none' : 'bearer')) {
+    case 'none':
+      return { security: [] };
+    case 'optional':
+      return { security: [{}, { bearer: [] }] };
+    default:
+      return {};
+  }
 }
 
 /** The route's own responses, with the generated problems of the same status added as another media type. */

@@ -419,6 +419,9 @@ describe('the OpenAPI 3.1 document', () => {
           parameters: [{ name: 'q', in: 'query', schema: { type: 'string' } }],
           handle,
         },
+        // Public to the server (it answers anonymous requests itself) but needing a token, or taking one.
+        { method: 'GET', path: '/own-challenge', public: true, security: 'bearer', handle },
+        { method: 'GET', path: '/either', public: true, security: 'optional', handle },
       ],
     });
     // A route that describes query parameters reads the query, so one it cannot decode is answered 400.
@@ -447,6 +450,9 @@ describe('the OpenAPI 3.1 document', () => {
     expect(open.tags).toEqual(['well-known']);
     expect(Object.keys(open.responses)).toEqual(['200', '500', '503']);
     expect(open.security).toEqual([]);
+    expect(document.paths['/events'].post.security).toBeUndefined();
+    expect(document.paths['/own-challenge'].get.security).toBeUndefined();
+    expect(document.paths['/either'].get.security).toEqual([{}, { bearer: [] }]);
   });
 
   it('carries no TypeBox internals and no internal operations', () => {

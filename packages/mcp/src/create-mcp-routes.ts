@@ -16,7 +16,7 @@ import { isJsonRpcBody, paramsMalformed, withoutMalformedNotifications } from '.
 import { malformedAt } from './lenient-request.js';
 import { errorResponse } from './mcp-error-table.js';
 import { invalidMessageIn, mcpErrors } from './mcp-errors.js';
-import { mcpOpenApi, withoutSessions } from './mcp-openapi.js';
+import { mcpOpenApi, withoutSessionHeader, withoutSessions } from './mcp-openapi.js';
 import type { McpRoute, McpRouteInput } from './mcp-route.js';
 import {
   answerWithoutSession,
@@ -120,7 +120,10 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
       ? unauthenticated(headers, locale)
       : errorResponse(error, locale, { ...error.headers }, refusedRequestId(body, error.field));
   const endpoint = {
+    // The server lets anonymous requests through so that MCP answers them with its own 401 challenge; the
+    // endpoint still needs a bearer token, and OpenAPI says so.
     public: true,
+    security: 'bearer',
     exposeHeaders: ['mcp-session-id', 'www-authenticate'],
     answerRefusal,
   } as const;
@@ -275,8 +278,8 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
         ...endpoint,
         summary,
         ...mcpOpenApi.POST,
-        // Without sessions no `Mcp-Session-Id` is read.
-        ...(stateless ? { parameters: [] } : {}),
+        // Without sessions no `Mcp-Session-Id` is read nor sent.
+        ...(stateless ? { parameters: [], responses: withoutSessionHeader(mcpOpenApi.POST.responses) } : {}),
         handle: serve('POST'),
       },
       {

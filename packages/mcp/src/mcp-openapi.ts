@@ -124,6 +124,15 @@ export const mcpOpenApi = {
           en: 'The answer to a request, as one JSON-RPC message or a stream of them.',
           'zh-CN': '对请求的应答：一条 JSON-RPC 消息，或由这些消息组成的流。',
         },
+        headers: {
+          'Mcp-Session-Id': {
+            description: {
+              en: 'The session an initialize request opened: send it on every request after it.',
+              'zh-CN': 'initialize 请求打开的会话：此后的每个请求都要带上它。',
+            },
+            schema: { type: 'string' },
+          },
+        },
         content: {
           'application/json': { schema: message },
           'text/event-stream': { schema: { type: 'string', description: 'Server-sent JSON-RPC messages.' } },
@@ -214,4 +223,10 @@ export function withoutSessions(entry: typeof mcpOpenApi.GET | typeof mcpOpenApi
       '403': refusals['403'],
     },
   };
+}
+
+/** The POST route's responses on a server that keeps no sessions: no `Mcp-Session-Id` is sent. */
+export function withoutSessionHeader(responses: typeof mcpOpenApi.POST.responses) {
+  const { headers: _sent, ...answer } = responses['200'];
+  return { ...responses, '200': answer };
 }

@@ -117,6 +117,9 @@ describe('MCP over Streamable HTTP without sessions (sessions: false)', () => {
     expect(Object.keys(get?.responses ?? {}).sort()).toEqual(['401', '403', '405']);
     const post = (instances[0] as (typeof instances)[number]).routes.find((route) => route.method === 'POST');
     expect(post?.parameters).toEqual([]);
+    // Nor does it send a session header.
+    expect((post?.responses?.['200'] as { headers?: object } | undefined)?.headers).toBeUndefined();
+    expect(post?.responses?.['200']).toBeDefined();
   });
 
   it('refuses what it refuses with sessions, and answers a request with no initialize before it', async () => {

@@ -137,6 +137,16 @@ describe("the demo's OpenAPI document", { timeout: 60_000 }, () => {
     expect(document.paths['/mcp'].post.operationId).toBe('mcp.post');
     expect(media('/mcp', 'post')).toEqual(['application/json', 'text/event-stream']);
     expect(document.paths['/mcp'].get.operationId).toBe('mcp.listen');
+    // MCP answers anonymous requests with its own 401 challenge, but needs a token: the document's bearer
+    // scheme applies (`security: []` would tell clients to send none); its metadata document needs none.
+    for (const method of ['post', 'get', 'delete'])
+      expect(document.paths['/mcp'][method].security).toBeUndefined();
+    expect(document.paths['/.well-known/oauth-protected-resource/mcp'].get.security).toEqual([]);
+    // The initialize answer's session header is documented where it is sent.
+    expect(Object.keys(document.paths['/mcp'].post.responses['200'].headers)).toEqual([
+      'Mcp-Session-Id',
+      'X-Request-Id',
+    ]);
     expect(document.paths['/console/assets/{asset}']).toBeUndefined();
     const tags = new Set(document.tags.map((tag: { name: string }) => tag.name));
     for (const item of Object.values(document.paths as Record<string, Record<string, any>>))

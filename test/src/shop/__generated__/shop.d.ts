@@ -4656,6 +4656,8 @@ export interface operations {
       /** @description The answer to a request, as one JSON-RPC message or a stream of them. */
       200: {
         headers: {
+          /** @description The session an initialize request opened: send it on every request after it. */
+          'Mcp-Session-Id'?: string;
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
