@@ -130,6 +130,30 @@ describe('createChatStreams', () => {
     expect(await readAll(follower)).toEqual(['new']);
   });
 
+  it('stops both turns of a chat asked from two tabs, the older one too, and each on close', async () => {
+    const streams = createChatStreams({ keepRunningMs: 60_000 });
+    const older = turnSource();
+    const newer = turnSource();
+    streams.run('chat-1', ada, older.stream);
+    streams.run('chat-1', ada, newer.stream);
+    older.send('old');
+    newer.send('new');
+    await turnOf();
+    expect(streams.size).toBe(2);
+    expect(await streams.stop('chat-1', bob)).toBe(false);
+    expect(await streams.stop('chat-1', ada)).toBe(true);
+    expect([older.state.cancelled, newer.state.cancelled]).toEqual([true, true]);
+    expect(streams.size).toBe(0);
+    expect(await streams.stop('chat-1', ada)).toBe(false);
+    // A shutdown reaches an older turn of a chat as well.
+    const first = turnSource();
+    const second = turnSource();
+    streams.run('chat-2', ada, first.stream);
+    streams.run('chat-2', ada, second.stream);
+    await streams.close();
+    expect([first.state.cancelled, second.state.cancelled]).toEqual([true, true]);
+  });
+
   it('stops a turn for its caller alone, at once, even with readers; its readers end with what they had', async () => {
     const streams = createChatStreams({ keepRunningMs: 60_000 });
     const source = turnSource();

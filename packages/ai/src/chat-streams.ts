@@ -54,7 +54,8 @@ export interface ChatStreams {
    */
   follow(chatId: string, caller: Caller | undefined): Promise<ReadableStream<UIMessageChunk> | undefined>;
   /**
-   * Stops the chat's running turn here when it is the same caller's (what a stop button asks: with resumable
+   * Stops the chat's running turns here that are the same caller's (what a stop button asks, reaching an older
+   * turn a second tab's newer one replaced for `follow` too: with resumable
    * streams a client going away is a disconnect, not a stop); it is recorded as stopped, as a turn whose client
    * went away is without resumable streams. Resolves once its readers have had their last chunk: `true`, or
    * `false` when no such turn runs here. The caller's turn of the chat asked for but not started yet (`expect`)
@@ -90,6 +91,7 @@ class RunningTurn {
   readElsewhereAt = Number.NEGATIVE_INFINITY;
 
   constructor(
+    readonly chatId: string,
     readonly owner: string,
     readonly source: ReadableStreamDefaultReader<UIMessageChunk>,
   ) {}
@@ -125,7 +127,11 @@ export function createChatStreams(options: ChatStreamsOptions = {}): ChatStreams
   const readElsewhereForMs = Math.max(keepRunningMs, 4 * pollMs);
   // How long an ended turn stays in the store for readers elsewhere to read its last chunks.
   const removeEndedAfterMs = Math.max(5000, 10 * pollMs);
+  // The newest turn of each chat: the one a reader comes back to.
   const running = new Map<string, RunningTurn>();
+  // Every turn running here, the older ones of a chat too (a second tab asked while the first was answering):
+  // a stop, and a shutdown, reach each.
+  const live = new Set<RunningTurn>();
   // This process's turns in the store, by key, until their end is written.
   const stored = new Map<string, RunningTurn>();
   let beating: ReturnType<typeof setInterval> | undefined;
@@ -250,6 +256,7 @@ export function createChatStreams(options: ChatStreamsOptions = {}): ChatStreams
         }
       }
       turn.readers.clear();
+      live.delete(turn);
       if (running.get(chatId) === turn) running.delete(chatId);
     }
     if (store === undefined) return;
@@ -306,10 +313,11 @@ export function createChatStreams(options: ChatStreamsOptions = {}): ChatStreams
       expected.set(key, { stopped: false, forget });
     },
     run(chatId, caller, source) {
-      const turn = new RunningTurn(ownerOf(caller), source.getReader());
+      const turn = new RunningTurn(chatId, ownerOf(caller), source.getReader());
       const note = forgetExpected(noteKey(chatId, turn.owner));
-      // A newer turn of the same chat is the one a reader comes back to.
+      // A newer turn of the same chat is the one a reader comes back to; the older one still runs.
       running.set(chatId, turn);
+      live.add(turn);
       if (store !== undefined) {
         turn.key = store.open({ chatId, owner: turn.owner }).then(
           (key) => {
@@ -342,10 +350,10 @@ export function createChatStreams(options: ChatStreamsOptions = {}): ChatStreams
       // A turn of the chat still starting is stopped once it starts; one running is stopped now.
       const note = expected.get(noteKey(chatId, owner));
       if (note !== undefined) note.stopped = true;
-      const turn = running.get(chatId);
-      if (turn !== undefined && !turn.ended && turn.owner === owner) {
-        await stop(turn);
-        await turn.pumped;
+      // Every turn of the chat the caller has running here: two tabs may each have asked one.
+      const turns = [...live].filter((turn) => turn.chatId === chatId && turn.owner === owner && !turn.ended);
+      if (turns.length > 0) {
+        await Promise.all(turns.map((turn) => stop(turn).then(() => turn.pumped)));
         return true;
       }
       if (store === undefined) return note !== undefined;
@@ -356,11 +364,11 @@ export function createChatStreams(options: ChatStreamsOptions = {}): ChatStreams
       return true;
     },
     get size() {
-      return running.size;
+      return live.size;
     },
     async close() {
       for (const key of [...expected.keys()]) forgetExpected(key);
-      await Promise.all([...running.values()].map((turn) => stop(turn).then(() => turn.pumped)));
+      await Promise.all([...live].map((turn) => stop(turn).then(() => turn.pumped)));
       // Turns that ended here but whose end is still being written to the store.
       await Promise.all([...stored.values()].map((turn) => turn.pumped));
       if (beating !== undefined) clearInterval(beating);
