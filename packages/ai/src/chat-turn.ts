@@ -110,6 +110,8 @@ export class Turn {
     const { caller, message, approvals } = this.request;
     if (message === undefined && (approvals?.length ?? 0) === 0 && !this.request.regenerate)
       throw coreErrors.MISSING_FIELD({ field: 'message' });
+    // White space alone is no question (as `/api/chat` reads a text part of it): nothing stored, nothing asked.
+    if (message !== undefined && message.trim() === '') throw coreErrors.MISSING_FIELD({ field: 'message' });
     if (this.request.regenerateAfter !== undefined && !this.request.regenerate) {
       throw aiErrors.FIELD_NEEDS_TRUE({ field: 'regenerateAfter', params: { requires: 'regenerate' } });
     }

@@ -119,6 +119,14 @@ it('rejects a bad chat body with a specific code before any model call', async (
   expect([streamed.status, ((await streamed.json()) as any).code]).toEqual([400, 'OUT_OF_RANGE']);
   const empty = await post('/ai/chat', 'token-support', {});
   expect([empty.status, ((await empty.json()) as any).code]).toEqual([400, 'MISSING_FIELD']);
+  // A question of white space alone is no question, as `/api/chat` refuses a text part of it.
+  for (const path of ['/ai/chat', '/ai/chat/stream']) {
+    const blank = await post(path, 'token-support', { message: ' \n\t ' });
+    expect([blank.status, await blank.json()]).toEqual([
+      400,
+      expect.objectContaining({ code: 'MISSING_FIELD', field: 'message' }),
+    ]);
+  }
   expect(server.requests).toHaveLength(0);
 });
 
