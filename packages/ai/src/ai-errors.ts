@@ -64,8 +64,8 @@ export const aiErrors = defineErrors({
   ANSWER_NOT_REPLACEABLE: {
     kind: 'conflict',
     messages: {
-      en: 'This answer cannot be asked for again: a later answer asked for an approval. Only the newest answer can.',
-      'zh-CN': '无法重新生成此回答：之后的回答请求过审批。只能重新生成最新的回答。',
+      en: 'This answer cannot be asked for again: a later answer asked for an approval or made a change. Only the newest answer can.',
+      'zh-CN': '无法重新生成此回答：之后的回答请求过审批或做出了更改。只能重新生成最新的回答。',
     },
   },
   QUESTION_NOT_FOUND: {
@@ -78,8 +78,9 @@ export const aiErrors = defineErrors({
   QUESTION_NOT_EDITABLE: {
     kind: 'conflict',
     messages: {
-      en: 'This question cannot be edited: an answer since it asked for an approval, whose call may have run. Ask a new question instead.',
-      'zh-CN': '无法编辑此提问：此后的回答请求过审批，相应调用可能已经执行。请改为提出新的问题。',
+      en: 'This question cannot be edited: an answer since it made a change, or asked for an approval whose call may have run. Ask a new question instead.',
+      'zh-CN':
+        '无法编辑此提问：此后的回答做出了更改，或请求过审批且相应调用可能已经执行。请改为提出新的问题。',
     },
   },
   FIELD_NEEDS_TRUE: {

@@ -30,7 +30,7 @@ export const chatRequestSchema = Type.Object({
   regenerate: Type.Optional(
     Type.Boolean({
       description:
-        'Ask a question again: the newest stored one whose text is `message` (the last one without `message`); the new answer takes the place of what answered it and what followed (kept if the new turn fails). A `message` not stored is asked as a new question.',
+        'Ask a question again: the newest stored one whose text is `message` (the last one without `message`); the new answer takes the place of what answered it and what followed (kept if the new turn fails before finishing a step). A call that wrote or asked for an approval stays, only what follows it replaced, and an earlier answer than one with such a call is `409 ANSWER_NOT_REPLACEABLE`. A `message` not stored is asked as a new question.',
     }),
   ),
   regenerateAfter: Type.Optional(
@@ -44,7 +44,7 @@ export const chatRequestSchema = Type.Object({
   edit: Type.Optional(
     Type.Boolean({
       description:
-        "With `regenerate` and `message`: an edit (`useChat`'s `sendMessage({ text, messageId })`). `message` takes the place of a stored question, the first after `regenerateAfter` (the conversation's first without it), and the new answer the place of everything that followed; nothing is changed when that question is not stored (`404 QUESTION_NOT_FOUND`) or an answer since it asked for an approval (`409 QUESTION_NOT_EDITABLE`). Refused without `regenerate: true`, and with `approvals`.",
+        "With `regenerate` and `message`: an edit (`useChat`'s `sendMessage({ text, messageId })`). `message` takes the place of a stored question, the first after `regenerateAfter` (the conversation's first without it), and the new answer the place of everything that followed; nothing is changed when that question is not stored (`404 QUESTION_NOT_FOUND`) or an answer since it asked for an approval or ran a call that writes (`409 QUESTION_NOT_EDITABLE`). Refused without `regenerate: true`, and with `approvals`.",
     }),
   ),
   tools: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 128 })),

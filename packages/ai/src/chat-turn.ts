@@ -10,6 +10,7 @@ import type { ChatConfig } from './chat-config.js';
 import { pendingApprovalsOf, stepLimitNotice, toChatSteps } from './chat-result.js';
 import type { ChatEvent, ChatMessage, ChatRequest, ChatResult, ChatSource } from './chat-types.js';
 import { type Answerer, createFallbackModel } from './fallback-model.js';
+import { finishedStepMessages } from './finished-step-messages.js';
 import type { GovernedTurn } from './governance/governed-turn.js';
 import { addTokenCounts } from './governance/token-count.js';
 import { storableSources } from './governance/turn-ending.js';
@@ -179,6 +180,8 @@ export class Turn {
         ...(this.request.regenerateAfter === undefined ? {} : { afterTurn: this.request.regenerateAfter }),
         ...(message === undefined ? {} : { asked: message }),
         ...(this.request.edit ? { edit: true } : {}),
+        // A call that wrote stays in the conversation: asked again without it, the model would make it again.
+        writes: (toolName) => this.config.catalog.find(toolName)?.operation?.writes === true,
       });
       this.rewound = rewound;
       this.replacing = rewound.through;
@@ -465,12 +468,17 @@ export class Turn {
     return result;
   }
 
-  /** Stores what the turn said: the user's message and approval outcomes, then the model's messages. */
+  /** Stores what the turn said: the user's message and approval outcomes, then the model's finished steps. */
   private async remember(ending: Ending): Promise<void> {
     if (!this.governed || this.conversationDeleted) return;
     // Each step's `response.messages` holds that step's messages only: the tool calls and results of
     // earlier steps are kept too, so the next turn's model sees what was called and what came back.
-    const response: ModelMessage[] = this.steps.flatMap((step) => step.response.messages);
+    // A failed turn keeps its finished steps (never the text of one the provider cut off): a call that ran, a
+    // write above all, stays told, so a retry's model answers on from it instead of making it again.
+    const response: ModelMessage[] =
+      ending.outcome === 'failed'
+        ? finishedStepMessages(this.steps)
+        : this.steps.flatMap((step) => step.response.messages);
     // A stopped turn keeps what the model had said in its unfinished step, as the AI SDK's `onFinish`
     // hands an aborted stream's partial message to be saved: the page shows it again and the next turn's
     // model sees it.
@@ -478,11 +486,12 @@ export class Turn {
     if (ending.outcome === 'stopped' && this.unfinishedText !== '' && this.stepsRead === this.steps.length) {
       response.push({ role: 'assistant', content: [{ type: 'text', text: this.unfinishedText }] });
     }
-    const failed = ending.outcome === 'failed';
-    const messages = failed ? this.added : [...this.added, ...response];
-    // A regeneration that failed leaves the answer it was to replace; one that ended otherwise replaces it.
-    // An edit whose question was asked replaces the old question either way: the client shows the new one.
-    const replacing = failed && !this.editAsked ? undefined : this.replacing;
+    const messages = [...this.added, ...response];
+    // A regeneration that failed before finishing a step leaves the answer it was to replace; one that ended
+    // otherwise replaces it. An edit whose question was asked replaces the old question either way: the client
+    // shows the new one.
+    const keepsOld = ending.outcome === 'failed' && response.length === 0 && !this.editAsked;
+    const replacing = keepsOld ? undefined : this.replacing;
     if (messages.length === 0 && replacing === undefined) return;
     try {
       // The ending is kept with the messages too: the conversation still says how the turn ended after a

@@ -30,7 +30,9 @@ export interface ChatRequest {
   /**
    * Ask a question again (`useChat`'s regenerate, a retry after a failure): the newest stored question whose
    * text is `message` (the last one without `message`). The new answer takes the place of what answered it and
-   * what followed, which stay when the new turn fails; a `message` not stored is asked as a new question.
+   * what followed, which stay when the new turn fails before finishing a step; a `message` not stored is asked
+   * as a new question. A call that wrote (or asked for an approval) stays: only what follows it is replaced, and
+   * an earlier question is refused (`ANSWER_NOT_REPLACEABLE`).
    */
   readonly regenerate?: boolean;
   /**
@@ -44,8 +46,8 @@ export interface ChatRequest {
    * the place of a stored question — the first after `regenerateAfter`, the conversation's first without it —
    * and the new answer the place of everything that followed it (also when the turn fails: the edited question
    * stays, unanswered, as a new question would). A question not stored fails `QUESTION_NOT_FOUND`, one followed
-   * by an answer that asked for an approval `QUESTION_NOT_EDITABLE`, nothing changed either way. Without
-   * `regenerate` the turn fails `FIELD_NEEDS_TRUE`; with `approvals`, `FIELD_EXCLUDES`.
+   * by an answer that asked for an approval or ran a call that writes `QUESTION_NOT_EDITABLE`, nothing changed
+   * either way. Without `regenerate` the turn fails `FIELD_NEEDS_TRUE`; with `approvals`, `FIELD_EXCLUDES`.
    */
   readonly edit?: boolean;
   /** Narrows the offered tools to these names; one the caller may not use fails the turn before it opens. */

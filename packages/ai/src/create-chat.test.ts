@@ -652,6 +652,153 @@ describe('createChat', () => {
     });
   });
 
+  describe('a write that ran before the turn failed', () => {
+    /** A model that places an order, then fails its next step as a provider whose stream is cut, then answers. */
+    const placingThenFailing = () => {
+      const replies = [
+        () =>
+          callTools([
+            { id: 'c1', name: 'orders_create', input: '{"sku":"tea","quantity":1,"priority":null}' },
+          ]),
+        () => {
+          throw new APICallError({
+            message: 'stream cut',
+            url: 'http://x',
+            requestBodyValues: {},
+            statusCode: 500,
+            isRetryable: false,
+          });
+        },
+        () => answer('Your tea is ordered.'),
+      ];
+      let call = 0;
+      return new MockLanguageModelV4({
+        modelId: 'mock-1',
+        doGenerate: async () => (replies[call++] ?? replies[2])!(),
+      });
+    };
+    /** The stored conversation, oldest first: role, then its text or its tool calls and results by id. */
+    const conversationOf = async (chat: ReturnType<typeof setup>['chat'], conversationId: string) =>
+      (await chat.governance.readMessages(fixtureCallers.customer, conversationId, { limit: 50 }))
+        .reverse()
+        .map(({ message, ending }) => [
+          message.role,
+          typeof message.content === 'string'
+            ? message.content
+            : message.content.map((part) =>
+                part.type === 'text'
+                  ? part.text
+                  : `${part.type} ${'toolCallId' in part ? part.toolCallId : ''}`,
+              ),
+          ending?.outcome,
+        ]);
+
+    it('keeps the call and its result, ending failed; a regeneration answers after it without running it again', async () => {
+      const model = placingThenFailing();
+      const { chat, orders, ledger } = setup(model);
+      const caller = fixtureCallers.customer;
+      await expect(chat.complete({ caller, message: 'Order one tea' })).rejects.toMatchObject({
+        code: 'PROVIDER_FAILED',
+      });
+      const [failed] = await ledger();
+      expect(failed).toMatchObject({ outcome: 'failed', errorCode: 'PROVIDER_FAILED' });
+      const conversationId = failed?.conversationId ?? '';
+      expect(await conversationOf(chat, conversationId)).toEqual([
+        ['user', 'Order one tea', 'failed'],
+        ['assistant', ['tool-call c1'], 'failed'],
+        ['tool', ['tool-result c1'], 'failed'],
+      ]);
+      expect(orders.size).toBe(1);
+
+      // Retry (the chat page's `regenerate()`): the model answers on from the kept call and its result.
+      const retried = await chat.complete({
+        caller,
+        conversationId,
+        regenerate: true,
+        message: 'Order one tea',
+      });
+      expect([retried.outcome, retried.text, retried.toolsCalled]).toEqual([
+        'completed',
+        'Your tea is ordered.',
+        [],
+      ]);
+      expect(orders.size).toBe(1);
+      expect(model.doGenerateCalls.at(-1)?.prompt.map((message) => message.role)).toEqual([
+        'user',
+        'assistant',
+        'tool',
+      ]);
+      expect(await conversationOf(chat, conversationId)).toEqual([
+        ['user', 'Order one tea', 'failed'],
+        ['assistant', ['tool-call c1'], 'failed'],
+        ['tool', ['tool-result c1'], 'failed'],
+        ['assistant', ['Your tea is ordered.'], 'completed'],
+      ]);
+    });
+
+    it('refuses to regenerate an earlier answer than one that wrote, or to edit its question, changing nothing', async () => {
+      const model = new MockLanguageModelV4({
+        modelId: 'mock-1',
+        doGenerate: [
+          answer('Hello.'),
+          callTools([
+            { id: 'c1', name: 'orders_create', input: '{"sku":"tea","quantity":1,"priority":null}' },
+          ]),
+          answer('Ordered.'),
+        ],
+      });
+      const { chat, orders } = setup(model);
+      const caller = fixtureCallers.customer;
+      const first = await chat.complete({ caller, message: 'Hi' });
+      const { conversationId } = first;
+      await chat.complete({ caller, conversationId, message: 'Order one tea' });
+      const before = await conversationOf(chat, conversationId);
+      const asked = model.doGenerateCalls.length;
+      await expect(
+        chat.complete({ caller, conversationId, regenerate: true, message: 'Hi' }),
+      ).rejects.toMatchObject({
+        code: 'ANSWER_NOT_REPLACEABLE',
+      });
+      for (const question of [undefined, first.turnId]) {
+        await expect(
+          chat.complete({
+            caller,
+            conversationId,
+            regenerate: true,
+            edit: true,
+            message: 'Order two teas',
+            ...(question === undefined ? {} : { regenerateAfter: question }),
+          }),
+        ).rejects.toMatchObject({ code: 'QUESTION_NOT_EDITABLE' });
+      }
+      expect(model.doGenerateCalls).toHaveLength(asked);
+      expect(await conversationOf(chat, conversationId)).toEqual(before);
+      expect(orders.size).toBe(1);
+    });
+
+    it('still regenerates an earlier answer, and edits its question, when the later calls only read', async () => {
+      const model = new MockLanguageModelV4({
+        modelId: 'mock-1',
+        doGenerate: [
+          answer('Hello.'),
+          callTools([{ id: 'c1', name: 'orders_list', input: '{"status":null}' }]),
+          answer('None.'),
+          answer('Hi again.'),
+        ],
+      });
+      const { chat } = setup(model);
+      const caller = fixtureCallers.customer;
+      const { conversationId } = await chat.complete({ caller, message: 'Hi' });
+      await chat.complete({ caller, conversationId, message: 'My orders?' });
+      const again = await chat.complete({ caller, conversationId, regenerate: true, message: 'Hi' });
+      expect(again.text).toBe('Hi again.');
+      expect(await conversationOf(chat, conversationId)).toEqual([
+        ['user', 'Hi', 'completed'],
+        ['assistant', ['Hi again.'], 'completed'],
+      ]);
+    });
+  });
+
   it('fails with CHAT_NOT_CONFIGURED without providers, and a stream throws it before any event', async () => {
     const { chat } = setup(new MockLanguageModelV4(), { providers: {} });
     await expect(chat.complete({ caller: fixtureCallers.customer, message: 'hi' })).rejects.toMatchObject({

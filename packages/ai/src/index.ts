@@ -112,6 +112,7 @@ export {
   createGovernance,
   type Governance,
   type GovernanceOptions,
+  type RetakeOptions,
 } from './governance/create-governance.js';
 /** Governance over HTTP: the console's operations and the caller's conversations. */
 export {

@@ -853,6 +853,58 @@ it('refuses to edit a question an answer since asked for an approval (409 QUESTI
   expect(after.body.messages).toEqual(before.body.messages);
 });
 
+it('keeps an order a failed turn placed: regenerate: true answers on from it, and an earlier answer is 409', async () => {
+  const running = shop();
+  const place = {
+    id: 'call_place',
+    name: 'orders_create',
+    arguments: '{"sku":"tea","quantity":1,"priority":null}',
+  };
+  server.script(
+    { kind: 'reply', text: 'Hello.' },
+    { kind: 'reply', toolCalls: [place] },
+    { kind: 'cut', text: 'I placed your ' },
+  );
+  const hello = await running.chatAs('token-customer', { message: 'Hi' });
+  const conversationId = hello.body.conversationId;
+  const failed = await running.chatAs('token-customer', { conversationId, message: 'Order one tea' });
+  expect(failed.body.code).toBe('PROVIDER_FAILED');
+  expect(running.orders.size).toBe(1);
+
+  // The earlier answer and its question stay as they are: what the failed turn did is told after them.
+  const before = await running.call('GET', `/conversations/${conversationId}`, 'token-customer');
+  const asked = server.requests.length;
+  const again = await running.chatAs('token-customer', { conversationId, regenerate: true, message: 'Hi' });
+  const edit = { conversationId, regenerate: true, edit: true, message: 'Hello' };
+  const edited = await running.chatAs('token-customer', edit);
+  expect([again.status, again.body.code, edited.status, edited.body.code]).toEqual([
+    409,
+    'ANSWER_NOT_REPLACEABLE',
+    409,
+    'QUESTION_NOT_EDITABLE',
+  ]);
+  expect(server.requests).toHaveLength(asked);
+  expect((await running.call('GET', `/conversations/${conversationId}`, 'token-customer')).body).toEqual(
+    before.body,
+  );
+
+  server.script({ kind: 'reply', text: 'Your tea is ordered.' });
+  const retried = await running.chatAs('token-customer', {
+    conversationId,
+    regenerate: true,
+    message: 'Order one tea',
+  });
+  expect([retried.status, retried.body.text]).toEqual([200, 'Your tea is ordered.']);
+  expect(running.orders.size).toBe(1);
+  expect(history(server.requests.at(-1)!).map(({ content, ...rest }: any) => rest)).toEqual([
+    { role: 'user' },
+    { role: 'assistant' },
+    { role: 'user' },
+    { role: 'assistant', calls: ['call_place orders_create'] },
+    { role: 'tool', answers: 'call_place' },
+  ]);
+});
+
 it('keeps no conversation a regeneration with nothing to ask again made, and asks no model', async () => {
   const { chatAs, call } = shop();
   for (const body of [{ regenerate: true }, { conversationId: 'client-chat-3', regenerate: true }]) {

@@ -553,6 +553,17 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
     (await running.request(`/conversations/${chatId}`, { token })).body.messages.map(
       (each: { role: string; content: unknown }) => [each.role, each.content],
     );
+  /** A model request's messages after the system prompt: role, then the tool calls made or the call answered. */
+  const history = (request: Record<string, any>) =>
+    request.messages
+      .filter((each: { role: string }) => each.role !== 'system')
+      .map((each: Record<string, any>) =>
+        [
+          each.role,
+          ...(each.tool_calls ?? []).map((call: any) => `${call.id} ${call.function.name}`),
+          ...(each.tool_call_id ? [each.tool_call_id] : []),
+        ].join(' '),
+      );
   const textOfRequest = (request: Record<string, any>) =>
     request.messages
       .filter((each: { role: string }) => each.role !== 'system')
@@ -845,6 +856,95 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
     await expect(edit('support-token', chatId, [edited(q1, 'Hi')], q1.id)).rejects.toThrow(/\bNOT_FOUND\b/);
     expect(model.requests.length).toBe(asked);
     expect(await stored(chatId)).toEqual(before);
+  });
+
+  /** The caller's orders of one SKU, as the orders page lists them. */
+  const ordersOf = async (sku: string, token = 'customer-token') =>
+    (
+      (await running.request('/orders?limit=100', { token })).body.orders as Array<{
+        id: string;
+        sku: string;
+      }>
+    ).filter((order) => order.sku === sku);
+  /** The tool calls a stored conversation shows, oldest first, by tool name. */
+  const callsShown = async (chatId: string) =>
+    ((await running.request(`/conversations/${chatId}`, { token: 'customer-token' })).body.messages as any[])
+      .reverse()
+      .flatMap((each) =>
+        typeof each.content === 'string'
+          ? []
+          : (each.content as Array<{ type: string; toolName?: string }>).flatMap((part) =>
+              part.type === 'tool-call' ? [part.toolName] : [],
+            ),
+      );
+  const placeMonitor = { id: 'call_p1', name: 'orders_create', arguments: '{"sku":"MN-27","quantity":1}' };
+
+  it('keeps an order a failed turn placed, and a Retry answers on from it instead of placing it again', async () => {
+    const chatId = randomUUID();
+    const question = userMessage('Please order one MN-27 monitor');
+    const before = (await ordersOf('MN-27')).length;
+    // The order is placed; the model's next step fails, its stream cut mid-sentence.
+    model.script({ kind: 'reply', toolCalls: [placeMonitor] }, { kind: 'cut', text: 'I placed your ' });
+    const failed = await send('customer-token', chatId, [question]);
+    expect(failed.errors).toEqual([expect.stringMatching(/^PROVIDER_FAILED: /)]);
+    expect(failed.message?.parts.find((part) => part.type === 'tool-orders_create')).toMatchObject({
+      state: 'output-available',
+    });
+    expect((await ordersOf('MN-27')).length).toBe(before + 1);
+    // A reload shows the call and its result, not the unfinished sentence, and that the turn failed.
+    const reloaded = (await running.request(`/conversations/${chatId}`, { token: 'customer-token' })).body;
+    const endings = new Map((reloaded.turns as any[]).map((turn) => [turn.turnId, turn]));
+    expect(
+      (reloaded.messages as any[]).map((each) => [
+        each.role,
+        typeof each.content === 'string' ? each.content : each.content.map((part: any) => part.type),
+        endings.get(each.turnId)?.outcome,
+        endings.get(each.turnId)?.code,
+      ]),
+    ).toEqual([
+      ['tool', ['tool-result'], 'failed', 'PROVIDER_FAILED'],
+      ['assistant', ['tool-call'], 'failed', 'PROVIDER_FAILED'],
+      ['user', 'Please order one MN-27 monitor', 'failed', 'PROVIDER_FAILED'],
+    ]);
+
+    // Retry, as the chat page's does (`clearError(); regenerate()`): the failed answer left out, the question again.
+    model.script({ kind: 'reply', text: 'Your monitor is ordered.' });
+    const retried = await regenerate('customer-token', chatId, [question]);
+    expect(retried.errors).toEqual([]);
+    expect(retried.message?.parts.filter((part) => part.type === 'text')).toMatchObject([
+      { text: 'Your monitor is ordered.' },
+    ]);
+    // The model was told of the order placed: the question once, the call and its result.
+    expect(history(model.requests.at(-1)!)).toEqual([
+      'user',
+      'assistant call_p1 orders_create',
+      'tool call_p1',
+    ]);
+    expect((await ordersOf('MN-27')).length).toBe(before + 1);
+    expect(await callsShown(chatId)).toEqual(['orders_create']);
+    expect((await ledgerOf(chatId))?.map((turn) => [turn.outcome, turn.toolCalls.length])).toEqual([
+      ['completed', 0],
+      ['failed', 1],
+    ]);
+  });
+
+  it('refuses to regenerate an answer followed by one that placed an order, or to edit its question, and changes nothing', async () => {
+    const chatId = randomUUID();
+    const q1 = userMessage('Hello.');
+    model.script({ kind: 'reply', text: 'Hi.' });
+    const a1 = (await send('customer-token', chatId, [q1])).message as UIMessage;
+    model.script({ kind: 'reply', toolCalls: [placeMonitor] }, { kind: 'reply', text: 'Ordered.' });
+    await send('customer-token', chatId, [q1, a1, userMessage('Order one MN-27 monitor')]);
+    const before = await stored(chatId);
+    const orders = (await ordersOf('MN-27')).length;
+    const asked = model.requests.length;
+    await expect(regenerate('customer-token', chatId, [q1])).rejects.toThrow(/ANSWER_NOT_REPLACEABLE/);
+    await expect(edit('customer-token', chatId, [edited(q1, 'Good day.')], q1.id)).rejects.toThrow(
+      /QUESTION_NOT_EDITABLE/,
+    );
+    expect(model.requests.length).toBe(asked);
+    expect(await stored(chatId)).toEqual(before);
+    expect((await ordersOf('MN-27')).length).toBe(orders);
   });
 
   it('ends the turn when the client stops reading, and records it as stopped', async () => {

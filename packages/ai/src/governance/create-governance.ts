@@ -70,6 +70,18 @@ export interface CostSummary {
   readonly byDay: CostRow[];
 }
 
+/** Which question `Governance.retakeQuestion` asks again, and which calls its answers must keep. */
+export interface RetakeOptions {
+  /** The turn whose answer the client keeps: the question is the first after it. */
+  readonly afterTurn?: string;
+  /** The client's question, by which the question is found without `afterTurn`. */
+  readonly asked?: string;
+  /** The client's question replaces the stored one. */
+  readonly edit?: boolean;
+  /** Whether a tool writes (an operation declared `writes: true`): a stored result of its call is never dropped. */
+  readonly writes?: (toolName: string) => boolean;
+}
+
 /**
  * AI governance for the chat turn and the HTTP surface: conversations owned by their caller, a ledger row and
  * an ordered, masked event trail per turn, budgets checked before a model is called, and retention.
@@ -154,20 +166,21 @@ export interface Governance extends TurnEventSink {
    * The question is the first user message after `afterTurn` (the turn whose answer the client keeps) when
    * that turn is stored, else the newest one whose text is `asked` (the client's question), else, with neither
    * given, the last one; the client's question is new (`{}`) when none is. Resolves to its text and `through`, its
-   * sequence: what follows it is the answer being replaced. When that answer asked for an approval (which may
-   * since have been decided, and the call run: it must stay told), only the newest turn's closing assistant
-   * messages are replaced: resolves to `continued` and `through`, the message before them, and the model
-   * answers again from there; an earlier question followed by an approval is refused
+   * sequence: what follows it is the answer being replaced. When that answer holds a call that must stay told —
+   * one that asked for an approval (which may since have been decided, and the call run), or one to a tool
+   * `writes` names that ran (its result stored), however the answer ended — only the newest turn's closing
+   * assistant messages are replaced: resolves to `continued` and `through`, the message before them, and the
+   * model answers again from there; an earlier question followed by such a call is refused
    * (`ANSWER_NOT_REPLACEABLE`). With no question stored, resolves to `{}`.
    * With `edit` (the client's question replaces a stored one), the question is the first user message after
    * `afterTurn`, or the conversation's first without it, and resolves to `through`, the sequence before it: the
    * question goes too. Fails `QUESTION_NOT_FOUND` when no such question is stored, `QUESTION_NOT_EDITABLE` when an
-   * answer since it asked for an approval.
+   * answer since it holds such a call.
    */
   retakeQuestion(
     caller: Caller,
     conversationId: string,
-    options?: { readonly afterTurn?: string; readonly asked?: string; readonly edit?: boolean },
+    options?: RetakeOptions,
   ): Promise<{ readonly question?: string; readonly continued?: boolean; readonly through?: number }>;
   /** Fails with `BUDGET_EXCEEDED` when a budget of the caller is used up; call it before any model call. */
   checkBudget(caller: Caller): Promise<void>;
@@ -339,8 +352,8 @@ export function createGovernance(options: GovernanceOptions = {}): Governance {
         const at = questionToEdit(all, options.afterTurn);
         const question = all[at];
         if (!question) throw aiErrors.QUESTION_NOT_FOUND();
-        // Removing the question's answers would forget calls that may have run since they were approved.
-        if (all.slice(0, at).some((each) => asksForApproval(each.message))) {
+        // Removing the question's answers would forget calls that wrote, or may have run since they were approved.
+        if (all.slice(0, at).some((each) => keepsCall(each.message, options.writes))) {
           throw aiErrors.QUESTION_NOT_EDITABLE();
         }
         return { through: question.sequence - 1 };
@@ -352,13 +365,14 @@ export function createGovernance(options: GovernanceOptions = {}): Governance {
       const question = newestFirst[at];
       // Not asked yet: the client's message is the question.
       if (!question) return {};
-      if (!newestFirst.slice(0, at).some((each) => asksForApproval(each.message))) {
+      if (!newestFirst.slice(0, at).some((each) => keepsCall(each.message, options.writes))) {
         return { question: textOfStored(question.message), through: question.sequence };
       }
-      // Removing an earlier question's answers would forget calls that may have run since, unasked again.
+      // Removing an earlier question's answers would forget calls that ran, or may have since, unasked again.
       if (at !== last) throw aiErrors.ANSWER_NOT_REPLACEABLE();
-      // The answer asked for an approval, which a later turn may have decided (a call that ran stays told):
-      // only the newest turn's closing assistant messages go, and the model answers again from what precedes.
+      // The answer wrote, or asked for an approval a later turn may have decided (a call that ran stays told,
+      // or the model would make it again): only the newest turn's closing assistant messages go, and the model
+      // answers again from what precedes them.
       const newest = newestFirst[0] as ConversationMessage;
       const closing = newestFirst.findIndex(
         (each) => each.turnId !== newest.turnId || each.message.role !== 'assistant',
@@ -508,10 +522,17 @@ function textOfStored(message: StoredModelMessage): string {
   return content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n');
 }
 
-/** Whether a stored message holds a tool result that asked for an approval (`{ approval: { status: 'pending' } }`). */
-function asksForApproval(message: StoredModelMessage): boolean {
+/**
+ * Whether a stored message holds a tool result a regeneration or an edit must not drop: one that asked for an
+ * approval (`{ approval: { status: 'pending' } }`), or any result of a tool `writes` names (the call ran).
+ */
+function keepsCall(
+  message: StoredModelMessage,
+  writes: ((toolName: string) => boolean) | undefined,
+): boolean {
   if (message.role !== 'tool') return false;
   return message.content.some((part) => {
+    if (writes?.(part.toolName)) return true;
     const value = part.output.type === 'json' ? part.output.value : undefined;
     const approval =
       typeof value === 'object' && value !== null && !Array.isArray(value) ? value.approval : undefined;

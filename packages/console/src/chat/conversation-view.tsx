@@ -70,7 +70,7 @@ function withoutRefused(messages: UIMessage[], question: string): UIMessage[] {
 const stoppedEarlier = (message: UIMessage): boolean =>
   (message.metadata as { stopped?: unknown } | undefined)?.stopped === true;
 
-/** The code of a turn loaded from the server that failed before any answer was stored (see `storedToUiMessages`). */
+/** The code of a turn loaded from the server that failed, under its question or the calls it ran (see `storedToUiMessages`). */
 const failedEarlier = (message: UIMessage): string | undefined => {
   const failed = (message.metadata as { failed?: unknown } | undefined)?.failed;
   return typeof failed === 'string' ? failed : undefined;

@@ -207,6 +207,61 @@ describe('a stopped turn', () => {
   });
 });
 
+describe('a failed turn that ran a call', () => {
+  const failed = { turnId: 't1', outcome: 'failed' as const, code: 'PROVIDER_FAILED' };
+  const placed: StoredMessage[] = [
+    { sequence: 1, role: 'user', content: 'Order one MN-27 monitor', turnId: 't1', at, turn: failed },
+    {
+      sequence: 2,
+      role: 'assistant',
+      turnId: 't1',
+      at,
+      turn: failed,
+      content: [
+        { type: 'tool-call', toolCallId: 'call_p1', toolName: 'orders_create', input: { sku: 'MN-27' } },
+      ],
+    },
+    {
+      sequence: 3,
+      role: 'tool',
+      turnId: 't1',
+      at,
+      turn: failed,
+      content: [
+        {
+          type: 'tool-result',
+          toolCallId: 'call_p1',
+          toolName: 'orders_create',
+          output: { type: 'json', value: { id: 'ord_1', sku: 'MN-27' } },
+        },
+      ],
+    },
+  ];
+
+  it('shows the call under the question and says the answer failed, with its code, until a retry answers on', () => {
+    const shown = storedToUiMessages(placed);
+    expect(
+      shown.map((message) => [message.role, message.parts.map((part) => part.type), message.metadata]),
+    ).toEqual([
+      ['user', ['text'], undefined],
+      ['assistant', ['dynamic-tool'], { failed: 'PROVIDER_FAILED' }],
+    ]);
+    const retried: StoredMessage = {
+      sequence: 4,
+      role: 'assistant',
+      turnId: 't2',
+      at,
+      turn: { turnId: 't2', outcome: 'completed' },
+      content: [{ type: 'text', text: 'Your monitor is ordered.' }],
+    };
+    expect(storedToUiMessages([...placed, retried]).map((message) => message.metadata)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+});
+
 describe('a turn given sources', () => {
   const sources = [
     { sourceId: 'faq-returns', title: 'Returns', url: 'https://shop.example/faq#returns' },

@@ -25,8 +25,9 @@ interface CardPlace {
  * message per user message, and one assistant message per turn whose tool calls carry their results, shown
  * as the stream showed them (a pending approval with its approve and decline, a declined call, a failed call
  * with its code). A call decided in a later turn (an approval) updates the card of the turn that asked.
- * The answer of a turn its user stopped carries `metadata.stopped`; a question left without an answer says why
- * (`metadata.stopped`, or `metadata.failed` with the turn's code); an answer's sources are its first parts,
+ * The answer of a turn its user stopped carries `metadata.stopped`, that of a failed turn (the calls it ran)
+ * `metadata.failed` with the turn's code until another answer follows it; a question left without an answer says
+ * why (`metadata.stopped`, or `metadata.failed`); an answer's sources are its first parts,
  * as the stream sent them (`source-url` with a link, else `source-document`).
  */
 export function storedToUiMessages(stored: readonly StoredMessage[]): UIMessage[] {
@@ -35,9 +36,12 @@ export function storedToUiMessages(stored: readonly StoredMessage[]): UIMessage[
   let assistant: { message: UIMessage; turnId: string | undefined } | undefined;
   // A question whose turn ended before a word of its answer was stored, while no answer has followed it.
   let unanswered: UIMessage | undefined;
+  // The answer of a failed turn (the calls it ran), while no other answer (a retry's) has followed it.
+  let failedAnswer: UIMessage | undefined;
   for (const entry of stored) {
     if (entry.role === 'user') {
       assistant = undefined;
+      failedAnswer = undefined;
       const text = partsOf(entry.content)
         .flatMap((part) => (part.type === 'text' ? [part.text] : []))
         .join('\n');
@@ -64,18 +68,24 @@ export function storedToUiMessages(stored: readonly StoredMessage[]): UIMessage[
       assistant.turnId !== entry.turnId ||
       (entry.turnId === undefined && entry.role === 'assistant')
     ) {
-      // A turn its user stopped says so under its answer, as it did when the user pressed Stop.
+      // A retry answered on from the failed turn's calls: the failure is behind it.
+      if (failedAnswer) delete failedAnswer.metadata;
+      // A turn its user stopped says so under its answer, as it did when the user pressed Stop; a failed one
+      // (its calls kept, never its unfinished words) says it failed, with its code, as the question did before.
       const stopped = stoppedTurn(entry);
+      const failed = entry.turn?.outcome === 'failed' ? entry.turn.code : undefined;
+      const metadata = stopped ? { stopped: true } : failed !== undefined ? { failed } : undefined;
       assistant = {
         message: {
           id: `stored-${entry.sequence}`,
           role: 'assistant',
           // The sources the turn's answer was given come first, as its stream sent them.
           parts: (entry.turn?.sources ?? []).map(sourcePart),
-          ...(stopped ? { metadata: { stopped: true } } : {}),
+          ...(metadata ? { metadata } : {}),
         },
         turnId: entry.turnId,
       };
+      failedAnswer = failed !== undefined ? assistant.message : undefined;
       messages.push(assistant.message);
     }
     const parts = assistant.message.parts as Part[];

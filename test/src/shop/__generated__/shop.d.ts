@@ -1656,11 +1656,11 @@ export interface operations {
             approved: boolean;
             reason?: string;
           }[];
-          /** @description Ask a question again: the newest stored one whose text is `message` (the last one without `message`); the new answer takes the place of what answered it and what followed (kept if the new turn fails). A `message` not stored is asked as a new question. */
+          /** @description Ask a question again: the newest stored one whose text is `message` (the last one without `message`); the new answer takes the place of what answered it and what followed (kept if the new turn fails before finishing a step). A call that wrote or asked for an approval stays, only what follows it replaced, and an earlier answer than one with such a call is `409 ANSWER_NOT_REPLACEABLE`. A `message` not stored is asked as a new question. */
           regenerate?: boolean;
           /** @description With `regenerate`: the turn whose answer is kept. The first question after it is asked again and everything after that question replaced (the last question when the turn is not stored). Refused without `regenerate: true`, and with `approvals`. */
           regenerateAfter?: string;
-          /** @description With `regenerate` and `message`: an edit (`useChat`'s `sendMessage({ text, messageId })`). `message` takes the place of a stored question, the first after `regenerateAfter` (the conversation's first without it), and the new answer the place of everything that followed; nothing is changed when that question is not stored (`404 QUESTION_NOT_FOUND`) or an answer since it asked for an approval (`409 QUESTION_NOT_EDITABLE`). Refused without `regenerate: true`, and with `approvals`. */
+          /** @description With `regenerate` and `message`: an edit (`useChat`'s `sendMessage({ text, messageId })`). `message` takes the place of a stored question, the first after `regenerateAfter` (the conversation's first without it), and the new answer the place of everything that followed; nothing is changed when that question is not stored (`404 QUESTION_NOT_FOUND`) or an answer since it asked for an approval or ran a call that writes (`409 QUESTION_NOT_EDITABLE`). Refused without `regenerate: true`, and with `approvals`. */
           edit?: boolean;
           tools?: string[];
         };
@@ -3660,11 +3660,11 @@ export interface operations {
             approved: boolean;
             reason?: string;
           }[];
-          /** @description Ask a question again: the newest stored one whose text is `message` (the last one without `message`); the new answer takes the place of what answered it and what followed (kept if the new turn fails). A `message` not stored is asked as a new question. */
+          /** @description Ask a question again: the newest stored one whose text is `message` (the last one without `message`); the new answer takes the place of what answered it and what followed (kept if the new turn fails before finishing a step). A call that wrote or asked for an approval stays, only what follows it replaced, and an earlier answer than one with such a call is `409 ANSWER_NOT_REPLACEABLE`. A `message` not stored is asked as a new question. */
           regenerate?: boolean;
           /** @description With `regenerate`: the turn whose answer is kept. The first question after it is asked again and everything after that question replaced (the last question when the turn is not stored). Refused without `regenerate: true`, and with `approvals`. */
           regenerateAfter?: string;
-          /** @description With `regenerate` and `message`: an edit (`useChat`'s `sendMessage({ text, messageId })`). `message` takes the place of a stored question, the first after `regenerateAfter` (the conversation's first without it), and the new answer the place of everything that followed; nothing is changed when that question is not stored (`404 QUESTION_NOT_FOUND`) or an answer since it asked for an approval (`409 QUESTION_NOT_EDITABLE`). Refused without `regenerate: true`, and with `approvals`. */
+          /** @description With `regenerate` and `message`: an edit (`useChat`'s `sendMessage({ text, messageId })`). `message` takes the place of a stored question, the first after `regenerateAfter` (the conversation's first without it), and the new answer the place of everything that followed; nothing is changed when that question is not stored (`404 QUESTION_NOT_FOUND`) or an answer since it asked for an approval or ran a call that writes (`409 QUESTION_NOT_EDITABLE`). Refused without `regenerate: true`, and with `approvals`. */
           edit?: boolean;
           tools?: string[];
         };
