@@ -18,8 +18,18 @@ import { isToolErrorResult } from './tool-result.js';
 type WireEvent = Static<typeof chatEventSchema>;
 type ChatInput = Static<typeof chatRequestSchema>;
 
-/** The most messages `/api/chat` accepts in one body (`useChat` sends the whole history; only the last is read). */
-export const maxUiMessages = 1000;
+/**
+ * The default body limit of `/api/chat`: a stock `useChat` posts the whole history with every message (only its
+ * tail is read), so a long chat's body outgrows the server's 1 MiB; 16 MiB holds some 400 answers of 40 KB.
+ */
+const defaultUiBodyLimit = 16 * 1024 * 1024;
+
+/**
+ * The most messages a body may hold: one per 64 bytes of the body limit (262,144 at 16 MiB). A message `useChat`
+ * sends is never that small (its id, role and a text part alone take more), so a long chat meets the body limit
+ * first, while a body of empty messages is refused on its count.
+ */
+const maxMessagesOf = (bodyLimit: number) => Math.max(1, Math.floor(bodyLimit / 64));
 
 /** The parts of a UI message `/api/chat` reads: text, and tools whose approval the user answered. */
 interface UiPart {
@@ -41,10 +51,13 @@ interface UiMessage {
  * `useChat` (`DefaultChatTransport`) posts to. The chat id is the conversation; only the newest message is
  * read (the history comes from the conversation store, never from the client's copy): a user message is
  * the turn's message, an assistant message whose tool approvals the user answered carries those decisions.
- * Pass it to the HTTP server's `operationRoutes`; it runs through the pipeline like `/ai/chat`.
+ * Its body limit (`bodyLimit`, 16 MiB) is its own, for the history a stock `useChat` posts. Pass it to the HTTP
+ * server's `operationRoutes`; it runs through the pipeline like `/ai/chat`.
  */
 export function chatUiRoute(options: ChatUiRouteOptions = {}) {
   const streams = options.streams;
+  const bodyLimit = options.bodyLimit ?? defaultUiBodyLimit;
+  const maxMessages = maxMessagesOf(bodyLimit);
   return {
     operation: 'ai.chat',
     id: 'ai.chat.ui',
@@ -56,8 +69,9 @@ export function chatUiRoute(options: ChatUiRouteOptions = {}) {
     },
     // With resumable streams the turn outlives its connection: `streams` stops it when nobody reads it.
     ...(streams ? { detached: true } : {}),
+    bodyLimit,
     decode: (source: unknown, request: { readonly caller?: Caller | undefined }): ChatInput => {
-      const input = decodeUiRequest(source);
+      const input = decodeUiRequest(source, { maxMessages });
       // Until its first chunk is out, a stop of this chat is kept for the turn (see `ChatStreams.expect`).
       if (input.conversationId !== undefined) streams?.expect(input.conversationId, request.caller);
       return input;
@@ -93,9 +107,9 @@ export function chatUiRoute(options: ChatUiRouteOptions = {}) {
               messages: {
                 type: 'array',
                 minItems: 1,
-                maxItems: maxUiMessages,
+                maxItems: maxMessages,
                 items: { type: 'object' },
-                description: 'UI messages; the last one is read.',
+                description: `UI messages, oldest first. The last one is read, and for a regeneration or an edit the assistant message before the question (its \`metadata.turnId\`), and the message \`messageId\` names, so a client may send only that tail (\`prepareChatRequest\` of \`@opwire/console/chat\`, as \`DefaultChatTransport\`'s \`prepareSendMessagesRequest\`); a stock \`useChat\` sends the whole history, taken whole within the route's body limit (${sizeOf(bodyLimit)}; \`maxItems\` is one message per 64 bytes of it, fewer than a chat's messages take).`,
               },
               trigger: { enum: ['submit-message', 'regenerate-message'] },
               messageId: {
@@ -130,7 +144,16 @@ export interface ChatUiRouteOptions {
    * it a turn stops as soon as its client goes away.
    */
   readonly streams?: ChatStreams | undefined;
+  /**
+   * The route's body limit in bytes (default 16 MiB), over the server's `bodyLimit`: a stock `useChat` posts the
+   * whole history with every message. A whole number from 1, else the server fails at startup.
+   */
+  readonly bodyLimit?: number | undefined;
 }
+
+/** A byte count as OpenAPI's description says it: `16 MiB`, or bytes when it is no whole number of MiB. */
+const sizeOf = (bytes: number) =>
+  bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
 
 /**
  * Hands the turn's UI stream to `streams` under its chat id (the conversation its `start` chunk names) and
@@ -172,8 +195,12 @@ function startedChat(chunk: UIMessageChunk): string | undefined {
 /** The chat operation's input, checked as the pipeline will check it, so `/api/chat` can name the body's fields. */
 const validateInput = compileValidator(closeSchema(chatRequestSchema));
 
-/** What `DefaultChatTransport` sends, as the chat operation's input. */
-export function decodeUiRequest(source: unknown): ChatInput {
+/**
+ * What `DefaultChatTransport` sends, as the chat operation's input; past `maxMessages` messages (default: those of
+ * `chatUiRoute`'s default 16 MiB, 262,144) the body is refused on `messages`.
+ */
+export function decodeUiRequest(source: unknown, options: { readonly maxMessages?: number } = {}): ChatInput {
+  const maxMessages = options.maxMessages ?? maxMessagesOf(defaultUiBodyLimit);
   // A body that is no object is refused as a whole (field "", as the operations' validation names it).
   if (typeof source !== 'object' || source === null || Array.isArray(source)) {
     const code = source === null ? 'NULL_NOT_ALLOWED' : 'WRONG_TYPE';
@@ -187,9 +214,9 @@ export function decodeUiRequest(source: unknown): ChatInput {
   if (!Array.isArray(messages)) throw refused('WRONG_TYPE', 'messages', 'array');
   // Said as the operations' own validation says a bound, so each language reads it in its own words.
   if (messages.length === 0) throw refused('OUT_OF_RANGE', 'messages', 'at least 1 items');
-  if (messages.length > maxUiMessages) {
-    throw refused('OUT_OF_RANGE', 'messages', `at most ${maxUiMessages} items`);
-  }
+  // A stock `useChat` posts every message of a long chat: the bound is the body limit's, which it meets first.
+  if (messages.length > maxMessages)
+    throw refused('OUT_OF_RANGE', 'messages', `at most ${maxMessages} items`);
   if (
     body.trigger !== undefined &&
     body.trigger !== 'submit-message' &&

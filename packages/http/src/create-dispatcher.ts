@@ -140,7 +140,18 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
         },
       });
     }
-    const route = deriveRoute({ ...operation, http: { method: extra.method, path: extra.path } });
+    const bodyLimit = extra.bodyLimit ?? operation.http?.bodyLimit;
+    if (extra.bodyLimit !== undefined && (!Number.isSafeInteger(extra.bodyLimit) || extra.bodyLimit < 1)) {
+      throw coreErrors.INVALID_CONFIGURATION({
+        params: {
+          reason: `operationRoutes: ${extra.method} ${extra.path}: bodyLimit must be a whole number of bytes from 1, not ${extra.bodyLimit}`,
+        },
+      });
+    }
+    const route = deriveRoute({
+      ...operation,
+      http: { method: extra.method, path: extra.path, ...(bodyLimit === undefined ? {} : { bodyLimit }) },
+    });
     operationRoutes.push({
       operation,
       route,

@@ -166,6 +166,11 @@ export interface OperationRoute {
    * `shutdownTimeoutMs` passes is cancelled and waited for, as an attached one is. Off by default.
    */
   readonly detached?: boolean | undefined;
+  /**
+   * The route's own body limit in bytes, over the operation's (`http.bodyLimit`) and the server's `bodyLimit`, for
+   * this route alone (a chat whose client posts its whole history). A whole number from 1, else startup fails.
+   */
+  readonly bodyLimit?: number | undefined;
   /** OpenAPI `requestBody`, when the route's body is not the operation's request. */
   readonly requestBody?: Readonly<Record<string, unknown>>;
   /**

@@ -1044,14 +1044,15 @@ describe('POST /api/chat through the AI SDK transport and stream reader', () => 
       'OUT_OF_RANGE',
       'messages[0].parts',
     ]);
-    // The declared bound (maxItems 1000 in the OpenAPI document) is enforced: one more is OUT_OF_RANGE.
-    const message = { role: 'user', parts: [{ type: 'text', text: 'Hi' }] };
-    const tooMany = await post({ id: 'c1', messages: Array.from({ length: 1001 }, () => message) });
+    // The declared bound (maxItems in the OpenAPI document: one message per 64 bytes of the 16 MiB body limit, fewer
+    // than a chat's messages take) is enforced: one more is OUT_OF_RANGE.
+    const tooMany = await post({ id: 'c1', messages: Array.from({ length: 262_145 }, () => ({})) });
     expect([tooMany.status, tooMany.body.code, tooMany.body.errors[0].field]).toEqual([
       400,
       'OUT_OF_RANGE',
       'messages',
     ]);
+    const message = { role: 'user', parts: [{ type: 'text', text: 'Hi' }] };
     // What is not a message, not parts or not a part is named, never a 500.
     const wrongShapes: Array<[unknown, string, string]> = [
       // A body that is no object is told so, as the operations' own validation says it, not that `id` is missing.

@@ -11,6 +11,7 @@ import {
   failureOf,
 } from './conversations-client.js';
 import type { OpenedSource } from './message-view.js';
+import { prepareChatRequest } from './prepare-chat-request.js';
 import { SourceViewer } from './source-viewer.js';
 import { storedToUiMessages } from './stored-to-ui-messages.js';
 import { useUnsentDraft } from './use-unsent-draft.js';
@@ -101,6 +102,8 @@ export function ChatDrawer(props: ChatDrawerProps) {
         api: props.api ?? '/api/chat',
         headers,
         fetch: baseFetch,
+        // Only what the route reads: `useChat` would post the whole history, past the body limit of a long chat.
+        prepareSendMessagesRequest: prepareChatRequest,
       }),
     [headers, props.api, baseFetch],
   );

@@ -20,6 +20,8 @@ export {
 } from './conversations-client.js';
 /** One message as a bubble. */
 export { MessageView, type MessageViewProps, type OpenedSource, sourcesOf } from './message-view.js';
+/** What the drawer posts to `/api/chat`: the messages the route reads, not the whole history. */
+export { prepareChatRequest } from './prepare-chat-request.js';
 /** A cited document shown over the chat. */
 export { SourceViewer, type SourceViewerProps } from './source-viewer.js';
 /** Stored conversation messages as UI messages. */

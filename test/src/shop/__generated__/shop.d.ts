@@ -3927,7 +3927,7 @@ export interface operations {
         'application/json': {
           /** @description The chat id: the conversation. */
           id: string;
-          /** @description UI messages; the last one is read. */
+          /** @description UI messages, oldest first. The last one is read, and for a regeneration or an edit the assistant message before the question (its `metadata.turnId`), and the message `messageId` names, so a client may send only that tail (`prepareChatRequest` of `@opwire/console/chat`, as `DefaultChatTransport`'s `prepareSendMessagesRequest`); a stock `useChat` sends the whole history, taken whole within the route's body limit (16 MiB; `maxItems` is one message per 64 bytes of it, fewer than a chat's messages take). */
           messages: Record<string, never>[];
           /** @enum {unknown} */
           trigger?: 'submit-message' | 'regenerate-message';
