@@ -4,7 +4,7 @@ import { consoleLogger, type Locale, type Opwire } from '@opwire/core';
 import type { Answer } from './answer.js';
 import { createDispatcher, type RouteInfo } from './create-dispatcher.js';
 import type { HttpOptions } from './http-options.js';
-import { type AnswerWriter, NodeExchange } from './node-exchange.js';
+import { type AnswerWriter, NodeExchange, trackConnection } from './node-exchange.js';
 import type { OpenApiDocument } from './openapi.js';
 import { applyLimits, checkingInterval, resolveLimits } from './server-limits.js';
 import { writeAnswer } from './write-answer.js';
@@ -68,6 +68,7 @@ export function createHttpServer(app: Opwire, options: HttpOptions = {}): HttpSe
     { connectionsCheckingInterval: checkingInterval(limits), joinDuplicateHeaders: true },
     serve,
   );
+  server.on('connection', trackConnection);
   // Node would send `100 Continue` before any route ran: a client would then upload a body the route refuses
   // from its headers alone (413, 401, 415) and, cut off mid-upload, never read the answer. The exchange sends it
   // when a route starts reading the body.

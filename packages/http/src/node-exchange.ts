@@ -145,6 +145,17 @@ function onBodyEnd(this: Tagged<IncomingMessage>): void {
   this[exchangeKey]?.finish(undefined);
 }
 
+/**
+ * Gives a connection its state as it opens (the server's `connection` listener), after Node's own listener has
+ * set up the socket: every socket then gains the same properties in the same order, so Node's code reading them
+ * sees one shape. A socket given its state later, at its first request, would take the properties Node adds on
+ * the way in another order, and Node's socket and request code, seeing many shapes, reads every property the
+ * slow (megamorphic) way.
+ */
+export function trackConnection(socket: Socket): void {
+  connectionOf(socket);
+}
+
 function connectionOf(socket: Tagged<Socket>): ConnectionState {
   let connection = socket[connectionKey];
   if (connection === undefined) {

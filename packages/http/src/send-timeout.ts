@@ -20,23 +20,22 @@ type Watched = Socket & { [progressKey]?: SendProgress | undefined };
  * client going away does.
  */
 export function cutStalledSends(server: Server, timeoutMs: number): void {
-  const sockets = new Set<Watched>();
-  server.on('connection', (socket: Watched) => {
-    sockets.add(socket);
+  const sockets = new Map<Socket, SendProgress | undefined>();
+  server.on('connection', (socket: Socket) => {
+    sockets.set(socket, undefined);
     socket.once('close', () => sockets.delete(socket));
   });
   const sweep = () => {
     const now = Date.now();
-    for (const socket of sockets) {
+    for (const [socket, progress] of sockets) {
       if (socket.writableLength === 0) {
-        socket[progressKey] = undefined;
+        if (progress !== undefined) sockets.set(socket, undefined);
         continue;
       }
       // `bytesWritten` counts what is queued too: what has left the queue is the difference.
       const flushed = socket.bytesWritten - socket.writableLength;
-      const progress = socket[progressKey];
       if (progress === undefined || progress.flushed !== flushed) {
-        socket[progressKey] = { flushed, since: now };
+        sockets.set(socket, { flushed, since: now });
       } else if (now - progress.since >= timeoutMs) {
         socket.destroy();
       }
