@@ -376,6 +376,8 @@ describe('sessions', () => {
       headers: { ...session, 'accept-language': 'zh-CN' },
     });
     expect(zh.headers.get('content-language')).toBe('zh-CN');
+    // The answer depends on the caller's language, as problem+json answers say.
+    expect(zh.headers.get('vary')).toBe('Accept-Language');
     expect(((await zh.json()) as { error: { message: string } }).error.message).toBe(
       '此 MCP 会话的事件流（GET）已经打开：同一时间只能有一个，请先关闭它再打开新的。',
     );

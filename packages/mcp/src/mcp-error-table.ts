@@ -133,6 +133,12 @@ export function errorResponse(
   };
   return new Response(JSON.stringify(body), {
     status: mcpErrorTable[error.kind].status,
-    headers: { 'content-type': 'application/json', 'content-language': locale, ...headers },
+    // The message is in the caller's language: a cache must not hand it to a caller asking in another.
+    headers: {
+      'content-type': 'application/json',
+      'content-language': locale,
+      ...headers,
+      vary: headers.vary === undefined ? 'Accept-Language' : `${headers.vary}, Accept-Language`,
+    },
   });
 }
