@@ -20,7 +20,7 @@ export interface ShopTelemetry {
 }
 
 /**
- * Starts OpenTelemetry when `OTEL_EXPORTER_OTLP_ENDPOINT` is set (and `OTEL_SDK_DISABLED` is not `true`):
+ * Starts OpenTelemetry when `OTEL_EXPORTER_OTLP_ENDPOINT` is set (and `OTEL_SDK_DISABLED` is not `true`, in any case):
  * traces and metrics over OTLP/HTTP with JSON bodies, the standard `OTEL_*` variables honoured by the
  * exporters (endpoints, headers, timeout), the batch processor (`OTEL_BSP_*`) and the resource
  * (`OTEL_SERVICE_NAME`, `OTEL_RESOURCE_ATTRIBUTES`); the AI SDK's telemetry registered so model calls
@@ -29,7 +29,8 @@ export interface ShopTelemetry {
  */
 export function startTelemetry(env: NodeJS.ProcessEnv = process.env): ShopTelemetry | undefined {
   const endpoint = env.OTEL_EXPORTER_OTLP_ENDPOINT;
-  if (!endpoint || env.OTEL_SDK_DISABLED === 'true') return undefined;
+  // A boolean variable is read as the specification and the SDK's own `getBooleanFromEnv` read it: trimmed, any case.
+  if (!endpoint || env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true') return undefined;
   if (!URL.canParse(endpoint) || !['http:', 'https:'].includes(new URL(endpoint).protocol)) {
     throw new Error(
       `OTEL_EXPORTER_OTLP_ENDPOINT must be an http:// or https:// URL such as http://127.0.0.1:4318, not "${endpoint}".`,

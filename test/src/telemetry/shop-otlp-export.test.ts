@@ -33,6 +33,14 @@ describe('the shop exporting over OTLP/HTTP (JSON) to a loopback collector', () 
     ).toThrow(/http\/json/);
   });
 
+  it('starts nothing when OTEL_SDK_DISABLED is true, in any case and with spaces, as the SDK reads its booleans', () => {
+    for (const disabled of ['true', 'TRUE', 'True', ' true ']) {
+      expect(
+        startTelemetry({ OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_SDK_DISABLED: disabled }),
+      ).toBeUndefined();
+    }
+  });
+
   it('sends the server span, the operation span under it and the database spans under that, and the metrics', async () => {
     const placed = await running.request('/orders', {
       method: 'POST',
