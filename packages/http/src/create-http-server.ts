@@ -75,7 +75,10 @@ export function createHttpServer(app: Opwire, options: HttpOptions = {}): HttpSe
   server.on('checkContinue', (request: IncomingMessage, response: ServerResponse) =>
     serve(request, response, true),
   );
-  applyLimits(server, limits, dispatcher.corsHeadersFor);
+  applyLimits(server, limits, {
+    corsHeadersFor: dispatcher.corsHeadersFor,
+    accessLogger: options.accessLog ? logger : undefined,
+  });
 
   const shutdown = async () => {
     closing = true;

@@ -20,6 +20,12 @@ export function requestIdOf(headers: Readonly<Record<string, string | undefined>
   return nextRequestId();
 }
 
+/** The client's `x-request-id` when well-formed, else `undefined`. */
+export function givenRequestId(headers: Readonly<Record<string, string | undefined>>): string | undefined {
+  const given = headers['x-request-id'];
+  return typeof given === 'string' && requestIdPattern.test(given) ? given : undefined;
+}
+
 /** The locale of an answer: `Accept-Language` first, then the caller's own, then English. */
 export function localeOf(
   headers: Readonly<Record<string, string | undefined>>,

@@ -1,5 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createLogger } from '@opwire/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resolveLimits } from './server-limits.js';
 import { createFixtureApp, serveOverLoopback } from './testing/index.js';
@@ -73,7 +74,7 @@ describe('server limits over a real socket', () => {
     const slow = await open(server.url);
     const body = JSON.stringify({ item: 'tea', quantity: 1 }).padEnd(200, ' ');
     slow.socket.write(
-      `POST /orders HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer customer-token\r\n` +
+      `POST /orders HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer customer-token\r\nX-Request-Id: slow-1\r\n` +
         `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
     );
     void trickle(slow.socket, body);
@@ -81,6 +82,8 @@ describe('server limits over a real socket', () => {
     expect(other.status).toBe(200);
     await slow.closed;
     expect(slow.received()).toMatch(/^HTTP\/1\.1 408 /);
+    // The route's own access line and span record this request, under the id the client sent.
+    expect(slow.received()).toContain('\r\nx-request-id: slow-1\r\n');
     // The order was never created: the cut request ran no handler.
     expect(await other.json()).toMatchObject({ items: [] });
     expect(await (await server.send({ path: '/orders', token: 'customer-token' })).json()).toMatchObject({
@@ -267,6 +270,110 @@ describe('server limits over a real socket', () => {
     // The route never ran: nothing was created.
     const orders = await server.send({ path: '/orders', token: 'customer-token' });
     expect(await orders.json()).toMatchObject({ items: [] });
+  });
+
+  it('gives what Node answers before any route (431, 400, 408, 417) an X-Request-Id and one access line', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const logger = createLogger({
+      level: 'info',
+      destination: { write: (line: string) => lines.push(JSON.parse(line)) },
+    });
+    const fixture = createFixtureApp();
+    served = await serveOverLoopback(fixture.app, {
+      authenticate: fixture.authenticate,
+      logger,
+      accessLog: true,
+      limits: { headersTimeoutMs: 300, requestTimeoutMs: 2000 },
+      shutdownTimeoutMs: 200,
+    });
+    const send = async (request: string) => {
+      const connection = await open((served as Served).url);
+      connection.socket.write(request);
+      await connection.closed;
+      const received = connection.received();
+      return {
+        status: Number(received.slice(9, 12)),
+        id: /\r\nx-request-id: ([^\r]*)\r\n/.exec(received)?.[1],
+      };
+    };
+    const secret = 'Authorization: Bearer customer-token\r\n';
+    const answers = [
+      await send(
+        `GET /health/live?page=2 HTTP/1.1\r\nHost: x\r\nX-Request-Id: big-1\r\n${secret}` +
+          `X-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      ),
+      await send(
+        `POST /orders HTTP/1.1\r\nHost: x\r\nX-Request-Id: twice-1\r\n${secret}` +
+          'Content-Length: 1\r\nContent-Length: 2\r\n\r\n',
+      ),
+      // Only part of the head ever comes: Node hands over none of it, so the id is a new one.
+      await send(`GET /health/live HTTP/1.1\r\nHost: x\r\n${secret}`),
+      await send(
+        `POST /orders HTTP/1.1\r\nHost: x\r\nX-Request-Id: expect-1\r\n${secret}` +
+          'Expect: foo\r\nContent-Length: 2\r\n\r\n',
+      ),
+      // An id that is not well-formed is not echoed, as on a routed answer.
+      await send('GET /health/live HTTP/1.1\r\nHost: x\r\nX-Request-Id: a b\r\nContent-Length: abc\r\n\r\n'),
+    ];
+    const generated = expect.stringMatching(/^[\w.:@/+=-]{1,128}$/);
+    expect(answers).toEqual([
+      { status: 431, id: 'big-1' },
+      { status: 400, id: 'twice-1' },
+      { status: 408, id: generated },
+      { status: 417, id: 'expect-1' },
+      { status: 400, id: generated },
+    ]);
+    const access = lines.filter((line) => line.msg === 'request');
+    expect(access.map(({ time: _time, durationMs: _duration, ...rest }) => rest)).toEqual([
+      {
+        level: 'info',
+        msg: 'request',
+        method: 'GET',
+        route: null,
+        path: '/health/live',
+        status: 431,
+        requestId: 'big-1',
+      },
+      {
+        level: 'info',
+        msg: 'request',
+        method: 'POST',
+        route: null,
+        path: '/orders',
+        status: 400,
+        requestId: 'twice-1',
+      },
+      {
+        level: 'info',
+        msg: 'request',
+        method: null,
+        route: null,
+        path: null,
+        status: 408,
+        requestId: answers[2]?.id,
+      },
+      {
+        level: 'info',
+        msg: 'request',
+        method: 'POST',
+        route: null,
+        path: '/orders',
+        status: 417,
+        requestId: 'expect-1',
+      },
+      {
+        level: 'info',
+        msg: 'request',
+        method: 'GET',
+        route: null,
+        path: '/health/live',
+        status: 400,
+        requestId: answers[4]?.id,
+      },
+    ]);
+    // Node says when it refused a request, not when the request began: only the 417 has a duration.
+    expect(access.map((line) => line.durationMs)).toEqual([null, null, null, expect.any(Number), null]);
+    expect(JSON.stringify(lines)).not.toContain('customer-token');
   });
 
   it('cuts a client that never reads its answers after the send timeout, while another client is served', async () => {

@@ -1,11 +1,13 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { coreErrors, type OpwireError } from '@opwire/core';
+import { coreErrors, type Logger, type OpwireError } from '@opwire/core';
 import { requestedLocale } from '@opwire/core/surface';
 import { joinVary } from './answer.js';
 import { httpErrors } from './http-errors.js';
 import { parserErrorReason } from './parser-error-reason.js';
 import { toProblemJson } from './problem-json.js';
+import { recordRefusal, requestInPacket } from './refused-request.js';
+import { givenRequestId } from './request-preamble.js';
 import { cutStalledSends } from './send-timeout.js';
 
 /** How long a client may take (to send, and to take its answers) and how many may connect; every field has a default. */
@@ -56,23 +58,29 @@ export function checkingInterval(limits: Required<ServerLimits>): number {
   );
 }
 
-/** Applies the limits to a Node server and answers Node's own rejections as problem+json. */
-export function applyLimits(
-  server: Server,
-  limits: Required<ServerLimits>,
-  corsHeadersFor: (origin: string | undefined) => Readonly<Record<string, string>> | undefined = () =>
-    undefined,
-): void {
+/** What the answers to Node's own refusals take from the server's options. */
+export interface RefusalOptions {
+  /** The CORS headers an answer to this origin carries, if any. */
+  readonly corsHeadersFor: (origin: string | undefined) => Readonly<Record<string, string>> | undefined;
+  /** Writes their access lines, or `undefined` when the access log is off. */
+  readonly accessLogger: Logger | undefined;
+}
+
+/**
+ * Applies the limits to a Node server and answers Node's own rejections as problem+json, each with an
+ * `X-Request-Id`, an access line and a SERVER span as the dispatcher's answers have.
+ */
+export function applyLimits(server: Server, limits: Required<ServerLimits>, refusals: RefusalOptions): void {
   server.headersTimeout = limits.headersTimeoutMs;
   server.requestTimeout = limits.requestTimeoutMs;
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   server.maxConnections = limits.maxConnections;
   cutStalledSends(server, limits.sendTimeoutMs);
   server.on('clientError', (error: Error & { code?: string; rawPacket?: unknown }, socket: Duplex) =>
-    answerClientError(error, socket, corsHeadersFor),
+    answerClientError(error, socket, refusals),
   );
   server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) =>
-    refuseExpectation(request, response, corsHeadersFor),
+    refuseExpectation(request, response, refusals),
   );
 }
 
@@ -83,35 +91,33 @@ export function applyLimits(
 function refuseExpectation(
   request: IncomingMessage,
   response: ServerResponse,
-  corsHeadersFor: (origin: string | undefined) => Readonly<Record<string, string>> | undefined,
+  refusals: RefusalOptions,
 ): void {
+  const startedAt = performance.now();
   const locale = requestedLocale({ 'accept-language': request.headers['accept-language'] }) ?? 'en';
   const asked = request.headers.expect ?? '';
   const expectation = asked.length > 100 ? `${asked.slice(0, 100)}…` : asked;
   const problem = toProblemJson(httpErrors.EXPECTATION_FAILED({ params: { expectation } }), locale);
   const body = JSON.stringify({ ...problem, status: 417, title: reasons[417] });
-  const cors = corsHeadersFor(request.headers.origin);
+  const cors = refusals.corsHeadersFor(request.headers.origin);
+  const headers = request.headers as Record<string, string | undefined>;
+  const refused = {
+    method: request.method,
+    path: request.url?.split('?', 1)[0],
+    headers,
+    scheme: schemeOf(request.socket),
+  };
+  const requestId = recordRefusal(refused, 417, { logger: refusals.accessLogger, startedAt });
   response.writeHead(417, {
     ...cors,
     'content-type': 'application/problem+json',
     'content-language': locale,
     vary: cors?.vary === undefined ? 'Accept-Language' : joinVary(cors.vary, 'Accept-Language'),
     'content-length': Buffer.byteLength(body),
+    'x-request-id': requestId,
     connection: 'close',
   });
   response.end(body);
-}
-
-/** The headers a refused request's answer depends on, from what Node could read of it (if it got that far). */
-function headersIn(rawPacket: unknown): { origin?: string; 'accept-language'?: string } {
-  if (!Buffer.isBuffer(rawPacket)) return {};
-  const head = rawPacket.subarray(0, 65_536).toString('latin1');
-  const origin = /\r\norigin:[ \t]*([^\r\n]*?)[ \t]*\r\n/i.exec(head)?.[1];
-  const language = /\r\naccept-language:[ \t]*([^\r\n]*?)[ \t]*\r\n/i.exec(head)?.[1];
-  return {
-    ...(origin === undefined ? {} : { origin }),
-    ...(language === undefined ? {} : { 'accept-language': language }),
-  };
 }
 
 const reasons: Readonly<Record<number, string>> = {
@@ -128,7 +134,7 @@ const reasons: Readonly<Record<number, string>> = {
 function answerClientError(
   error: Error & { code?: string; reason?: unknown; rawPacket?: unknown },
   socket: Duplex,
-  corsHeadersFor: (origin: string | undefined) => Readonly<Record<string, string>> | undefined,
+  refusals: RefusalOptions,
 ): void {
   if (error.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
@@ -149,16 +155,39 @@ function answerClientError(
       },
     });
   }
-  const sent = headersIn(error.rawPacket);
+  // What Node read of the request: its headers decide the answer's language, CORS headers and request id.
+  const refused = requestInPacket(error.rawPacket, schemeOf(socket));
+  const sent = refused.headers;
   const locale = requestedLocale(sent) ?? 'en';
   const body = JSON.stringify({ ...toProblemJson(problem, locale), status, title: reasons[status] });
+  // A request a route already serves gets its access line and span from the dispatcher, under an id not known
+  // here: only the client's own is echoed, as a new one would name no line.
+  const inFlight = requestInFlight(socket);
+  const requestId =
+    inFlight === undefined
+      ? recordRefusal(refused, status, { logger: refusals.accessLogger })
+      : givenRequestId(inFlight.headers as Record<string, string | undefined>);
   // A browser reads the answer only with the CORS headers its origin is allowed (the headers Node read).
-  const cors = Object.entries(corsHeadersFor(sent.origin) ?? {})
+  const cors = Object.entries(refusals.corsHeadersFor(sent.origin) ?? {})
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
   socket.end(
     `HTTP/1.1 ${status} ${reasons[status]}\r\ncontent-type: application/problem+json\r\n` +
       `content-language: ${locale}\r\n${cors}` +
-      `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      `content-length: ${Buffer.byteLength(body)}\r\n` +
+      `${requestId === undefined ? '' : `x-request-id: ${requestId}\r\n`}connection: close\r\n\r\n${body}`,
   );
+}
+
+/**
+ * The request a route is already serving when Node refuses it (its body trickled past the request timeout, or
+ * broke its framing), or `undefined` when the refused request never reached one.
+ */
+function requestInFlight(socket: Duplex): IncomingMessage | undefined {
+  const request = (socket as { _httpMessage?: { req?: IncomingMessage } | null })._httpMessage?.req;
+  return request === undefined || request.complete ? undefined : request;
+}
+
+function schemeOf(socket: unknown): string {
+  return (socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
 }

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import {
   context,
   propagation,
@@ -227,4 +228,70 @@ it('opens no second span when an instrumentation made one active: it names the r
   expect(server?.attributes['http.route']).toBe('/orders');
   const operation = spans.find((span) => span.name === 'orders.create');
   expect(operation?.parentSpanContext?.spanId).toBe(server?.spanContext().spanId);
+});
+
+it('gives each request Node refuses before any route (431, 400, 408, 417) a SERVER span of its own', async () => {
+  const fixture = createFixtureApp();
+  const served = await serveOverLoopback(fixture.app, {
+    authenticate: fixture.authenticate,
+    limits: { headersTimeoutMs: 300, requestTimeoutMs: 2000 },
+    shutdownTimeoutMs: 200,
+  });
+  client = served;
+  const send = (request: string) =>
+    new Promise<void>((resolve) => {
+      const socket = connect(Number(new URL(served.url).port), '127.0.0.1', () => socket.write(request));
+      // The answer is read (and dropped) so that the socket closes.
+      socket
+        .on('data', () => undefined)
+        .on('error', () => undefined)
+        .on('close', () => resolve());
+    });
+  const traceparent = 'traceparent: 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01\r\n';
+  await send(`GET /orders?page=2 HTTP/1.1\r\nHost: x\r\n${traceparent}X-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+  await send('POST /orders HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n');
+  await send('GET /orders HTTP/1.1\r\nHost: x\r\n');
+  await send('POST /orders HTTP/1.1\r\nHost: x\r\nExpect: foo\r\nContent-Length: 2\r\n\r\n');
+  const spans = servers(exporter.getFinishedSpans());
+  // Named and described as an unmatched route's span: the method alone, `HTTP` when Node never read it.
+  expect(spans.map((span) => [span.name, span.attributes, span.status.code])).toEqual([
+    [
+      'GET',
+      {
+        'http.request.method': 'GET',
+        'url.path': '/orders',
+        'url.scheme': 'http',
+        'http.response.status_code': 431,
+      },
+      SpanStatusCode.UNSET,
+    ],
+    [
+      'POST',
+      {
+        'http.request.method': 'POST',
+        'url.path': '/orders',
+        'url.scheme': 'http',
+        'http.response.status_code': 400,
+      },
+      SpanStatusCode.UNSET,
+    ],
+    [
+      'HTTP',
+      { 'http.request.method': '_OTHER', 'url.scheme': 'http', 'http.response.status_code': 408 },
+      SpanStatusCode.UNSET,
+    ],
+    [
+      'POST',
+      {
+        'http.request.method': 'POST',
+        'url.path': '/orders',
+        'url.scheme': 'http',
+        'http.response.status_code': 417,
+      },
+      SpanStatusCode.UNSET,
+    ],
+  ]);
+  // The trace the refused request carried goes on.
+  expect(spans[0]?.spanContext().traceId).toBe('4bf92f3577b34da6a3ce929d0e0e4736');
+  expect(spans[0]?.parentSpanContext?.spanId).toBe('00f067aa0ba902b7');
 });

@@ -9,7 +9,7 @@ import {
   SpanStatusCode,
   trace,
 } from '@opentelemetry/api';
-import { extractTrace } from '@opwire/core';
+import { extractTrace, tracingEnabled } from '@opwire/core';
 import type { Answer } from './answer.js';
 import { ForwardingExchange } from './forwarding-exchange.js';
 import type { HttpExchange } from './http-options.js';
@@ -56,6 +56,45 @@ export function dispatchInServerSpan(exchange: HttpExchange, route: (exchange: H
   context.with(active, route, undefined, new ServerSpanExchange(exchange, span, active));
 }
 
+/** What can be read of a request refused before the dispatcher saw it; `undefined` where Node never read it. */
+export interface RefusedRequest {
+  readonly method: string | undefined;
+  /** The request target's path, without the query. */
+  readonly path: string | undefined;
+  readonly headers: Readonly<Record<string, string | undefined>>;
+  /** `http` or `https`. */
+  readonly scheme: string;
+}
+
+/**
+ * Records a request Node answered before any route (400, 408, 431, 417) as a SERVER span of its own, named and
+ * given attributes as an unmatched route's span, ended at once with the answer's status. Nothing without an SDK.
+ */
+export function traceRefusal(request: RefusedRequest, status: number): void {
+  if (!tracingEnabled() || serverSpanActive()) return;
+  const given = request.method;
+  const method = given !== undefined && knownMethods.has(given) ? given : '_OTHER';
+  const attributes: Attributes = { 'http.request.method': method, 'url.scheme': request.scheme };
+  if (given !== undefined && method === '_OTHER') attributes['http.request.method_original'] = given;
+  if (request.path !== undefined) attributes['url.path'] = request.path;
+  const span = tracer.startSpan(
+    method === '_OTHER' ? 'HTTP' : method,
+    { kind: SpanKind.SERVER, attributes },
+    parentOf(request.headers),
+  );
+  endWithStatus(span, status);
+}
+
+/** Ends a server span with the answer's status: `error.type` and an error status for a 5xx only. */
+function endWithStatus(span: Span, status: number): void {
+  span.setAttribute('http.response.status_code', status);
+  if (status >= 500) {
+    span.setAttribute('error.type', String(status));
+    span.setStatus({ code: SpanStatusCode.ERROR });
+  }
+  span.end();
+}
+
 function parentOf(headers: Readonly<Record<string, string | undefined>>): Context {
   const extracted = propagation.extract(context.active(), headers);
   if (trace.getSpanContext(extracted) !== undefined) return extracted;
@@ -80,13 +119,7 @@ class ServerSpanExchange extends ForwardingExchange {
   }
 
   override respond(answer: Answer): void {
-    const status = answer.status;
-    this.span.setAttribute('http.response.status_code', status);
-    if (status >= 500) {
-      this.span.setAttribute('error.type', String(status));
-      this.span.setStatus({ code: SpanStatusCode.ERROR });
-    }
-    this.span.end();
+    endWithStatus(this.span, answer.status);
     this.inner.respond(answer);
   }
 }
