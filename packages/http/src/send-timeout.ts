@@ -1,15 +1,11 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 
-const progressKey = Symbol('opwire.sendProgress');
-
 /** Where a socket's output stood when last looked at: bytes flushed, and since when nothing more was. */
 interface SendProgress {
   flushed: number;
   since: number;
 }
-
-type Watched = Socket & { [progressKey]?: SendProgress | undefined };
 
 /**
  * Closes a connection whose output has been waiting, with no byte of it flushed, for `timeoutMs`: a client that
