@@ -361,6 +361,42 @@ describe.skipIf(!hasChromium)(title, { timeout: 90_000 }, () => {
     }
   });
 
+  it('a pasted token no browser can send is refused beside the field, and the sign-in offers the language switch', async () => {
+    const watched = await openPage(browser, running.url);
+    const { page } = watched;
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/governance/')) asked.push(request.url());
+    });
+    try {
+      await page.goto(`${running.url}/console/turns`);
+      // Pasted with its quotes: the browser cannot put “ in a header, so every request failed with its own error.
+      await page.getByLabel('Bearer token').fill('“admin-token”');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      const refusal = page.getByRole('alert').filter({ hasText: 'printable ASCII' });
+      await refusal.waitFor();
+      expect(await refusal.textContent()).toContain('not “ (U+201C)');
+      expect(await page.getByLabel('Bearer token').getAttribute('aria-invalid')).toBe('true');
+      expect(asked).toEqual([]);
+      // The language can be chosen before signing in; the card and its refusal follow it.
+      await page.getByLabel('Language').selectOption('zh-CN');
+      await page
+        .getByRole('alert')
+        .filter({ hasText: '令牌只包含可打印的 ASCII 字符，不能有 “（U+201C）' })
+        .waitFor();
+      expect(await page.getByRole('button', { name: '登录', exact: true }).count()).toBe(1);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'console-token-unsendable-zh');
+      await page.getByLabel('Bearer 令牌').fill('admin-token');
+      await page.getByRole('button', { name: '登录', exact: true }).click();
+      await page.locator('[data-table="turns"] tbody tr').first().waitFor();
+      expect(await page.locator('html').getAttribute('lang')).toBe('zh-CN');
+      afterwards(watched);
+    } finally {
+      await watched.close();
+    }
+  });
+
   it('has one main landmark on each console page, so a screen reader’s “skip to main” lands once', async () => {
     const watched = await asAdmin('/console/turns');
     const { page } = watched;

@@ -47,6 +47,10 @@ export function ChatPage({ config }: { readonly config: PageConfig }) {
           setRejected(false);
           setSession(signedIn);
         }}
+        onLocaleChange={(chosen) => {
+          saveLocale(chosen);
+          setLocale(chosen);
+        }}
       />
     );
   }

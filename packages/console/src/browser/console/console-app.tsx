@@ -86,6 +86,10 @@ export function ConsoleApp({ config }: { readonly config: PageConfig }) {
           setRejected(false);
           setSession(signedIn);
         }}
+        onLocaleChange={(chosen) => {
+          saveLocale(chosen);
+          setLocale(chosen);
+        }}
       />
     );
   }

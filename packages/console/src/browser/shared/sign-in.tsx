@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import type { PageAccount, PageLocale } from './page-config.js';
 import type { Session } from './session.js';
-import { sharedTexts } from './shared-text.js';
+import { localeNames, sharedTexts } from './shared-text.js';
 
 /** Props of `SignIn`. */
 export interface SignInProps {
@@ -11,19 +11,45 @@ export interface SignInProps {
   /** Why the user is asked to sign in again (a rejected token), shown above the accounts. */
   readonly notice?: string;
   readonly onSignIn: (session: Session) => void;
+  /** The user picked another language on the card. */
+  readonly onLocaleChange: (locale: PageLocale) => void;
+}
+
+/**
+ * The first character a bearer token cannot hold, if any: a browser sends only ISO-8859-1 in a header, and a
+ * token (RFC 6750's `b64token`, or any key a server mints) is printable ASCII; a token pasted with its quotes
+ * (`“…”`) or a word of another script would otherwise sign in and then fail every request in the browser.
+ */
+export function unsendableCharacterIn(token: string): string | undefined {
+  return [...token].find((character) => character < '!' || character > '~');
 }
 
 /** The sign-in card: one button per offered account, or a bearer token typed in. */
-export function SignIn({ accounts, locale, heading, notice, onSignIn }: SignInProps) {
+export function SignIn({ accounts, locale, heading, notice, onSignIn, onLocaleChange }: SignInProps) {
   const text = sharedTexts[locale];
   const [token, setToken] = useState('');
+  const [refused, setRefused] = useState<string | undefined>(undefined);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (token.trim() !== '') onSignIn({ token: token.trim(), label: text.customToken });
+    const typed = token.trim();
+    if (typed === '') return;
+    const unsendable = unsendableCharacterIn(typed);
+    if (unsendable !== undefined) setRefused(unsendable);
+    else onSignIn({ token: typed, label: text.customToken });
   };
   return (
     <main className="opwire-sign-in">
       <div className="opwire-sign-in-card">
+        <label className="opwire-sign-in-language">
+          <span>{text.language}</span>
+          <select value={locale} onChange={(event) => onLocaleChange(event.target.value as PageLocale)}>
+            {(Object.keys(localeNames) as PageLocale[]).map((each) => (
+              <option key={each} value={each}>
+                {localeNames[each]}
+              </option>
+            ))}
+          </select>
+        </label>
         <h1>{heading}</h1>
         {notice ? (
           <p className="opwire-sign-in-notice" role="alert">
@@ -57,12 +83,22 @@ export function SignIn({ accounts, locale, heading, notice, onSignIn }: SignInPr
               type="password"
               autoComplete="off"
               value={token}
-              onChange={(event) => setToken(event.target.value)}
+              aria-invalid={refused !== undefined}
+              {...(refused === undefined ? {} : { 'aria-describedby': 'opwire-sign-in-token-error' })}
+              onChange={(event) => {
+                setToken(event.target.value);
+                setRefused(undefined);
+              }}
             />
             <button type="submit" disabled={token.trim() === ''}>
               {text.signIn}
             </button>
           </div>
+          {refused === undefined ? null : (
+            <p id="opwire-sign-in-token-error" className="opwire-sign-in-error" role="alert">
+              {text.tokenUnsendable(refused)}
+            </p>
+          )}
         </form>
       </div>
     </main>
