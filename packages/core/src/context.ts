@@ -13,9 +13,12 @@ export type Surface = 'http' | 'ai' | 'mcp' | 'internal';
 /** Where an invocation came from, with the ids that surface knows. */
 export interface Origin {
   readonly surface: Surface;
+  /** The HTTP request's id, the one its answer carries in `X-Request-Id` (MCP over HTTP too: the POST's). */
   readonly requestId?: string | undefined;
   /** The MCP session. */
   readonly sessionId?: string | undefined;
+  /** The JSON-RPC id of the MCP request: unique within its session (over stdio, its process), not beyond. */
+  readonly rpcId?: string | undefined;
   readonly conversationId?: string | undefined;
   readonly turnId?: string | undefined;
   readonly toolCallId?: string | undefined;

@@ -40,6 +40,18 @@ describe('context.logger', () => {
     expect(written[4]).toMatchObject({ level: 'error', error: { message: 'store exploded' } });
   });
 
+  it("adds an MCP call's session and JSON-RPC ids beside the HTTP request's id", async () => {
+    const written: Array<Record<string, unknown>> = [];
+    const logger = createLogger({ destination: { write: (line: string) => written.push(JSON.parse(line)) } });
+    const app = createOpwire({ operations: [lookup], logger });
+    const mcp = { surface: 'mcp' as const, requestId: 'req-8', sessionId: 'session-1', rpcId: '3' };
+    await app.invoke(lookup, { fail: false }, { caller, origin: mcp });
+    expect(written.map((line) => [line.requestId, line.sessionId, line.rpcId, line.surface])).toEqual([
+      ['req-8', 'session-1', '3', 'mcp'],
+      ['req-8', 'session-1', '3', 'mcp'],
+    ]);
+  });
+
   it('adds the same fields to the details of a logger without child or info', async () => {
     const warnings: Array<Readonly<Record<string, unknown>>> = [];
     const plain: Logger = { error() {}, warn: (_message, details) => warnings.push(details) };

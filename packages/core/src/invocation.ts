@@ -98,6 +98,8 @@ export class Invocation implements InvocationContext {
         surface: this.origin.surface,
       };
       if (this.origin.requestId !== undefined) bindings.requestId = this.origin.requestId;
+      if (this.origin.sessionId !== undefined) bindings.sessionId = this.origin.sessionId;
+      if (this.origin.rpcId !== undefined) bindings.rpcId = this.origin.rpcId;
       if (this.caller !== undefined) {
         bindings.principal = this.caller.principalId;
         bindings.tenant = this.caller.tenant;

@@ -21,23 +21,21 @@ export interface ToolCall {
 }
 
 /**
- * Runs a call through `app.invoke` as the request's caller, origin `mcp` with the session and request ids, the
- * client's cancellation aborting it. A call that needs approval (and that the caller may make, with valid
+ * Runs a call through `app.invoke` as the request's caller, origin `mcp` with the HTTP request's id (none over
+ * stdio), the session and the JSON-RPC id, the client's cancellation aborting it. A call that needs approval (and that the caller may make, with valid
  * arguments) runs only once the user accepts it. Every failure is an `isError` result; a cancelled call rejects,
  * so the SDK sends nothing back for it.
  */
 export async function callTool(call: ToolCall): Promise<CallToolResult> {
-  const { caller, headers } = call.context;
+  const { caller, headers, requestId } = call.context;
   const locale = localeOf(call.context);
   const { extra, tool } = call;
   const options = invokeOptionsFrom({
     surface: 'mcp',
     caller,
     signal: extra.signal,
-    ids: {
-      requestId: String(extra.requestId),
-      ...(extra.sessionId === undefined ? {} : { sessionId: extra.sessionId }),
-    },
+    // The HTTP request's id, as its access line and `X-Request-Id` give it; the JSON-RPC id restarts per client.
+    ids: { requestId, sessionId: extra.sessionId, rpcId: String(extra.requestId) },
     ...(headers ? { headers } : {}),
   });
   try {

@@ -1,6 +1,8 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { propagation } from '@opentelemetry/api';
 import { W3CBaggagePropagator } from '@opentelemetry/core';
-import { createOpwire, defineOperation } from '@opwire/core';
+import { createLogger, createOpwire, defineOperation } from '@opwire/core';
 import { staticTokens } from '@opwire/core/surface';
 import Type from 'typebox';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -780,4 +782,73 @@ describe('telemetry', () => {
     expect(result.structuredContent).toEqual({ baggage: { tier: 'gold', campaign: 'spring sale' } });
     await client.close();
   });
+});
+
+describe('logging', () => {
+  /** An app whose operation logs a line and then fails, its log lines kept; and a client recording its POSTs. */
+  const serveLogged = async (options: Partial<McpHttpOptions> = {}) => {
+    const lines: Array<Record<string, unknown>> = [];
+    const logger = createLogger({
+      destination: { write: (line: string) => lines.push(JSON.parse(line)) },
+    });
+    const fail = defineOperation({
+      id: 'notes.fail',
+      request: Type.Object({}),
+      response: Type.Object({}),
+      expose: ['mcp'],
+      handle: (_request, context) => {
+        context.logger.warn('about to fail', {});
+        throw new Error('store exploded');
+      },
+    });
+    const mcp = createMcpRoutes({
+      app: createOpwire({ operations: [fail], logger }),
+      authenticate,
+      ...options,
+    });
+    opened.push(mcp);
+    const host = hostRoutes(mcp.routes);
+    /** The `X-Request-Id` answered to each POST that carried a `tools/call`, by the call's JSON-RPC id. */
+    const answeredIds = new Map<string, string | null>();
+    const transport = new StreamableHTTPClientTransport(new URL('http://mcp.test/mcp'), {
+      fetch: async (url, init) => {
+        const response = await host(url, init);
+        const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+        if (body?.method === 'tools/call')
+          answeredIds.set(String(body.id), response.headers.get('x-request-id'));
+        return response;
+      },
+      requestInit: { headers: { authorization: 'Bearer reader-token' } },
+    });
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    await client.connect(transport);
+    return { lines, answeredIds, client, transport };
+  };
+
+  it.each([
+    ['a session', {}],
+    ['no sessions', { sessions: false }],
+  ] as const)(
+    "gives a tool call's log lines the HTTP request's id (its X-Request-Id), with %s",
+    async (_name, options) => {
+      const { lines, answeredIds, client, transport } = await serveLogged(options);
+      for (let call = 0; call < 2; call++) {
+        const result = await client.callTool({ name: 'notes_fail', arguments: {} });
+        expect(result.isError).toBe(true);
+      }
+      const calls = [...answeredIds];
+      expect(calls).toHaveLength(2);
+      const logged = lines.filter((line) => line.operationId === 'notes.fail');
+      expect(logged.map((line) => [line.msg, line.requestId, line.rpcId])).toEqual(
+        calls.flatMap(([rpcId, requestId]) => [
+          ['about to fail', requestId, rpcId],
+          ['operation failed', requestId, rpcId],
+        ]),
+      );
+      // Each POST has an id of its own; the JSON-RPC id is the client's count, kept beside it.
+      expect(new Set(calls.map(([, requestId]) => requestId)).size).toBe(2);
+      for (const line of logged) expect(line.sessionId).toBe(transport.sessionId);
+      await client.close();
+    },
+  );
 });

@@ -14,6 +14,7 @@ import { createOriginCheck } from './allowed-origins.js';
 import { createMcpSurface, type McpOptions, type McpSurface } from './create-mcp-surface.js';
 import { isJsonRpcBody, paramsMalformed, withoutMalformedNotifications } from './json-rpc-body.js';
 import { malformedAt } from './lenient-request.js';
+import type { McpRequestContext } from './mcp-connection.js';
 import { errorResponse } from './mcp-error-table.js';
 import { invalidMessageIn, mcpErrors } from './mcp-errors.js';
 import { mcpOpenApi, withoutSessionHeader, withoutSessions } from './mcp-openapi.js';
@@ -163,7 +164,7 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
         token: '',
         clientId: caller.principalId,
         scopes: [...caller.permissions],
-        extra: { caller, headers: input.headers },
+        extra: { caller, headers: input.headers, requestId: input.requestId } satisfies McpRequestContext,
       };
       // Without sessions an `Mcp-Session-Id` a client sends is not read (the SDK's stateless transport ignores it).
       const sessionId = stateless ? undefined : input.headers['mcp-session-id'];

@@ -2,9 +2,11 @@ import type { Caller, Locale, RequestHeaders } from '@opwire/core';
 import { requestedLocale } from '@opwire/core/surface';
 import type { ToolCallExtra } from './tool-call-extra.js';
 
-/** Who one MCP request runs as, and the transport headers it came with (HTTP only). */
+/** Who one MCP request runs as, and the transport headers and request id it came with (HTTP only). */
 export interface McpRequestContext {
   readonly caller: Caller;
+  /** The id of the HTTP request that carried the message (its `X-Request-Id`); stdio has none. */
+  readonly requestId?: string;
   /** Lower-case request headers: `accept-language` and the trace parent (`extractTrace`) are read; middleware sees them all. */
   readonly headers?: RequestHeaders;
 }

@@ -12,6 +12,8 @@ export interface McpRouteInput {
   readonly headers: Readonly<Record<string, string | undefined>>;
   /** The request's method when it is not the route's own: `HEAD` on a `GET` route. */
   readonly method?: string | undefined;
+  /** The host's id of this HTTP request, the one its answer carries in `X-Request-Id`. */
+  readonly requestId: string;
 }
 
 /**

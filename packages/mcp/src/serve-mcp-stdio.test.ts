@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
-import type { Caller } from '@opwire/core';
+import { type Caller, createLogger, createOpwire, defineOperation } from '@opwire/core';
+import Type from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { serveMcpStdio } from './serve-mcp-stdio.js';
 import { createNotesApp, noteCallers } from './test-support.js';
@@ -236,5 +237,56 @@ describe('serveMcpStdio', () => {
       expect(notes.size).toBe(0);
       await close();
     }
+  });
+});
+
+describe('logging over stdio', () => {
+  it("gives a tool call's log lines the JSON-RPC id as rpcId and no requestId: there is no HTTP request", async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const logger = createLogger({ destination: { write: (line: string) => lines.push(JSON.parse(line)) } });
+    const fail = defineOperation({
+      id: 'notes.fail',
+      request: Type.Object({}),
+      response: Type.Object({}),
+      expose: ['mcp'],
+      handle: () => {
+        throw new Error('store exploded');
+      },
+    });
+    const input = new PassThrough();
+    const output = new PassThrough();
+    const stdio = await serveMcpStdio({
+      app: createOpwire({ operations: [fail], logger }),
+      caller: noteCallers.reader,
+      input,
+      output,
+    });
+    const answered = new Promise<string>((resolve) => {
+      let text = '';
+      output.on('data', (chunk) => {
+        text += String(chunk);
+        if (text.includes('"id":7')) resolve(text);
+      });
+    });
+    const params = {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 'raw', version: '1' },
+    };
+    input.write(`${JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params })}\n`);
+    input.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+    const call = {
+      jsonrpc: '2.0',
+      id: 7,
+      method: 'tools/call',
+      params: { name: 'notes_fail', arguments: {} },
+    };
+    input.write(`${JSON.stringify(call)}\n`);
+    expect(await answered).toContain('"isError":true');
+    const [line] = lines.filter((each) => each.operationId === 'notes.fail');
+    expect(line).toMatchObject({ msg: 'operation failed', surface: 'mcp', rpcId: '7', principal: 'rita' });
+    expect(line).not.toHaveProperty('requestId');
+    expect(line).not.toHaveProperty('sessionId');
+    await stdio.close();
   });
 });

@@ -164,23 +164,30 @@ export async function connectInMemory(
 
 /**
  * A stand-in for the HTTP host (`@opwire/http`, which this package may not import): matches a route by method
- * and path, parses the JSON body and hands the route lower-case headers, as `createHttpServer` does.
+ * and path, parses the JSON body and hands the route lower-case headers and a request id, which it answers in
+ * `X-Request-Id`, as `createHttpServer` does.
  */
 export function hostRoutes(
   routes: readonly McpRoute[],
 ): (url: string | URL, init?: RequestInit) => Promise<Response> {
+  let sequence = 0;
   return async (url, init) => {
     const request = new Request(url, init);
     const path = new URL(request.url).pathname;
     const route = routes.find((each) => each.method === request.method && each.path === path);
     if (!route) return new Response(null, { status: 404 });
     const text = await request.text();
-    return route.handle({
+    sequence += 1;
+    const requestId = `host-request-${sequence}`;
+    const response = await route.handle({
       caller: undefined,
       signal: request.signal,
       body: text === '' ? undefined : JSON.parse(text),
       headers: { host: new URL(request.url).host, ...Object.fromEntries(request.headers) },
+      requestId,
     });
+    response.headers.set('x-request-id', requestId);
+    return response;
   };
 }
 

@@ -13,11 +13,14 @@ export async function connectShop(
     readonly sessionId?: string;
     /** The endpoint's path on the server (`/api/mcp` under `HTTP_PREFIX=/api`); default `/mcp`. */
     readonly path?: string;
+    /** The fetch the transport sends with (one that records answers, say); default the global one. */
+    readonly fetch?: typeof fetch;
   } = {},
 ): Promise<{ client: Client; transport: StreamableHTTPClientTransport; asked: string[] }> {
   const transport = new StreamableHTTPClientTransport(new URL(options.path ?? '/mcp', url), {
     requestInit: { headers: { authorization: `Bearer ${token}` } },
     ...(options.sessionId ? { sessionId: options.sessionId } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   const client = new Client(
     { name: 'opwire-test', version: '1.0.0' },

@@ -15,7 +15,7 @@ export interface SurfaceRequest {
   /** Aborts when the client goes away. */
   readonly signal?: AbortSignal | undefined;
   readonly timeoutMs?: number | undefined;
-  /** Ids the surface knows: request, MCP session, conversation, turn, tool call. */
+  /** Ids the surface knows: request, MCP session and JSON-RPC id, conversation, turn, tool call. */
   readonly ids?: Omit<Origin, 'surface'> | undefined;
   /** Where middleware response headers go (HTTP); leave out on surfaces that have none. */
   readonly responseHeaders?: Record<string, string> | undefined;
@@ -63,6 +63,7 @@ function originWith(surface: Surface, ids: Omit<Origin, 'surface'>): Origin {
     surface,
     requestId: ids.requestId,
     sessionId: ids.sessionId,
+    rpcId: ids.rpcId,
     conversationId: ids.conversationId,
     turnId: ids.turnId,
     toolCallId: ids.toolCallId,
