@@ -30,7 +30,7 @@ const question = {
 /**
  * Decides a call that needs the user's approval: where the client supports form elicitation the user is
  * asked in the client, and only an explicit accept lets it run (`run`); a decline or cancel is
- * `APPROVAL_DECLINED`. Otherwise (or when the client does not answer in time) the call is stored as a
+ * `APPROVAL_DECLINED`; either answer is counted through `approvals`. Otherwise (or when the client does not answer in time) the call is stored as a
  * pending approval bound to the caller and the arguments' hash, and is `APPROVAL_REQUIRED` with its id.
  */
 export async function gateApproval(
@@ -38,8 +38,10 @@ export async function gateApproval(
 ): Promise<'run' | { readonly error: unknown; readonly approval?: Record<string, unknown> }> {
   if (supportsFormElicitation(gate.capabilities)) {
     const answer = await ask(gate);
-    if (answer === 'accept') return 'run';
     if (answer !== undefined) {
+      // Counted as every approval is; one left unanswered becomes the pending approval below, counted there.
+      gate.approvals.countAnswered({ toolName: gate.tool.name, approved: answer === 'accept' });
+      if (answer === 'accept') return 'run';
       return { error: mcpErrors.APPROVAL_DECLINED({ params: { toolName: gate.tool.name } }) };
     }
   }

@@ -209,6 +209,28 @@ async function decideCancel({ chatAs, seed }: ReturnType<typeof shop>, approved:
   return { order, decided };
 }
 
+/** AI metrics on an in-memory reader, and `opwire.ai.approvals` read back as `"<tool> <decision>" → count`. */
+function meteredApprovals() {
+  const exporter = new InMemoryMetricExporter(AggregationTemporality.CUMULATIVE);
+  const reader = new PeriodicExportingMetricReader({ exporter, exportIntervalMillis: 60_000 });
+  const meterProvider = new MeterProvider({ readers: [reader] });
+  const steps = async () => {
+    await reader.forceFlush();
+    const metric = exporter
+      .getMetrics()
+      .at(-1)
+      ?.scopeMetrics.flatMap((scope) => scope.metrics)
+      .find((found) => found.descriptor.name === 'opwire.ai.approvals');
+    return Object.fromEntries(
+      (metric?.dataPoints ?? []).map((point) => [
+        `${point.attributes['gen_ai.tool.name']} ${point.attributes['opwire.ai.approval.decision']}`,
+        point.value,
+      ]),
+    );
+  };
+  return { metrics: createAiMetrics({ meterProvider }), steps, close: () => meterProvider.shutdown() };
+}
+
 /** What the model is sent once the cancel was approved: the question, the pending call, the decided call. */
 const historyAfterApprovedCancel = [
   { role: 'user' },
@@ -272,9 +294,10 @@ it.each([
   ['approve', 'ok', 'cancelled'],
   ['decline', 'approval_declined', 'open'],
 ])(
-  '%s through POST /ai/approvals/{id}: the asking turn’s ledger row shows the call’s outcome, not approval_pending',
+  '%s through POST /ai/approvals/{id}: the asking turn’s ledger row shows the call’s outcome, not approval_pending, and each step is counted once',
   async (decision, outcome, status) => {
-    const { chatAs, call, governance, seed } = shop();
+    const metered = meteredApprovals();
+    const { chatAs, call, governance, seed } = shop({ governance: { metrics: metered.metrics } });
     const order = seed();
     server.script(
       {
@@ -299,6 +322,11 @@ it.each([
     const again = await call('POST', `/ai/approvals/${approvalId}/approve`, 'token-support', {});
     expect([again.status, again.body.code]).toEqual([409, 'APPROVAL_ALREADY_SETTLED']);
     expect(await calls()).toEqual([{ toolCallId: 'call_cancel', toolName: 'orders_cancel', outcome }]);
+    expect(await metered.steps()).toEqual({
+      'orders_cancel requested': 1,
+      [`orders_cancel ${decision === 'approve' ? 'approved' : 'declined'}`]: 1,
+    });
+    await metered.close();
   },
 );
 

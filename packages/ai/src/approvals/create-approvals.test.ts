@@ -1,5 +1,12 @@
+import {
+  AggregationTemporality,
+  InMemoryMetricExporter,
+  MeterProvider,
+  PeriodicExportingMetricReader,
+} from '@opentelemetry/sdk-metrics';
 import { type Caller, isOpwireError } from '@opwire/core';
 import { describe, expect, it } from 'vitest';
+import { createAiMetrics } from '../ai-metrics.js';
 import { createGovernance } from '../governance/create-governance.js';
 import { createOrdersFixture, fixtureCallers } from '../testing/orders-fixture.js';
 import { createToolCatalog } from '../tool-catalog.js';
@@ -255,5 +262,57 @@ describe('approvals', () => {
       toolName: 'orders_cancel',
       payload: { approvalId: approved, operationId: 'orders.cancel', input: { orderId: expect.any(String) } },
     });
+  });
+});
+
+describe('approval steps on opwire.ai.approvals', () => {
+  /** `opwire.ai.approvals` on an in-memory reader, as `"<tool> <decision>" → count`. */
+  function meter() {
+    const exporter = new InMemoryMetricExporter(AggregationTemporality.CUMULATIVE);
+    const reader = new PeriodicExportingMetricReader({ exporter, exportIntervalMillis: 60_000 });
+    const meterProvider = new MeterProvider({ readers: [reader] });
+    const steps = async () => {
+      await reader.forceFlush();
+      const metric = exporter
+        .getMetrics()
+        .at(-1)
+        ?.scopeMetrics.flatMap((scope) => scope.metrics)
+        .find((found) => found.descriptor.name === 'opwire.ai.approvals');
+      return Object.fromEntries(
+        (metric?.dataPoints ?? []).map((point) => [
+          `${point.attributes['gen_ai.tool.name']} ${point.attributes['opwire.ai.approval.decision']}`,
+          point.value,
+        ]),
+      );
+    };
+    return { metrics: createAiMetrics({ meterProvider }), steps };
+  }
+
+  it("counts an approval of no turn (an MCP client's) on the governance's meters, once per step", async () => {
+    const fixture = createOrdersFixture({ cancelNeedsApproval: true });
+    const { metrics, steps } = meter();
+    const governance = createGovernance({ metrics });
+    const approvals = createApprovals({ app: fixture.app, store: governance.approvals, events: governance });
+    const caller = fixtureCallers.support;
+    const request = (orderId: string) =>
+      approvals.request({
+        toolCallId: 'mcp:session:1',
+        toolName: 'orders_cancel',
+        operation: fixture.operations.find((operation) => operation.id === 'orders.cancel')!,
+        input: { orderId },
+        caller,
+      });
+    const [first, second] = [await request(fixture.seed().id), await request(fixture.seed().id)];
+    await approvals.approve(String(first.approval.approvalId), caller);
+    await approvals.decline(String(second.approval.approvalId), caller);
+    await expect(approvals.decline(String(first.approval.approvalId), caller)).rejects.toThrow();
+    // Asked and answered in an MCP client (elicitation): counted here too, nothing stored.
+    approvals.countAnswered({ toolName: 'orders_cancel', approved: true });
+    expect(await steps()).toEqual({
+      'orders_cancel requested': 3,
+      'orders_cancel approved': 2,
+      'orders_cancel declined': 1,
+    });
+    expect(await approvals.pending(caller)).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import {
   type Opwire,
 } from '@opwire/core';
 import { aiErrors } from '../ai-errors.js';
+import { type AiMetrics, createAiMetrics } from '../ai-metrics.js';
 import { toJsonValue } from '../governance/json-value.js';
 import { ownerOf } from '../governance/owner.js';
 import { recordedName, type TurnEventSink } from '../governance/turn-event.js';
@@ -27,6 +28,11 @@ export interface ApprovalsOptions {
   readonly maxPending?: number;
   /** Where `approval_requested`, `approval_approved` and `approval_declined` events go (a `Governance`). */
   readonly events?: TurnEventSink;
+  /**
+   * Where each step is counted (`opwire.ai.approvals`, whatever surface asked and wherever it is decided); by
+   * default the meters of `events` (a `Governance`'s `metrics`), else `createAiMetrics()` on the global provider.
+   */
+  readonly metrics?: AiMetrics;
   /** The clock, for tests. */
   readonly now?: () => number;
 }
@@ -90,6 +96,11 @@ export interface Approvals {
   check(approvalId: string, caller: Caller): Promise<PendingApproval>;
   /** The caller's calls still waiting for approval, oldest first, leaving out the expired ones. */
   pending(caller: Caller): Promise<PendingApproval[]>;
+  /**
+   * Counts an approval asked and answered at once outside the store (an MCP client's user answering an
+   * elicitation): its `requested` step and the decision, as a stored approval's are counted. Nothing is stored.
+   */
+  countAnswered(answered: { readonly toolName: string; readonly approved: boolean }): void;
 }
 
 const pendingMessage = {
@@ -107,7 +118,13 @@ const settledWords = {
   settled: { en: 'settled', 'zh-CN': '已处理' },
 } as const;
 
-/** Creates the approvals service over a store (in memory by default). */
+const decisions = {
+  approval_requested: 'requested',
+  approval_approved: 'approved',
+  approval_declined: 'declined',
+} as const;
+
+/** Creates the approvals service over a store (in memory by default); every step it takes is counted once. */
 export function createApprovals(options: ApprovalsOptions): Approvals {
   const store = options.store ?? createMemoryApprovalStore();
   const ttlMs = options.ttlMs ?? 15 * 60_000;
@@ -119,6 +136,7 @@ export function createApprovals(options: ApprovalsOptions): Approvals {
   }
   const now = options.now ?? Date.now;
   const iso = (time = now()) => new Date(time).toISOString();
+  const metrics = options.metrics ?? options.events?.metrics ?? createAiMetrics();
 
   const claim = async (approvalId: string, caller: Caller): Promise<PendingApproval> => {
     // Someone else's approval looks exactly like a missing one, so ids of other users never leak.
@@ -150,11 +168,13 @@ export function createApprovals(options: ApprovalsOptions): Approvals {
     return at;
   };
 
+  /** Counts a step, of any approval, and records it as an event of the turn that asked, if one did. */
   const record = (
     approval: PendingApproval,
     action: 'approval_requested' | 'approval_approved' | 'approval_declined',
     code?: string,
   ) => {
+    metrics.recordApproval({ tool: approval.toolName, decision: decisions[action] });
     if (!options.events || approval.turnId === undefined) return Promise.resolve();
     return options.events.recordEvent({
       turnId: approval.turnId,
@@ -250,6 +270,10 @@ export function createApprovals(options: ApprovalsOptions): Approvals {
     check: claim,
     async pending(caller) {
       return store.listPending(ownerOf(caller), iso());
+    },
+    countAnswered({ toolName, approved }) {
+      metrics.recordApproval({ tool: toolName, decision: 'requested' });
+      metrics.recordApproval({ tool: toolName, decision: approved ? 'approved' : 'declined' });
     },
   };
 }

@@ -13,13 +13,7 @@ import type {
   ConversationStore,
   StoredTurnEnding,
 } from './conversation-store.js';
-import {
-  countApproval,
-  decidedOutcome,
-  type GovernedTurn,
-  startGovernedTurn,
-  type TurnStart,
-} from './governed-turn.js';
+import { decidedOutcome, type GovernedTurn, startGovernedTurn, type TurnStart } from './governed-turn.js';
 import { createMasker, type Masker, type MaskingOptions } from './mask-payload.js';
 import { createMemoryAiAuditTrail } from './memory-ai-audit-trail.js';
 import { createMemoryConversationStore } from './memory-conversation-store.js';
@@ -52,8 +46,9 @@ export interface GovernanceOptions {
   readonly historyWindow?: number;
   readonly logger?: Logger;
   /**
-   * Where every finished turn, its tool calls and each approval step are counted (OpenTelemetry meters); by
-   * default `createAiMetrics()` on the globally registered meter provider, a no-op until an SDK registers one.
+   * Where every finished turn, its tool calls and each approval step are counted (OpenTelemetry meters; the
+   * steps by the `Approvals` given this governance as `events`); by default `createAiMetrics()` on the globally
+   * registered meter provider, a no-op until an SDK registers one.
    */
   readonly metrics?: AiMetrics;
   /** The clock, for tests. */
@@ -93,6 +88,8 @@ export interface Governance extends TurnEventSink {
   readonly approvals: ApprovalStore;
   readonly prices: PriceTable;
   readonly mask: Masker;
+  /** Where turns, tool calls and approval steps are counted (the `metrics` option). */
+  readonly metrics: AiMetrics;
   /** A new conversation with a server-assigned id. */
   createConversation(caller: Caller, options?: { readonly title?: string }): Promise<Conversation>;
   /**
@@ -246,6 +243,8 @@ export function createGovernance(options: GovernanceOptions = {}): Governance {
       for (const approval of await approvals.listPending(owner, at)) {
         if (approval.conversationId !== conversationId) continue;
         if (!(await approvals.settle(approval.approvalId, owner, { status: 'declined', at }))) continue;
+        // Declined here, not through an `Approvals` (which counts the steps it takes): counted here, once.
+        metrics.recordApproval({ tool: approval.toolName, decision: 'declined' });
         if (approval.turnId === undefined) continue;
         await governance.recordEvent({
           turnId: approval.turnId,
@@ -273,6 +272,7 @@ export function createGovernance(options: GovernanceOptions = {}): Governance {
     approvals,
     prices,
     mask,
+    metrics,
     createConversation: (caller, create = {}) =>
       conversations.create({
         id: crypto.randomUUID(),
@@ -425,7 +425,6 @@ export function createGovernance(options: GovernanceOptions = {}): Governance {
         return running.flush();
       }
       if (call) await settleToolCall(event.turnId, call);
-      countApproval(metrics, event.action, event.toolName);
       try {
         await events.append({
           id: crypto.randomUUID(),

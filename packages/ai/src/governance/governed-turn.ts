@@ -1,5 +1,5 @@
 import type { Caller, Logger } from '@opwire/core';
-import type { AiMetrics, MeteredApproval } from '../ai-metrics.js';
+import type { AiMetrics } from '../ai-metrics.js';
 import { isToolErrorResult } from '../tool-result.js';
 import type { AiAuditAction, AiAuditTrail } from './ai-audit-trail.js';
 import type { Masker } from './mask-payload.js';
@@ -92,7 +92,7 @@ export interface TurnDependencies {
   readonly prices: PriceTable;
   readonly mask: Masker;
   readonly logger: Logger;
-  /** Counts the finished turn, its tool calls and approval steps. */
+  /** Counts the finished turn and its tool calls. */
   readonly metrics?: AiMetrics;
   readonly now: () => number;
   /** Called once the turn has finished, so late events stop going through it. */
@@ -120,7 +120,6 @@ export function startGovernedTurn(start: TurnStart, dependencies: TurnDependenci
   let finished: Promise<TurnRecord> | undefined;
 
   const record = (action: AiAuditAction, details: TurnEventDetails = {}) => {
-    countApproval(dependencies.metrics, action, details.toolName);
     const event = {
       id: crypto.randomUUID(),
       turnId,
@@ -271,20 +270,4 @@ export function outcomeOf(output: unknown): string {
 export function decidedOutcome(action: AiAuditAction, code: string | undefined): string | undefined {
   if (action === 'approval_declined') return 'approval_declined';
   return action === 'approval_approved' ? (code ?? 'ok') : undefined;
-}
-
-const approvalDecisions: Partial<Record<AiAuditAction, MeteredApproval['decision']>> = {
-  approval_requested: 'requested',
-  approval_approved: 'approved',
-  approval_declined: 'declined',
-};
-
-/** Counts an approval step when `action` is one. */
-export function countApproval(
-  metrics: AiMetrics | undefined,
-  action: AiAuditAction,
-  toolName: string | undefined,
-): void {
-  const decision = approvalDecisions[action];
-  if (metrics && decision) metrics.recordApproval({ tool: toolName ?? 'unknown', decision });
 }

@@ -1,3 +1,4 @@
+import type { AiMetrics } from '../ai-metrics.js';
 import type { AiAuditAction } from './ai-audit-trail.js';
 import type { Owner } from './owner.js';
 
@@ -19,6 +20,8 @@ export interface TurnEventInput {
 export interface TurnEventSink {
   /** Records the event as the next of its turn; never rejects (a failure is logged). */
   recordEvent(event: TurnEventInput): Promise<void>;
+  /** The meters approvals sending their events here count their steps on (a `Governance`'s own `metrics`). */
+  readonly metrics?: AiMetrics;
 }
 
 /**
