@@ -18,6 +18,8 @@ export { maxDimensions } from './check-knowledge-options.js';
 export { chunkFixed, type FixedChunkOptions } from './chunking/chunk-fixed.js';
 /** Structure-aware chunking in tokens. */
 export { chunkStructured, type StructuredChunkOptions } from './chunking/chunk-structured.js';
+/** A Markdown text's title: its first level-one heading outside fenced code blocks. */
+export { findMarkdownTitle } from './chunking/find-markdown-title.js';
 /** The knowledge pipeline and its options. */
 export {
   type ChunkingOptions,

@@ -3,7 +3,7 @@ import { readFile, realpath } from 'node:fs/promises';
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { badTextIn } from '@opwire/core';
-import type { IngestDocument, IngestResult, Knowledge } from '@opwire/knowledge';
+import { findMarkdownTitle, type IngestDocument, type IngestResult, type Knowledge } from '@opwire/knowledge';
 import { compareManifest, type IngestOutcome } from '../compare-manifest.js';
 import {
   type FolderManifest,
@@ -39,7 +39,8 @@ export type ReadFile =
   | { readonly documentId: string; readonly refused: string };
 
 /**
- * Reads a text file as a document: id and source are its path in the folder, title its first heading. A file
+ * Reads a text file as a document: id and source are its path in the folder, title its first `# ` heading with
+ * text outside fenced code blocks (`findMarkdownTitle`; none, and the name stands for it, when there is none). A file
  * that cannot be read (a name that is not UTF-8), is not UTF-8 or holds a NUL character (a binary file) is refused
  * with the reason; a UTF-8 BOM is dropped.
  */
@@ -56,7 +57,7 @@ export async function readDocument(root: string, path: string): Promise<ReadFile
   if (badTextIn(text) === 'NUL_CHARACTER') {
     return { documentId, refused: 'contains a NUL character (a binary file?)' };
   }
-  const heading = /^#\s+(.+)$/m.exec(text)?.[1]?.trim();
+  const heading = findMarkdownTitle(text);
   return {
     documentId,
     document: { documentId, text, source: documentId, ...(heading ? { title: heading } : {}) },

@@ -38,7 +38,7 @@ export function isHeadingsOnly(text: string): boolean {
 }
 
 /** A heading's start, or a line that may open or close a fenced code block: its fence and the rest of the line. */
-const headingOrFence = /^#{1,6}[ \t]|^ {0,3}(`{3,}|~{3,})([^\n]*)/gm;
+export const headingOrFence = /^#{1,6}[ \t]|^ {0,3}(`{3,}|~{3,})([^\n]*)/gm;
 
 /** Whether a fence line opens a code block (CommonMark): after backticks, a line holding another is inline code. */
 const opensFence = (fence: string, rest: string): boolean => fence[0] !== '`' || !rest.includes('`');
@@ -46,6 +46,12 @@ const opensFence = (fence: string, rest: string): boolean => fence[0] !== '`' ||
 /** Whether a fence line closes the block `open` opened: the same character, at least as many, nothing after. */
 const closesFence = (open: string, fence: string, rest: string): boolean =>
   fence[0] === open[0] && fence.length >= open.length && /^[ \t]*$/.test(rest);
+
+/** The fence left open after a fence line: the one it opens, none when it closes `open`, else `open`. */
+export function fenceAfter(open: string | undefined, fence: string, rest: string): string | undefined {
+  if (open === undefined) return opensFence(fence, rest) ? fence : undefined;
+  return closesFence(open, fence, rest) ? undefined : open;
+}
 
 /**
  * Cuts a span before every line that starts a Markdown heading, outside fenced code blocks (a `# comment` line in
@@ -60,10 +66,8 @@ export function* splitSections(text: string, span: Span): Steps<Span[]> {
   for (const match of text.slice(span.start, span.end).matchAll(headingOrFence)) {
     const [, fence, rest = ''] = match;
     const cut = span.start + match.index;
-    if (fence !== undefined) {
-      if (open === undefined) open = opensFence(fence, rest) ? fence : undefined;
-      else if (closesFence(open, fence, rest)) open = undefined;
-    } else if (open === undefined && cut > start && !isHeadingsOnly(text.slice(start, cut))) {
+    if (fence !== undefined) open = fenceAfter(open, fence, rest);
+    else if (open === undefined && cut > start && !isHeadingsOnly(text.slice(start, cut))) {
       pieces.push({ start, end: cut });
       start = cut;
     }
