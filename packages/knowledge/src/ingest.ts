@@ -1,4 +1,5 @@
 import { OpwireError, toOpwireError } from '@opwire/core';
+import { checkInputText } from './check-input-text.js';
 import { finishStepsPausing } from './chunking/steps.js';
 import { embedTexts } from './embedding/embed-texts.js';
 import type { KnowledgeEmbeddingModel } from './embedding/embedding-model-v4.js';
@@ -40,6 +41,20 @@ export interface IngestOptions {
   readonly embeddingModel?: KnowledgeEmbeddingModel;
   readonly signal?: AbortSignal;
   readonly onProgress?: (progress: IngestProgress) => void;
+}
+
+/**
+ * Refuses a document the HTTP operation would refuse at validation, naming the field: a document id that is not a
+ * non-empty string, a text that is not a string, a title, source, tenant or collection that is given but not a
+ * string, any of them or the metadata holding a NUL or a lone surrogate, and metadata `checkMetadata` refuses.
+ */
+function checkDocument(document: IngestDocument): void {
+  checkInputText(document.documentId, 'documentId', { nonEmpty: true });
+  checkInputText(document.text, 'text');
+  for (const field of ['title', 'source', 'tenant', 'collection'] as const) {
+    checkInputText(document[field], field, { optional: true });
+  }
+  checkMetadata(document.metadata, 'metadata');
 }
 
 interface Planned {
@@ -97,7 +112,8 @@ async function write(
 }
 
 /**
- * Chunks, embeds and stores documents. A document whose text yields no chunks (blank) removes its stored version
+ * Chunks, embeds and stores documents. A document the HTTP operation would refuse at validation (`checkDocument`)
+ * fails with that code on its field and changes nothing. A document whose text yields no chunks (blank) removes its stored version
  * (the CLI relies on it for an emptied file); a document id repeated in one call (same collection and tenant)
  * fails its later occurrences with `DUPLICATE_DOCUMENT_ID`. Each document's chunks replace its previous version in one store step
  * (`replaceDocument`), so a failed embedding or write leaves the previous version retrievable, and two ingests
@@ -117,6 +133,12 @@ export async function ingest(
   const pause = createEventLoopPause();
   for (const [index, document] of documents.entries()) {
     await pause();
+    try {
+      checkDocument(document);
+    } catch (error) {
+      results.set(index, { documentId: document.documentId, chunks: 0, error: toOpwireError(error) });
+      continue;
+    }
     const collection = document.collection ?? settings.defaultCollection;
     // One document twice in a batch: the later one is refused, not silently written over the first.
     const key = JSON.stringify([collection, document.tenant ?? '', document.documentId]);
@@ -132,7 +154,6 @@ export async function ingest(
     const chunks = await finishStepsPausing(settings.chunk(collection, document.text), pause);
     let model: KnowledgeEmbeddingModel | undefined;
     try {
-      checkMetadata(document.metadata, 'metadata');
       if (chunks.length > 0) model = settings.resolveModel(collection, options.embeddingModel);
     } catch (error) {
       results.set(index, { documentId: document.documentId, chunks: 0, error: toOpwireError(error) });

@@ -1,4 +1,5 @@
 import { coreErrors, OpwireError } from '@opwire/core';
+import { checkInputText } from './check-input-text.js';
 import { embedTexts } from './embedding/embed-texts.js';
 import type { KnowledgeEmbeddingModel } from './embedding/embedding-model-v4.js';
 import { fuseRanks } from './fuse-ranks.js';
@@ -65,6 +66,10 @@ export async function retrieve(
   settings: KnowledgeSettings,
   request: RetrieveRequest,
 ): Promise<ScoredRecord[]> {
+  // As over HTTP: a question that is not a string, or text no store can search for as sent, is refused by name.
+  checkInputText(request.text, 'text');
+  checkInputText(request.tenant, 'tenant', { optional: true });
+  checkInputText(request.collection, 'collection', { optional: true });
   const collection = request.collection ?? settings.defaultCollection;
   const top = request.top ?? settings.defaultTop;
   const mode = request.mode ?? 'hybrid';

@@ -1,3 +1,4 @@
+import { isBlank } from './is-blank.js';
 import { finishSteps, type Steps } from './steps.js';
 
 /** Settings for fixed-window chunking, in characters (Unicode code points). */
@@ -7,7 +8,7 @@ export interface FixedChunkOptions {
   readonly overlap?: number;
 }
 
-/** Splits text into windows of `size` characters that overlap by `overlap`; blank windows are dropped. */
+/** Splits text into windows of `size` characters that overlap by `overlap`; blank windows (`isBlank`) are dropped. */
 export function chunkFixed(text: string, options: FixedChunkOptions): string[] {
   return finishSteps(chunkFixedInSteps(text, options));
 }
@@ -27,7 +28,7 @@ function* windows(text: string, size: number, overlap: number): Steps<string[]> 
   const chunks: string[] = [];
   for (let start = 0; start < characters.length; start += step) {
     const chunk = characters.slice(start, start + size).join('');
-    if (chunk.trim() !== '') chunks.push(chunk);
+    if (!isBlank(chunk)) chunks.push(chunk);
     if (start + size >= characters.length) break;
     yield;
   }

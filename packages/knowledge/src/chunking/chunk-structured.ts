@@ -1,4 +1,5 @@
 import { countTokens, countTokensUpTo, tokenSpans } from '../analysis/count-tokens.js';
+import { isBlank } from './is-blank.js';
 import { isHeadingsOnly, type Span, splitSections, splitSpan } from './split-spans.js';
 import { finishSteps, type Steps } from './steps.js';
 
@@ -93,7 +94,7 @@ function* pack(text: string, pieces: readonly Counted[], maxTokens: number, chun
   let current: Counted | undefined;
   const flush = () => {
     const chunk = current && text.slice(current.start, current.end).trim();
-    if (chunk) chunks.push(chunk);
+    if (chunk && !isBlank(chunk)) chunks.push(chunk);
   };
   for (const piece of pieces) {
     if (current && current.tokens + piece.tokens <= maxTokens) {
@@ -119,7 +120,7 @@ function* pack(text: string, pieces: readonly Counted[], maxTokens: number, chun
 
 /**
  * Splits text at Markdown headings, then paragraphs, then sentences (`.!?` and `。！？`), then tokens, and
- * packs neighbouring pieces of one section into chunks of at most `maxTokens`; blank chunks are dropped. A
+ * packs neighbouring pieces of one section into chunks of at most `maxTokens`; blank chunks (`isBlank`) are dropped. A
  * heading is carried with the text under it, never a chunk alone (unless the text holds nothing else, or the
  * heading alone fills `maxTokens`).
  */

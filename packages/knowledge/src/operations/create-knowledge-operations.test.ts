@@ -83,6 +83,12 @@ describe('createKnowledgeOperations', () => {
       'documents[0].text',
     ],
     [
+      'a text of zero-width characters only',
+      [arrivals, { documentId: 'returns', text: '\u200b\u200b\n\u2060\u00ad' }],
+      'EMPTY_DOCUMENT',
+      'documents[1].text',
+    ],
+    [
       'a document id given twice',
       [arrivals, { ...arrivals, text: 'Shoes run small.' }],
       'DUPLICATE_DOCUMENT_ID',

@@ -1,5 +1,6 @@
 import { type AnyOperation, coreErrors, defineOperation } from '@opwire/core';
 import Type from 'typebox';
+import { isBlank } from '../chunking/is-blank.js';
 import type { Knowledge } from '../create-knowledge.js';
 import { knowledgeErrors } from '../knowledge-errors.js';
 import { retrievalModes } from '../retrieve.js';
@@ -31,7 +32,7 @@ const IngestDocument = Type.Object({
   metadata: Type.Optional(Metadata),
 });
 /**
- * Refuses the whole batch before anything is written: a blank text (which the pipeline reads as "remove the
+ * Refuses the whole batch before anything is written: a blank text (`isBlank`: zero-width spaces too; which the pipeline reads as "remove the
  * document"; `knowledge.remove` is for that), a document id given twice, a metadata key the app reserves, and
  * metadata the store's own check would refuse (named as the request has it, `documents[1].metadata.lang`, not
  * left to fail that one document on `metadata.lang` while the others are stored).
@@ -46,7 +47,7 @@ function checkBatch(
 ): void {
   const seen = new Set<string>();
   documents.forEach(({ documentId, text, metadata }, index) => {
-    if (text.trim() === '') {
+    if (isBlank(text)) {
       throw knowledgeErrors.EMPTY_DOCUMENT({ field: `documents[${index}].text`, params: { documentId } });
     }
     for (const key in metadata) {

@@ -1,4 +1,5 @@
 import { coreErrors } from '@opwire/core';
+import { checkInputText } from '../check-input-text.js';
 import type { KnowledgeFilter, MetadataValue } from './knowledge-store.js';
 
 /**
@@ -61,7 +62,8 @@ function checkValue(value: unknown, field: string): void {
 /**
  * Refuses metadata that is not an object of scalar values (string, finite number, boolean) — `WRONG_TYPE`,
  * `NULL_NOT_ALLOWED` or `OUT_OF_RANGE` on `<field>.<key>` — or past the bounds, with `OUT_OF_RANGE` (on `<field>`
- * for too many keys, else on `<field>.<key>`); lengths are counted in code points, as the HTTP schema counts them.
+ * for too many keys, else on `<field>.<key>`), or a key or string value holding a NUL or a lone surrogate
+ * (`NUL_CHARACTER`, `INVALID_UNICODE`); lengths are counted in code points, as the HTTP schema counts them.
  */
 export function checkMetadata(
   metadata: Readonly<Record<string, MetadataValue>> | undefined,
@@ -81,6 +83,7 @@ export function checkMetadata(
   }
   for (const key of keys) {
     const keyField = metadataKeyField(field, key);
+    checkInputText(key, keyField);
     if (isLongerThan(key, knowledgeLimits.metadataKeyLength)) {
       throw coreErrors.OUT_OF_RANGE({
         field: keyField,
@@ -94,6 +97,7 @@ export function checkMetadata(
     }
     const value = metadata[key];
     checkValue(value, keyField);
+    if (typeof value === 'string') checkInputText(value, keyField);
     if (typeof value === 'string' && isLongerThan(value, knowledgeLimits.metadataValueLength)) {
       throw coreErrors.OUT_OF_RANGE({
         field: keyField,
@@ -103,7 +107,10 @@ export function checkMetadata(
   }
 }
 
-/** Refuses a filter whose metadata `checkMetadata` refuses (under `filter.metadata`) or with too many document ids. */
+/**
+ * Refuses a filter whose metadata `checkMetadata` refuses (under `filter.metadata`), with too many document ids, or
+ * with one that is not a string or holds a NUL or a lone surrogate (`filter.documentIds[n]`).
+ */
 export function checkFilter(filter: KnowledgeFilter | undefined): void {
   if (filter === undefined) return;
   checkMetadata(filter.metadata, 'filter.metadata');
@@ -113,4 +120,7 @@ export function checkFilter(filter: KnowledgeFilter | undefined): void {
       params: { expected: `at most ${knowledgeLimits.filterDocumentIds} items` },
     });
   }
+  filter.documentIds?.forEach((documentId, index) => {
+    checkInputText(documentId, `filter.documentIds[${index}]`);
+  });
 }

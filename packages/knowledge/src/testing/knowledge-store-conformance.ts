@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DocumentScope, KnowledgeStore } from '../store/knowledge-store.js';
 import type { CasePromises } from './case-promises.js';
+import { itChecksInputText } from './input-text-cases.js';
 import { itChecksMetadata } from './metadata-cases.js';
 import { itReplacesDocuments } from './replace-document-cases.js';
 import { itScores } from './scoring-cases.js';
@@ -233,6 +234,8 @@ export function describeKnowledgeStoreConformance(name: string, options: Conform
     itReplacesDocuments(() => store);
 
     itChecksMetadata(() => store);
+
+    itChecksInputText(() => store);
 
     it('finds nothing near a zero vector and never returns a chunk whose vector is zero', async () => {
       await store.upsert([
