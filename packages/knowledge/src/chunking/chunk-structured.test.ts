@@ -166,4 +166,40 @@ describe('chunkStructured', () => {
       }),
     );
   });
+
+  it("keeps a sentence's final mark and closing quotes with the text before them when it cuts by tokens", () => {
+    const han = '这是一个很长的没有标点的中文句子用来测试分块器的行为'.repeat(20).slice(0, 256);
+    const cut = chunkStructured(`${han}。`, { maxTokens: 256 });
+    expect(cut.map((chunk) => chunk.length)).toEqual([255, 2]);
+    expect(cut[1]).toBe('块。');
+    expect(chunkStructured('退货需要保持商品完好？', { maxTokens: 5 })).toEqual([
+      '退货需要保',
+      '持商品完',
+      '好？',
+    ]);
+    // Closing marks past 」』”’） stay with their sentence too: a straight quote after 。, 》.
+    const quoted = chunkStructured(
+      '客服说："商品七天内可以退货。"顾客回答："好的，我明白了，谢谢你的耐心解释。"',
+      {
+        maxTokens: 20,
+      },
+    );
+    expect(quoted[0]).toBe('客服说："商品七天内可以退货。"');
+    expect(quoted.some((chunk) => /^["》]/.test(chunk))).toBe(false);
+    expect(
+      chunkStructured('请阅读《退货政策。》顾客回答：好的，我明白了，谢谢你的耐心解释。', {
+        maxTokens: 20,
+      })[0],
+    ).toBe('请阅读《退货政策。》');
+    // At a limit of one token there is no word to move back: the limit holds, and the mark is a chunk alone.
+    expect(chunkStructured('好？', { maxTokens: 1 })).toEqual(['好', '？']);
+  });
+
+  it('cuts on grapheme boundaries, never inside a flag, a skin tone, a variation or a ZWJ sequence', () => {
+    for (const emoji of ['🇨🇳', '👍🏽', '❤️', '👨‍👩‍👧']) {
+      const chunks = chunkStructured(`${'字'.repeat(255)}${emoji}好好`, { maxTokens: 256 });
+      expect(chunks, emoji).toEqual(['字'.repeat(255), `${emoji}好好`]);
+    }
+    expect(chunkStructured('🇨🇳🇨🇳🇨🇳', { maxTokens: 1 })).toEqual(['🇨🇳', '🇨🇳', '🇨🇳']);
+  });
 });

@@ -1,4 +1,4 @@
-import { countTokens, countTokensUpTo, tokenSpans } from '../analysis/count-tokens.js';
+import { countTokens, countTokensUpTo, type TokenSpan, tokenSpans } from '../analysis/count-tokens.js';
 import { isBlank } from './is-blank.js';
 import { isHeadingsOnly, type Span, splitSections, splitSpan } from './split-spans.js';
 import { finishSteps, type Steps } from './steps.js';
@@ -9,17 +9,59 @@ export interface StructuredChunkOptions {
 }
 
 const paragraphBoundary = /\n[ \t]*\n\s*/;
-// Latin sentence ends need following space; Chinese ones (。！？；) do not; closing quotes stay with the sentence.
-const sentenceBoundary = /[.!?]+["'”’)\]]*\s+|[。！？；]+[」』”’）]*\s*|\n/;
+// Latin sentence ends need following space; Chinese ones (。！？；) do not; closing quotes and brackets (straight
+// ones too, as in `。"`) stay with the sentence.
+const sentenceBoundary = /[.!?]+["'”’)\]]*\s+|[。！？；]+[」』”’）》〉】〕］｝"')\]]*\s*|\n/;
+
+// Marks that end a sentence, or close a quote or bracket: they belong to the text before them.
+const closingMark = /^[\p{Pe}\p{Pf}。！？；.!?;…]$/u;
+const closesAfterMark = (text: string, token: TokenSpan): boolean =>
+  closingMark.test(text.slice(token.start, token.end)) ||
+  // A straight quote closes only after such a mark (`。"`); elsewhere it may open the next sentence.
+  (/^["']$/.test(text.slice(token.start, token.end)) && closingMark.test(text[token.start - 1] ?? ''));
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+// Wide enough for any emoji sequence (a ZWJ family, a flag, a keycap) around a cut.
+const graphemeWindow = 64;
+
+/** The grapheme boundary at or before `cut` (after it when that would reach `start`): never inside an emoji or a base and its marks. */
+function graphemeBoundary(text: string, start: number, cut: number): number {
+  const from = Math.max(start, cut - graphemeWindow);
+  const cluster = graphemes.segment(text.slice(from, cut + graphemeWindow)).containing(cut - from);
+  if (!cluster || from + cluster.index === cut) return cut;
+  const before = from + cluster.index;
+  return before > start ? before : before + cluster.segment.length;
+}
+
+/**
+ * The token index to cut at, at or before `index` (the `maxTokens`-th after `first`): a mark closing a sentence or a
+ * quote goes with the word before it, so the cut moves back before that word; when that would leave the chunk
+ * empty (a limit of a token or two), it stays, so no chunk is over the limit.
+ */
+function cutIndex(text: string, tokens: readonly TokenSpan[], first: number, index: number): number {
+  if (!closesAfterMark(text, tokens[index]!)) return index;
+  let back = index;
+  while (back > first && closesAfterMark(text, tokens[back - 1]!)) back--;
+  return back - 1 > first ? back - 1 : index;
+}
 
 const cutByTokens = (text: string, span: Span, maxTokens: number): Span[] => {
   const tokens = tokenSpans(text.slice(span.start, span.end));
+  const inSpan = text.slice(span.start, span.end);
   const pieces: Span[] = [];
   let start = span.start;
-  for (let index = maxTokens; index < tokens.length; index += maxTokens) {
-    const cut = span.start + tokens[index]!.start;
+  let first = 0;
+  for (let index = maxTokens; index < tokens.length; index = first + maxTokens) {
+    const at = cutIndex(inSpan, tokens, first, index);
+    if (at >= tokens.length) break;
+    const cut = graphemeBoundary(text, start, span.start + tokens[at]!.start);
+    if (cut >= span.end) break;
     pieces.push({ start, end: cut });
     start = cut;
+    // The next piece counts from the first token ending past the cut (a grapheme boundary may move it off `at`).
+    first = at;
+    while (first > 0 && span.start + tokens[first - 1]!.end > cut) first--;
+    while (first < tokens.length && span.start + tokens[first]!.end <= cut) first++;
   }
   pieces.push({ start, end: span.end });
   return pieces;
@@ -52,6 +94,8 @@ function* splitLeaves(
   const split = levels[level];
   const pieces = split ? yield* split(text, span) : cutByTokens(text, span, maxTokens);
   if (split && pieces.length === 1) return yield* splitLeaves(text, span, level + 1, maxTokens, out);
+  // One grapheme of several tokens (a ZWJ family at a limit of one token) is not cut: over the limit, kept whole.
+  if (pieces.length === 1) return void out.push(counted(text, span.start, span.end));
   for (const piece of pieces) {
     const fitting = fits(text, piece, maxTokens);
     if (fitting) out.push(fitting);
