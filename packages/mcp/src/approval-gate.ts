@@ -18,6 +18,8 @@ export interface ApprovalGateInput {
   /** What the client declared at initialization (elicitation or not). */
   readonly capabilities: ClientCapabilities | undefined;
   readonly extra: ToolCallExtra;
+  /** The id of the HTTP request that carried the call (its `X-Request-Id`); none over stdio. */
+  readonly requestId?: string | undefined;
   /** How long the user has to answer the elicitation before the call falls back to a pending approval. */
   readonly elicitationTimeoutMs: number;
 }
@@ -46,7 +48,7 @@ export async function gateApproval(
     }
   }
   const pending = await gate.approvals.request({
-    toolCallId: `mcp:${gate.extra.sessionId ?? 'stdio'}:${String(gate.extra.requestId)}`,
+    toolCallId: toolCallIdOf(gate),
     toolName: gate.tool.name,
     operation: gate.tool.operation,
     input: gate.input,
@@ -90,4 +92,15 @@ function supportsFormElicitation(capabilities: ClientCapabilities | undefined): 
   const elicitation = capabilities?.elicitation;
   if (!elicitation) return false;
   return elicitation.form !== undefined || elicitation.url === undefined;
+}
+
+/**
+ * What the stored approval keeps as its call's reference: the session and the JSON-RPC id, or without a session
+ * the HTTP request that carried the call (a JSON-RPC id alone restarts with every client), or over stdio (one
+ * client) the JSON-RPC id.
+ */
+function toolCallIdOf(gate: Pick<ApprovalGateInput, 'extra' | 'requestId'>): string {
+  const rpcId = String(gate.extra.requestId);
+  if (gate.extra.sessionId !== undefined) return `mcp:${gate.extra.sessionId}:${rpcId}`;
+  return gate.requestId === undefined ? `mcp:stdio:${rpcId}` : `mcp:request:${gate.requestId}:${rpcId}`;
 }

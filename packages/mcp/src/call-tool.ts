@@ -50,6 +50,7 @@ export async function callTool(call: ToolCall): Promise<CallToolResult> {
         approvals: call.approvals,
         capabilities: call.capabilities,
         extra,
+        requestId,
         elicitationTimeoutMs: call.elicitationTimeoutMs,
       });
       if (decision !== 'run') {

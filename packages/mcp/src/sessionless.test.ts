@@ -182,9 +182,10 @@ describe('MCP over Streamable HTTP without sessions (sessions: false)', () => {
     const asked = await client.callTool({ name: 'notes_delete', arguments: { id } });
     expect(asked.isError).toBe(true);
     expect(asked.structuredContent).toMatchObject({ error: { code: 'APPROVAL_REQUIRED' } });
-    expect((await approvals.pending(noteCallers.writer)).map((each) => each.toolName)).toEqual([
-      'notes_delete',
-    ]);
+    const pending = await approvals.pending(noteCallers.writer);
+    expect(pending.map((each) => each.toolName)).toEqual(['notes_delete']);
+    // Without a session the call is named by the HTTP request that carried it, not as if it came over stdio.
+    expect(pending[0]?.toolCallId).toMatch(/^mcp:request:[^:]+:\d+$/);
     expect(notes.notes.has(id)).toBe(true);
   });
 
