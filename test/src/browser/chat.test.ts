@@ -305,6 +305,65 @@ describe.skipIf(!hasChromium)(title, { timeout: 120_000 }, () => {
     }
   });
 
+  it('an approval that expired says so when approved, and again after a reload, with no button', async () => {
+    const created = await running.request('/orders', {
+      method: 'POST',
+      token: 'customer-token',
+      body: { sku: 'KB-01', quantity: 1 },
+    });
+    const orderId = created.body.id as string;
+    const watched = await openPage(browser, running.url);
+    const { page } = watched;
+    try {
+      await page.goto(`${running.url}/`);
+      await signIn(page, 'Sam · support (acme)');
+      model.script(
+        {
+          kind: 'reply',
+          toolCalls: [{ id: 'call_e1', name: 'orders_cancel', arguments: JSON.stringify({ id: orderId }) }],
+        },
+        { kind: 'reply', text: 'Approve it in time, please.' },
+      );
+      const input = page.getByLabel('Ask a question…');
+      await input.fill(`Cancel order ${orderId}`);
+      await input.press('Enter');
+      const card = page.locator('[data-tool="orders_cancel"]');
+      await card.getByRole('button', { name: 'Approve' }).waitFor();
+      await page.getByText('Approve it in time, please.').waitFor();
+      // Its 15 minutes pass.
+      const conversationId = new URL(page.url()).searchParams.get('conversation');
+      await running.shop.db.query(
+        `UPDATE opwire_ai_approvals SET expires_at = now() - interval '1 minute' WHERE conversation_id = $1`,
+        [conversationId],
+      );
+
+      await card.getByRole('button', { name: 'Approve' }).click();
+      await page.getByRole('alert').getByText('APPROVAL_EXPIRED', { exact: false }).waitFor();
+      // The card used to say "approved" while the server refused it (409) and ran nothing.
+      await expect.poll(() => card.locator('[data-status]').getAttribute('data-status')).toBe('expired');
+      expect(await card.locator('[data-status]').textContent()).toBe('expired; ask again to run it');
+      expect(await card.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+      // Sending the same decision again cannot help: no Retry.
+      expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+      expect((await running.request(`/orders/${orderId}`, { token: 'support-token' })).body.status).toBe(
+        'pending',
+      );
+      await screenshot(page, 'chat-approval-expired');
+
+      // Reloaded, the stored result still says "pending"; the server says it expired, and the card follows it.
+      await page.reload();
+      await page.getByText('Approve it in time, please.').waitFor();
+      expect(await card.locator('[data-status]').getAttribute('data-status')).toBe('expired');
+      expect(await card.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+      expect(await card.getByRole('button', { name: 'Decline' }).count()).toBe(0);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'chat-approval-expired-reloaded');
+      expect(watched.pageErrors).toEqual([]);
+    } finally {
+      await watched.close();
+    }
+  });
+
   it('offers approve and decline only on the newest answer: an older pending call says it was not approved', async () => {
     const created = await running.request('/orders', {
       method: 'POST',

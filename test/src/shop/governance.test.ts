@@ -205,6 +205,7 @@ describe('shop governance over HTTP', { timeout: 120_000 }, () => {
       conversation: created.body,
       messages: [],
       turns: [],
+      approvals: [],
     });
     for (const token of ['support-token', 'globex-token', 'admin-token']) {
       expect((await running.request(`/conversations/${id}`, { token })).status).toBe(404);

@@ -1,5 +1,6 @@
 import { type Caller, createOpwire, isOpwireError } from '@opwire/core';
 import { describe, expect, it } from 'vitest';
+import { approvalFor } from '../testing/approval-store-conformance.js';
 import { sampleMessages } from '../testing/conversation-store-conformance.js';
 import { turnRecordFor } from '../testing/turn-ledger-conformance.js';
 import { createConversationOperations } from './conversation-operations.js';
@@ -34,7 +35,7 @@ function setup() {
   let now = Date.UTC(2030, 0, 1);
   const { ledger, reads } = countingLedger();
   const governance = createGovernance({ ledger, now: () => (now += 1_000) });
-  const app = createOpwire({ operations: createConversationOperations({ governance }) });
+  const app = createOpwire({ operations: createConversationOperations({ governance, now: () => now }) });
   const call = async (operationId: string, input: unknown, caller: Caller = alice) => {
     try {
       return { value: (await app.invoke(operationId, input, { caller })) as any };
@@ -203,6 +204,56 @@ describe('conversation operations', () => {
     const read = await call('conversations.get', { conversationId: id });
     expect(read.value.messages).toHaveLength(11);
     expect(read.value.turns).toEqual([{ turnId: 'own', outcome: 'completed' }]);
+  });
+
+  it('say where each approval the page asked for stands now: pending, decided since, or expired', async () => {
+    const { call, governance } = setup();
+    const { id } = (await call('conversations.create', {})).value;
+    const owner = { tenant: 'acme', principalId: 'alice' };
+    const waiting = approvalFor(owner, 0);
+    const expired = approvalFor(owner, -30);
+    const declined = approvalFor(owner, 0);
+    const bobs = approvalFor({ tenant: 'acme', principalId: 'bob' }, 0);
+    for (const approval of [waiting, expired, declined, bobs]) {
+      await governance.approvals.create(approval, { maxPending: 20, now: approval.createdAt });
+    }
+    await governance.approvals.settle(declined.approvalId, owner, {
+      status: 'declined',
+      at: '2030-01-01T00:01:00.000Z',
+    });
+    // As a turn stores a call waiting for approval: its result says `pending`, however it is decided later.
+    const asked = (approval: { approvalId: string }, toolCallId: string) => ({
+      type: 'tool-result' as const,
+      toolCallId,
+      toolName: 'orders_cancel',
+      output: {
+        type: 'json' as const,
+        value: { approval: { status: 'pending', approvalId: approval.approvalId } },
+      },
+    });
+    await governance.appendMessages(
+      alice,
+      id,
+      [
+        { role: 'user', content: 'cancel them' },
+        {
+          role: 'tool',
+          content: [
+            asked(waiting, 'call_1'),
+            asked(expired, 'call_2'),
+            asked(declined, 'call_3'),
+            asked(bobs, 'call_4'),
+            asked({ approvalId: 'unknown' }, 'call_5'),
+          ],
+        },
+      ],
+      { turnId: 'turn-1' },
+    );
+    expect((await call('conversations.get', { conversationId: id })).value.approvals).toEqual([
+      { approvalId: waiting.approvalId, status: 'pending', expiresAt: waiting.expiresAt },
+      { approvalId: expired.approvalId, status: 'expired', expiresAt: expired.expiresAt },
+      { approvalId: declined.approvalId, status: 'declined', expiresAt: declined.expiresAt },
+    ]);
   });
 
   it('list only the caller conversations, page by page', async () => {

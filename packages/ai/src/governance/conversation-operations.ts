@@ -1,8 +1,15 @@
 import { type AnyOperation, type Caller, coreErrors, defineOperation } from '@opwire/core';
 import Type, { type Static } from 'typebox';
+import { readApprovalStates } from './approval-states.js';
 import type { Conversation, ConversationMessage, StoredTurnEnding } from './conversation-store.js';
 import type { Governance } from './create-governance.js';
-import { conversationSchema, messageSchema, pageFields, turnEndingSchema } from './governance-schemas.js';
+import {
+  approvalStateSchema,
+  conversationSchema,
+  messageSchema,
+  pageFields,
+  turnEndingSchema,
+} from './governance-schemas.js';
 import { maxSequence } from './paging.js';
 import type { TurnLedger } from './turn-ledger.js';
 
@@ -11,6 +18,8 @@ export interface ConversationOperationsOptions {
   readonly governance: Governance;
   /** The permission each operation needs; `chat:use` by default. */
   readonly permission?: string;
+  /** The clock an approval's expiry is read by, for tests; `Date.now` by default. */
+  readonly now?: () => number;
 }
 
 const conversationId = Type.String({ minLength: 1, maxLength: 200 });
@@ -154,6 +163,10 @@ export function createConversationOperations(options: ConversationOperationsOpti
         description:
           'How each turn with messages on this page ended (a turn the ledger no longer holds is left out).',
       }),
+      approvals: Type.Array(approvalStateSchema, {
+        description:
+          'Where each approval the tool results on this page asked for stands now (its stored result says `pending` however it was decided since, or expired).',
+      }),
       next: Type.Optional(Type.Integer()),
     }),
     expose: ['http'],
@@ -177,10 +190,18 @@ export function createConversationOperations(options: ConversationOperationsOpti
         conversationId: request.conversationId,
         messages,
       });
+      // An approval is stored as its pending tool result: the store says whether it expired or was decided since.
+      const approvals = await readApprovalStates({
+        store: governance.approvals,
+        caller,
+        messages,
+        now: (options.now ?? Date.now)(),
+      });
       return {
         conversation: view(conversation),
         messages: messages.map(messageView),
         turns,
+        approvals,
         ...(messages.length === limit && oldest !== undefined && oldest > 1 ? { next: oldest } : {}),
       };
     },

@@ -152,6 +152,19 @@ export const turnEndingSchema = Type.Object({
   ),
 });
 
+/** Where an approval a page's tool results asked for stands now, from the approval store. */
+export const approvalStateSchema = Type.Object({
+  approvalId: Type.String(),
+  status: Type.Union(
+    [Type.Literal('pending'), Type.Literal('approved'), Type.Literal('declined'), Type.Literal('expired')],
+    {
+      description:
+        '`expired`: never decided and past `expiresAt`, so approving or declining it is `APPROVAL_EXPIRED`.',
+    },
+  ),
+  expiresAt: Type.String(),
+});
+
 /** A stored message: `content` is text, or parts (text, tool calls, tool results). */
 export const messageSchema = Type.Object({
   sequence: Type.Integer(),

@@ -32,6 +32,8 @@ export interface ChatText {
   readonly toolPending: string;
   readonly toolDeclined: string;
   readonly toolApproved: string;
+  /** An approval never decided in time: the server no longer runs it. */
+  readonly toolExpired: string;
   /** A pending call of an earlier answer: only the newest answer's approvals can be sent. */
   readonly toolUnanswered: string;
   readonly approve: string;
@@ -84,6 +86,7 @@ const en: ChatText = {
   toolPending: 'waiting for your approval',
   toolDeclined: 'declined',
   toolApproved: 'approved',
+  toolExpired: 'expired; ask again to run it',
   toolUnanswered: 'not approved; ask again to run it',
   approve: 'Approve',
   decline: 'Decline',
@@ -130,6 +133,7 @@ const zhCN: ChatText = {
   toolPending: '等待你的批准',
   toolDeclined: '已拒绝',
   toolApproved: '已批准',
+  toolExpired: '已过期；如需执行请重新提问',
   toolUnanswered: '未获批准；如需执行请重新提问',
   approve: '批准',
   decline: '拒绝',

@@ -56,6 +56,22 @@ function describeChatError(error: Error): string {
   return code === 'ERROR' || error.message.startsWith(code) ? error.message : `${code}: ${error.message}`;
 }
 
+/** The Opwire code of a chat error: its problem document's, or its text's leading code. */
+function codeOfChatError(error: Error): string {
+  try {
+    const problem = JSON.parse(error.message) as { code?: unknown };
+    if (typeof problem.code === 'string') return problem.code;
+  } catch {}
+  return codeOfText(error.message);
+}
+
+/**
+ * Whether the chat endpoint refused an approval decision (expired, decided elsewhere, unknown): nothing ran, the
+ * card's "approved" or "declined" is not so, and sending the same decision again cannot help.
+ */
+const refusedDecision = (error: Error): boolean =>
+  /^APPROVAL_(EXPIRED|ALREADY_SETTLED|NOT_FOUND|MISMATCH)$/.test(codeOfChatError(error));
+
 /** Whether the chat endpoint refused the request's token (a 401): the server took nothing of it. */
 const refusedToken = (error: Error): boolean => APICallError.isInstance(error) && error.statusCode === 401;
 
@@ -149,6 +165,13 @@ export function ConversationView({
     onError: (chatError) => {
       if (refusedToken(chatError)) giveBackRefused(chatError);
       else unsent.current = undefined;
+      // The cards follow the server: the stored conversation says where each approval stands now (expired, say).
+      if (refusedDecision(chatError) && loadStored) {
+        void loadStored().then(
+          (stored) => chat.setMessages(stored),
+          () => undefined,
+        );
+      }
     },
   });
   // Kept before the host hears of the 401: a host that signs in again may unmount this view right away.
@@ -273,17 +296,19 @@ export function ConversationView({
         ) : error ? (
           <div className="opwire-chat-error" role="alert">
             <strong>{text.failed}</strong> {describeChatError(error)}
-            <button
-              type="button"
-              className="opwire-chat-button"
-              onClick={() => {
-                unsent.current = undefined;
-                resuming.current = false;
-                void chat.regenerate();
-              }}
-            >
-              {text.retry}
-            </button>
+            {refusedDecision(error) ? null : (
+              <button
+                type="button"
+                className="opwire-chat-button"
+                onClick={() => {
+                  unsent.current = undefined;
+                  resuming.current = false;
+                  void chat.regenerate();
+                }}
+              >
+                {text.retry}
+              </button>
+            )}
           </div>
         ) : null}
       </div>

@@ -36,6 +36,14 @@ export interface TurnEnding {
   }>;
 }
 
+/** Where an approval a stored tool result asked for stands now, as `GET /conversations/{conversationId}` says. */
+export interface ApprovalState {
+  readonly approvalId: string;
+  /** `expired`: never decided, and past its `expiresAt`. */
+  readonly status: 'pending' | 'approved' | 'declined' | 'expired';
+  readonly expiresAt: string;
+}
+
 /** A stored message as `GET /conversations/{conversationId}` returns it, with how its turn ended. */
 export interface StoredMessage {
   readonly sequence: number;
@@ -45,6 +53,11 @@ export interface StoredMessage {
   readonly at: string;
   /** How the message's turn ended, when the turn ledger still holds it. */
   readonly turn?: TurnEnding;
+  /**
+   * Where the approvals its tool results asked for stand now (the stored result says `pending` however it was
+   * decided since), by approval id; absent when it asked for none or the server does not say.
+   */
+  readonly approvals?: Readonly<Record<string, ApprovalState>>;
 }
 
 /** A failed call: the HTTP status and the Opwire code of the problem document. */
@@ -92,6 +105,35 @@ async function answer<T>(response: Response): Promise<T> {
   return body as T;
 }
 
+/** The approval id a stored tool result asked for (`{ approval: { status: 'pending', approvalId } }`), if any. */
+export function askedApprovalId(output: unknown): string | undefined {
+  const wrapped = output as { type?: unknown; value?: unknown } | null;
+  const value = (wrapped?.type === 'json' ? wrapped.value : output) as {
+    approval?: { status?: unknown; approvalId?: unknown };
+  } | null;
+  const approval = value?.approval;
+  return approval?.status === 'pending' && typeof approval.approvalId === 'string'
+    ? approval.approvalId
+    : undefined;
+}
+
+/** Each message's share of a page's approval states: those its tool results asked for. */
+function approvalsByMessage(
+  messages: readonly StoredMessage[],
+  states: readonly ApprovalState[],
+): Map<StoredMessage, Record<string, ApprovalState>> {
+  const byId = new Map(states.map((state) => [state.approvalId, state]));
+  const found = new Map<StoredMessage, Record<string, ApprovalState>>();
+  for (const message of messages) {
+    if (typeof message.content === 'string') continue;
+    for (const part of message.content) {
+      const state = part.type === 'tool-result' ? byId.get(askedApprovalId(part.output) ?? '') : undefined;
+      if (state) found.set(message, { ...found.get(message), [state.approvalId]: state });
+    }
+  }
+  return found;
+}
+
 /** A client of the conversation operations; follows `next` until every page is read. */
 export function createConversationsClient(options: ConversationsClientOptions = {}): ConversationsClient {
   const path = options.path ?? '/conversations';
@@ -132,13 +174,18 @@ export function createConversationsClient(options: ConversationsClientOptions = 
       let before: number | undefined;
       do {
         const query = new URLSearchParams({ limit: '200', ...(before ? { before: String(before) } : {}) });
-        const page = await answer<{ messages: StoredMessage[]; turns?: TurnEnding[]; next?: number }>(
-          await call(`${path}/${encodeURIComponent(conversationId)}?${query}`),
-        );
+        const page = await answer<{
+          messages: StoredMessage[];
+          turns?: TurnEnding[];
+          approvals?: ApprovalState[];
+          next?: number;
+        }>(await call(`${path}/${encodeURIComponent(conversationId)}?${query}`));
         const turns = new Map((page.turns ?? []).map((turn) => [turn.turnId, turn]));
+        const approvals = approvalsByMessage(page.messages, page.approvals ?? []);
         for (const message of page.messages) {
           const turn = message.turnId === undefined ? undefined : turns.get(message.turnId);
-          found.push(turn ? { ...message, turn } : message);
+          const asked = approvals.get(message);
+          found.push({ ...message, ...(turn ? { turn } : {}), ...(asked ? { approvals: asked } : {}) });
         }
         before = page.next;
       } while (before !== undefined && found.length < 2000);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredMessage } from './conversations-client.js';
+import { createConversationsClient, type StoredMessage } from './conversations-client.js';
 import { storedToUiMessages } from './stored-to-ui-messages.js';
 import { toolViewOf } from './tool-part.js';
 
@@ -135,6 +135,31 @@ describe('storedToUiMessages', () => {
       code: undefined,
       approval: undefined,
     });
+  });
+
+  it('shows an approval as the server says it stands now: expired or approved with no button, else waiting', async () => {
+    // What `GET /conversations/{id}` answers: the messages newest first, and where their approvals stand now.
+    const page = (status: string) => ({
+      conversation: { id: 'c1' },
+      messages: [...asked].reverse(),
+      turns: [],
+      approvals: [{ approvalId: 'ap-1', status, expiresAt: at }],
+    });
+    const read = async (status: string) => {
+      const client = createConversationsClient({
+        fetch: async () => new Response(JSON.stringify(page(status)), { status: 200 }),
+      });
+      return cardsOf(await client.messages('c1'))[1]?.[0];
+    };
+    expect(await read('expired')).toEqual({
+      tool: 'orders_cancel',
+      status: 'expired',
+      code: undefined,
+      approval: undefined,
+    });
+    expect(await read('approved')).toMatchObject({ status: 'approved', approval: undefined });
+    expect(await read('declined')).toMatchObject({ status: 'declined', approval: undefined });
+    expect(await read('pending')).toMatchObject({ status: 'pending', approval: 'ap-1' });
   });
 });
 

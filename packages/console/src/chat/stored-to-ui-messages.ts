@@ -1,5 +1,5 @@
 import type { UIMessage } from 'ai';
-import type { StoredMessage, StoredPart } from './conversations-client.js';
+import { askedApprovalId, type StoredMessage, type StoredPart } from './conversations-client.js';
 import { storedToolPart } from './stored-tool-part.js';
 
 type Part = UIMessage['parts'][number];
@@ -24,7 +24,7 @@ interface CardPlace {
  * Turns a conversation's stored messages (oldest first) into the UI messages `useChat` shows: a user
  * message per user message, and one assistant message per turn whose tool calls carry their results, shown
  * as the stream showed them (a pending approval with its approve and decline, a declined call, a failed call
- * with its code). A call decided in a later turn (an approval) updates the card of the turn that asked.
+ * with its code), an approval as the server says it stands now (expired, or decided since). A call decided in a later turn (an approval) updates the card of the turn that asked.
  * The answer of a turn its user stopped carries `metadata.stopped`, that of a failed turn (the calls it ran)
  * `metadata.failed` with the turn's code until another answer follows it; a question left without an answer says
  * why (`metadata.stopped`, or `metadata.failed`); an answer's sources are its first parts,
@@ -107,7 +107,8 @@ export function storedToUiMessages(stored: readonly StoredMessage[]): UIMessage[
         const place = cards.get(part.toolCallId);
         const call = place?.parts[place.index];
         const input = call?.type === 'dynamic-tool' ? call.input : undefined;
-        const result = storedToolPart({ ...part, input });
+        const approval = entry.approvals?.[askedApprovalId(part.output) ?? ''];
+        const result = storedToolPart({ ...part, input, ...(approval ? { approval } : {}) });
         if (place) place.parts[place.index] = result;
         else {
           cards.set(part.toolCallId, { parts, index: parts.length });

@@ -1,4 +1,5 @@
 import type { UIMessage } from 'ai';
+import type { ApprovalState } from './conversations-client.js';
 
 type Part = UIMessage['parts'][number];
 
@@ -8,6 +9,8 @@ export interface StoredToolResult {
   readonly toolName: string;
   readonly input: unknown;
   readonly output: unknown;
+  /** Where the approval the result asked for stands now, when the server says. */
+  readonly approval?: ApprovalState;
 }
 
 /** The store keeps a result as the model read it, wrapped (`{ type: 'json', value }`); older rows are bare. */
@@ -22,7 +25,10 @@ function unwrap(output: unknown): { readonly kind: string; readonly value: unkno
 
 /**
  * A stored tool result as the tool part the chat stream made of it: a pending approval (answerable again
- * after a reload), a declined call, a failed call with its code, or the output.
+ * after a reload, while the server says it still waits), a declined call, a failed call with its code, or the
+ * output. An approval the server says expired, or was approved without the conversation being told, is an output
+ * `{ approval: { status, approvalId } }` (`toolViewOf` reads it), never a call waiting for a decision that
+ * cannot work.
  */
 export function storedToolPart(result: StoredToolResult): Part {
   const base = { type: 'dynamic-tool' as const, toolName: result.toolName, toolCallId: result.toolCallId };
@@ -46,7 +52,24 @@ export function storedToolPart(result: StoredToolResult): Part {
   const approval = value?.approval;
   const approvalId = typeof approval?.approvalId === 'string' ? approval.approvalId : undefined;
   if (approval?.status === 'pending' && approvalId) {
-    return { ...base, state: 'approval-requested', input: result.input, approval: { id: approvalId } };
+    const now = result.approval?.status ?? 'pending';
+    if (now === 'pending') {
+      return { ...base, state: 'approval-requested', input: result.input, approval: { id: approvalId } };
+    }
+    if (now === 'declined') {
+      return {
+        ...base,
+        state: 'output-denied',
+        input: result.input,
+        approval: { id: approvalId, approved: false },
+      };
+    }
+    return {
+      ...base,
+      state: 'output-available',
+      input: result.input,
+      output: { approval: { status: now, approvalId } },
+    };
   }
   if (approval?.status === 'declined') {
     return {

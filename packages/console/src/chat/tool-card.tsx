@@ -19,6 +19,7 @@ const statusText = (view: ToolView, text: ChatText, settled: boolean) =>
     done: text.toolDone,
     failed: view.errorCode ?? text.toolFailed,
     declined: text.toolDeclined,
+    expired: text.toolExpired,
   })[view.status];
 
 const json = (value: unknown) => JSON.stringify(value, null, 2) ?? '';

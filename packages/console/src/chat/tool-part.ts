@@ -6,7 +6,7 @@ type Part = UIMessage['parts'][number];
 export interface ToolView {
   readonly toolCallId: string;
   readonly toolName: string;
-  readonly status: 'running' | 'pending' | 'approved' | 'done' | 'failed' | 'declined';
+  readonly status: 'running' | 'pending' | 'approved' | 'done' | 'failed' | 'declined' | 'expired';
   readonly input: unknown;
   readonly output?: unknown;
   /** The Opwire code of a failed call (`{ error: { code } }` result), or the stream's error text. */
@@ -28,6 +28,12 @@ const errorOf = (output: unknown): { code: string; message?: string } | undefine
     : undefined;
 };
 
+/** An approval the server says expired or was approved (`{ approval: { status } }`, see `storedToolPart`). */
+const settledApprovalOf = (output: unknown): 'approved' | 'expired' | undefined => {
+  const status = (output as { approval?: { status?: unknown } } | null)?.approval?.status;
+  return status === 'approved' || status === 'expired' ? status : undefined;
+};
+
 /** The card's view of a tool part. */
 export function toolViewOf(part: Extract<Part, { toolCallId: string }>): ToolView {
   const toolName = part.type === 'dynamic-tool' ? part.toolName : part.type.slice('tool-'.length);
@@ -47,6 +53,8 @@ export function toolViewOf(part: Extract<Part, { toolCallId: string }>): ToolVie
         errorMessage: part.errorText,
       };
     case 'output-available': {
+      const settled = settledApprovalOf(part.output);
+      if (settled) return { ...base, status: settled };
       const error = errorOf(part.output);
       return error
         ? {

@@ -3408,6 +3408,13 @@ export interface operations {
                 url?: string;
               }[];
             }[];
+            /** @description Where each approval the tool results on this page asked for stands now (its stored result says `pending` however it was decided since, or expired). */
+            approvals: {
+              approvalId: string;
+              /** @description `expired`: never decided and past `expiresAt`, so approving or declining it is `APPROVAL_EXPIRED`. */
+              status: 'pending' | 'approved' | 'declined' | 'expired';
+              expiresAt: string;
+            }[];
             next?: number;
           };
         };
