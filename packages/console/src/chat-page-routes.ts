@@ -14,6 +14,8 @@ export interface ChatPageRoutesOptions {
   readonly api?: string;
   /** Where the conversation operations live (default `/conversations`). */
   readonly conversationsPath?: string;
+  /** Where `ai.approve` and `ai.decline` live (default `/ai/approvals`): an earlier answer's approvals go there. */
+  readonly approvalsPath?: string;
   /** The console, for a link in the header. */
   readonly consolePath?: string;
 }
@@ -32,6 +34,7 @@ export function chatPageRoutes(options: ChatPageRoutesOptions = {}): CustomRoute
       accounts: options.accounts ?? [],
       api: options.api ?? '/api/chat',
       conversationsPath: options.conversationsPath ?? '/conversations',
+      approvalsPath: options.approvalsPath ?? '/ai/approvals',
       ...(options.consolePath === undefined ? {} : { consolePath: options.consolePath }),
     },
     titles: { en: 'Assistant', 'zh-CN': '助手' },

@@ -364,42 +364,90 @@ describe.skipIf(!hasChromium)(title, { timeout: 120_000 }, () => {
     }
   });
 
-  it('offers approve and decline only on the newest answer: an older pending call says it was not approved', async () => {
-    const created = await running.request('/orders', {
-      method: 'POST',
-      token: 'customer-token',
-      body: { sku: 'KB-01', quantity: 1 },
-    });
-    const orderId = created.body.id as string;
+  it('an older answer’s pending call is decided over /ai/approvals: its output, or expired, as the server says', async () => {
+    const orderIds: string[] = [];
+    for (let count = 0; count < 2; count++) {
+      const created = await running.request('/orders', {
+        method: 'POST',
+        token: 'customer-token',
+        body: { sku: 'KB-01', quantity: 1 },
+      });
+      orderIds.push(created.body.id as string);
+    }
+    const [first, second] = orderIds;
     const watched = await openPage(browser, running.url);
     const { page } = watched;
+    const approvalCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/ai/approvals/')) approvalCalls.push(new URL(request.url()).pathname);
+    });
     try {
       await page.goto(`${running.url}/`);
       await signIn(page, 'Sam · support (acme)');
       model.script(
         {
           kind: 'reply',
-          toolCalls: [{ id: 'call_o1', name: 'orders_cancel', arguments: JSON.stringify({ id: orderId }) }],
+          toolCalls: [
+            { id: 'call_o1', name: 'orders_cancel', arguments: JSON.stringify({ id: first }) },
+            { id: 'call_o2', name: 'orders_cancel', arguments: JSON.stringify({ id: second }) },
+          ],
         },
-        { kind: 'reply', text: 'Approve the cancellation, please.' },
+        { kind: 'reply', text: 'Approve the cancellations, please.' },
         { kind: 'reply', text: 'Our shop opens at nine.' },
       );
       const input = page.getByLabel('Ask a question…');
-      await input.fill(`Cancel order ${orderId}`);
+      await input.fill(`Cancel orders ${first} and ${second}`);
       await input.press('Enter');
-      const card = page.locator('[data-tool="orders_cancel"]');
-      await card.getByRole('button', { name: 'Approve' }).waitFor();
-      // The user asks something else instead of answering.
+      const cards = page.locator('[data-tool="orders_cancel"]');
+      await cards.first().getByRole('button', { name: 'Approve' }).waitFor();
+      // The user asks something else instead of answering: the server keeps both pending.
       await input.fill('When do you open?');
       await input.press('Enter');
       await page.getByText('Our shop opens at nine.').waitFor();
-      // Its Approve used to stay: clicked, the card said "approved", nothing was sent and the order stayed.
-      expect(await card.getByRole('button', { name: 'Approve' }).count()).toBe(0);
-      expect(await card.locator('[data-status]').textContent()).toBe('not approved; ask again to run it');
-      expect((await running.request(`/orders/${orderId}`, { token: 'support-token' })).body.status).toBe(
+      // They used to say "not approved; ask again to run it", with no button, while the server kept them pending
+      // (approvable over /ai/approvals, and counted against the caller's cap).
+      for (const card of [cards.nth(0), cards.nth(1)]) {
+        expect(await card.locator('[data-status]').textContent()).toBe('waiting for your approval');
+        expect(await card.getByRole('button', { name: 'Approve' }).count()).toBe(1);
+        expect(await card.getByRole('button', { name: 'Decline' }).count()).toBe(1);
+      }
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'chat-older-approval-waiting');
+
+      // Approved: the call's output, and the order cancelled, with no new turn of the model.
+      await cards.nth(0).getByRole('button', { name: 'Approve' }).click();
+      await expect.poll(() => cards.nth(0).locator('[data-status]').getAttribute('data-status')).toBe('done');
+      expect(await cards.nth(0).locator('pre').last().textContent()).toContain('"status": "cancelled"');
+      expect((await running.request(`/orders/${first}`, { token: 'support-token' })).body.status).toBe(
+        'cancelled',
+      );
+      // The second one's 15 minutes pass; declining it is then refused, and the card says it expired.
+      const conversationId = new URL(page.url()).searchParams.get('conversation');
+      await running.shop.db.query(
+        `UPDATE opwire_ai_approvals SET expires_at = now() - interval '1 minute'
+          WHERE conversation_id = $1 AND status = 'pending'`,
+        [conversationId],
+      );
+      await cards.nth(1).getByRole('button', { name: 'Decline' }).click();
+      await expect
+        .poll(() => cards.nth(1).locator('[data-status]').getAttribute('data-status'))
+        .toBe('expired');
+      expect(approvalCalls).toEqual([
+        expect.stringMatching(/^\/ai\/approvals\/[0-9a-f-]{36}\/approve$/),
+        expect.stringMatching(/^\/ai\/approvals\/[0-9a-f-]{36}\/decline$/),
+      ]);
+      expect((await running.request(`/orders/${second}`, { token: 'support-token' })).body.status).toBe(
         'pending',
       );
-      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'chat-older-approval-decided');
+
+      // Reloaded: as the server has them, with no button.
+      await page.reload();
+      await page.getByText('Our shop opens at nine.').waitFor();
+      expect(await cards.count()).toBe(2);
+      expect(await cards.nth(0).locator('[data-status]').getAttribute('data-status')).toBe('done');
+      expect(await cards.nth(1).locator('[data-status]').getAttribute('data-status')).toBe('expired');
+      expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
       expect(watched.pageErrors).toEqual([]);
     } finally {
       await watched.close();
@@ -695,6 +743,51 @@ describe.skipIf(!hasChromium)(title, { timeout: 120_000 }, () => {
       expect(await input.inputValue()).toBe('Where is my order?');
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, 'chat-start-failed');
+      expect(watched.pageErrors).toEqual([]);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  it('in Chinese, an older answer’s pending call waits with 批准 and 拒绝, and one that expired says so', async () => {
+    const created = await running.request('/orders', {
+      method: 'POST',
+      token: 'customer-token',
+      body: { sku: 'KB-01', quantity: 1 },
+    });
+    const orderId = created.body.id as string;
+    const watched = await openPage(browser, running.url, 'zh-CN');
+    const { page } = watched;
+    try {
+      await page.goto(`${running.url}/`);
+      await signIn(page, 'Sam · support (acme)');
+      model.script(
+        {
+          kind: 'reply',
+          toolCalls: [{ id: 'call_z1', name: 'orders_cancel', arguments: JSON.stringify({ id: orderId }) }],
+        },
+        { kind: 'reply', text: '请批准取消。' },
+        { kind: 'reply', text: '我们九点开门。' },
+      );
+      const input = page.getByLabel('输入问题…');
+      await input.fill(`取消订单 ${orderId}`);
+      await input.press('Enter');
+      const card = page.locator('[data-tool="orders_cancel"]');
+      await card.getByRole('button', { name: '批准' }).waitFor();
+      await input.fill('你们几点开门？');
+      await input.press('Enter');
+      await page.getByText('我们九点开门。').waitFor();
+      expect(await card.locator('[data-status]').textContent()).toBe('等待你的批准');
+      expect(await card.getByRole('button', { name: '拒绝' }).count()).toBe(1);
+      const conversationId = new URL(page.url()).searchParams.get('conversation');
+      await running.shop.db.query(
+        `UPDATE opwire_ai_approvals SET expires_at = now() - interval '1 minute' WHERE conversation_id = $1`,
+        [conversationId],
+      );
+      await card.getByRole('button', { name: '批准' }).click();
+      await expect.poll(() => card.locator('[data-status]').textContent()).toBe('已过期；如需执行请重新提问');
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'chat-zh-CN-older-approval-expired');
       expect(watched.pageErrors).toEqual([]);
     } finally {
       await watched.close();

@@ -1,5 +1,6 @@
 import { DefaultChatTransport, type UIMessage } from 'ai';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { createApprovalDecider } from './approval-decision.js';
 import { type ChatLocale, chatLocaleOf, chatTexts } from './chat-text.js';
 import { ConversationList } from './conversation-list.js';
 import { titleOf } from './conversation-title.js';
@@ -22,6 +23,11 @@ export interface ChatDrawerProps {
   readonly api?: string;
   /** Where the conversation operations live (default `/conversations`). */
   readonly conversationsPath?: string;
+  /**
+   * Where `ai.approve` and `ai.decline` live (default `/ai/approvals`): an earlier answer's pending call is
+   * decided there.
+   */
+  readonly approvalsPath?: string;
   /** Headers of every call, such as `{ authorization: 'Bearer …' }`. */
   readonly headers?: () => Record<string, string>;
   readonly fetch?: typeof fetch;
@@ -95,6 +101,15 @@ export function ChatDrawer(props: ChatDrawerProps) {
         fetch: guardedFetch,
       }),
     [headers, props.conversationsPath, guardedFetch],
+  );
+  const decideApproval = useMemo(
+    () =>
+      createApprovalDecider({
+        headers,
+        fetch: guardedFetch,
+        ...(props.approvalsPath ? { path: props.approvalsPath } : {}),
+      }),
+    [headers, guardedFetch, props.approvalsPath],
   );
   const transport = useMemo(
     () =>
@@ -272,6 +287,7 @@ export function ChatDrawer(props: ChatDrawerProps) {
             onOpenSource={setOpenedSource}
             loadStored={async () => storedToUiMessages(await client.messages(active.id))}
             stopOnServer={() => void stopOnServer(active.id)}
+            decideApproval={decideApproval}
             {...(active.firstQuestion ? { firstQuestion: active.firstQuestion } : {})}
           />
         ) : (

@@ -34,7 +34,10 @@ export interface ChatText {
   readonly toolApproved: string;
   /** An approval never decided in time: the server no longer runs it. */
   readonly toolExpired: string;
-  /** A pending call of an earlier answer: only the newest answer's approvals can be sent. */
+  /**
+   * A pending call of an earlier answer in a `ConversationView` given no `decideApproval`: only the newest
+   * answer's approvals can be sent in the chat.
+   */
   readonly toolUnanswered: string;
   readonly approve: string;
   readonly decline: string;

@@ -6,6 +6,7 @@ import {
   type UIMessage,
 } from 'ai';
 import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type ApprovalDecision, withDecision } from './approval-decision.js';
 import type { ChatText } from './chat-text.js';
 import { MessageView, type OpenedSource } from './message-view.js';
 import { codeOfText } from './tool-part.js';
@@ -42,6 +43,12 @@ export interface ConversationViewProps {
    * resumable streams, dropping the stream alone is a disconnect and the turn would run on.
    */
   readonly stopOnServer?: () => void;
+  /**
+   * Decides a pending approval of an earlier answer over `POST /ai/approvals/{approvalId}/approve|decline`
+   * (`useChat` sends only the newest answer's decisions), answering what the server said. Without it, such a call
+   * shows no approve or decline.
+   */
+  readonly decideApproval?: (approvalId: string, approved: boolean) => Promise<ApprovalDecision>;
 }
 
 /** The message an error carries: a problem document's code and detail, or the stream's error text. */
@@ -134,6 +141,7 @@ export function ConversationView({
   onOpenSource,
   loadStored,
   stopOnServer,
+  decideApproval,
 }: ConversationViewProps) {
   // Until something is sent from this view, a turn that ends here is one `resume` read on opening.
   const resuming = useRef(firstQuestion === undefined);
@@ -253,6 +261,22 @@ export function ConversationView({
     ? undefined
     : (approvalId: string, approved: boolean) =>
         void chat.addToolApprovalResponse({ id: approvalId, approved });
+  // An earlier answer's pending call is decided over the approvals routes; its card shows what the server said.
+  const decideEarlier =
+    busy || !decideApproval
+      ? undefined
+      : async (approvalId: string, approved: boolean) => {
+          chat.setMessages((shown) => withDecision(shown, approvalId, undefined));
+          const decision = await decideApproval(approvalId, approved);
+          chat.setMessages((shown) => withDecision(shown, approvalId, decision));
+          // Settled meanwhile (in another tab, say): the stored conversation says how.
+          if (decision.status === 'failed' && decision.code === 'APPROVAL_ALREADY_SETTLED' && loadStored) {
+            void loadStored().then(
+              (stored) => chat.setMessages(stored),
+              () => undefined,
+            );
+          }
+        };
 
   return (
     <div className="opwire-chat-conversation-view">
@@ -261,15 +285,25 @@ export function ConversationView({
         {messages.length === 0 ? <p className="opwire-chat-empty">{text.empty}</p> : null}
         {messages.map((message, index) => (
           <div key={message.id}>
-            {/* Only the newest message's approvals are sent (`sendAutomaticallyWhen` looks at the last message,
-                and so does /api/chat): an older card's Approve used to say "approved" and run nothing. */}
+            {/* Only the newest message's approvals are sent in the chat (`sendAutomaticallyWhen` looks at the last
+                message, and so does /api/chat); an older card's go over /ai/approvals, which the server keeps
+                pending (and counts against the caller's cap) until decided or expired. */}
             <MessageView
               message={message}
               text={text}
-              settled={index !== messages.length - 1}
+              settled={index !== messages.length - 1 && !decideApproval}
               {...(linkBase ? { linkBase } : {})}
               {...(onOpenSource ? { onOpenSource } : {})}
-              {...(approval ? { onApproval: approval } : {})}
+              {...(index === messages.length - 1
+                ? approval
+                  ? { onApproval: approval }
+                  : {}
+                : decideEarlier
+                  ? {
+                      onApproval: (approvalId: string, approved: boolean) =>
+                        void decideEarlier(approvalId, approved),
+                    }
+                  : {})}
             />
             {stopped.has(message.id) || stoppedEarlier(message) ? (
               <p className="opwire-chat-stopped">{text.stopped}</p>

@@ -1,3 +1,10 @@
+/** Deciding an earlier answer's pending approval over `/ai/approvals`. */
+export {
+  type ApprovalDeciderOptions,
+  type ApprovalDecision,
+  createApprovalDecider,
+  withDecision,
+} from './approval-decision.js';
 /** The drawer and its parts, for a host app that renders its own layout around them. */
 export { ChatDrawer, type ChatDrawerProps } from './chat-drawer.js';
 /** The drawer's strings in English and Simplified Chinese. */
@@ -8,6 +15,7 @@ export { ConversationList, type ConversationListProps } from './conversation-lis
 export { ConversationView, type ConversationViewProps } from './conversation-view.js';
 /** The conversation operations over HTTP. */
 export {
+  type ApprovalState,
   type ConversationSummary,
   type ConversationsClient,
   type ConversationsClientOptions,

@@ -11,7 +11,7 @@ export interface MessageViewProps {
   readonly message: UIMessage;
   readonly text: ChatText;
   readonly onApproval?: (approvalId: string, approved: boolean) => void;
-  /** An earlier answer: its pending calls can no longer be approved (`useChat` sends the newest one's only). */
+  /** An earlier answer whose pending calls cannot be decided here (`useChat` sends the newest one's only). */
   readonly settled?: boolean;
   /**
    * Where server-relative links (cited sources, `/knowledge/…`, and links in the answer's text) point: the chat

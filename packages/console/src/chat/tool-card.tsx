@@ -7,7 +7,7 @@ export interface ToolCardProps {
   readonly text: ChatText;
   /** Answers a pending approval; absent while the chat is busy. */
   readonly onApproval?: (approvalId: string, approved: boolean) => void;
-  /** A pending call of an earlier answer: it shows no approve or decline, since no answer to it is sent. */
+  /** A pending call of an earlier answer that cannot be decided here: it shows no approve or decline. */
   readonly settled?: boolean;
 }
 

@@ -109,6 +109,7 @@ export function ChatPage({ config }: { readonly config: PageConfig }) {
             key={`${session.token}-${locale}`}
             {...(config.api ? { api: config.api } : {})}
             {...(config.conversationsPath ? { conversationsPath: config.conversationsPath } : {})}
+            {...(config.approvalsPath ? { approvalsPath: config.approvalsPath } : {})}
             headers={() => ({ authorization: `Bearer ${session.token}` })}
             locale={locale}
             {...(initialConversation ? { conversationId: initialConversation } : {})}

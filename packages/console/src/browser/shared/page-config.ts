@@ -16,6 +16,7 @@ export interface PageConfig {
   readonly accounts: readonly PageAccount[];
   readonly api?: string;
   readonly conversationsPath?: string;
+  readonly approvalsPath?: string;
   readonly consolePath?: string;
   readonly chatPath?: string;
 }
