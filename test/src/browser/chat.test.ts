@@ -478,6 +478,47 @@ describe.skipIf(!hasChromium)(title, { timeout: 120_000 }, () => {
     }
   });
 
+  it('a failed answer leaves no empty bubble: the next question’s answer follows its note, as after a reload', async () => {
+    const watched = await openPage(browser, running.url);
+    const { page } = watched;
+    try {
+      await page.goto(`${running.url}/`);
+      await signIn(page, 'Alice · customer (acme)');
+      await page.getByRole('button', { name: '+ New conversation' }).click();
+      model.script({ kind: 'status', status: 400, message: 'bad request from model' });
+      const input = page.getByLabel('Ask a question…');
+      await input.fill('First question that fails');
+      await input.press('Enter');
+      await page.getByRole('alert').getByText('PROVIDER_REJECTED', { exact: false }).waitFor();
+      // Its stream opened an answer and ended before a word: a 22 px empty bubble used to stand above the error.
+      expect(await page.locator('.opwire-chat-message-assistant').count()).toBe(0);
+      await screenshot(page, 'chat-failed-no-bubble');
+
+      model.script({ kind: 'reply', text: 'Second answer works.' });
+      await input.fill('Second question');
+      await input.press('Enter');
+      await page.getByText('Second answer works.').waitFor();
+      const shown = async () => ({
+        answers: await page.locator('.opwire-chat-message-assistant').allInnerTexts(),
+        notes: await page.locator('.opwire-chat-stopped').allInnerTexts(),
+      });
+      const live = await shown();
+      expect(live.answers).toHaveLength(1);
+      expect(live.answers[0]).toContain('Second answer works.');
+      expect(live.notes).toEqual(['The answer failed (PROVIDER_REJECTED)']);
+      await screenshot(page, 'chat-failed-then-answered');
+
+      await page.reload();
+      await page.getByText('Second answer works.').waitFor();
+      const reloaded = await shown();
+      expect(reloaded.answers).toHaveLength(1);
+      expect(reloaded.notes).toEqual(live.notes);
+      expect(watched.pageErrors).toEqual([]);
+    } finally {
+      await watched.close();
+    }
+  });
+
   it('shows an answer’s HTML and script links as text: nothing runs, nothing opens', async () => {
     const watched = await openPage(browser, running.url);
     const { page } = watched;

@@ -8,7 +8,7 @@ import {
 import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { type ApprovalDecision, withDecision } from './approval-decision.js';
 import type { ChatText } from './chat-text.js';
-import { MessageView, type OpenedSource } from './message-view.js';
+import { MessageView, type OpenedSource, showsAnything } from './message-view.js';
 import { codeOfText } from './tool-part.js';
 import { useUnsentDraft } from './use-unsent-draft.js';
 
@@ -87,6 +87,18 @@ function withoutRefused(messages: UIMessage[], question: string): UIMessage[] {
   const last = messages.at(-1);
   const text = last?.parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
   return last?.role === 'user' && text === question ? messages.slice(0, -1) : messages;
+}
+
+/**
+ * The messages with a failed answer that showed nothing marked with its code (`metadata.failed`), as a reload
+ * shows it: its note stays once the next question clears the error. Only an empty answer is this request's own
+ * (one refused before its stream started opened none, and the last answer before it is not the failed one).
+ */
+function withFailedAnswer(messages: UIMessage[], code: string): UIMessage[] {
+  const last = messages.at(-1);
+  if (last?.role !== 'assistant' || showsAnything(last)) return messages;
+  const metadata = (last.metadata ?? {}) as Record<string, unknown>;
+  return [...messages.slice(0, -1), { ...last, metadata: { ...metadata, failed: code } }];
 }
 
 /** Whether a message loaded from the server answered a turn its user stopped (see `storedToUiMessages`). */
@@ -172,7 +184,10 @@ export function ConversationView({
     },
     onError: (chatError) => {
       if (refusedToken(chatError)) giveBackRefused(chatError);
-      else unsent.current = undefined;
+      else {
+        unsent.current = undefined;
+        chat.setMessages((shown) => withFailedAnswer(shown, codeOfChatError(chatError)));
+      }
       // The cards follow the server: the stored conversation says where each approval stands now (expired, say).
       if (refusedDecision(chatError) && loadStored) {
         void loadStored().then(
@@ -288,26 +303,28 @@ export function ConversationView({
             {/* Only the newest message's approvals are sent in the chat (`sendAutomaticallyWhen` looks at the last
                 message, and so does /api/chat); an older card's go over /ai/approvals, which the server keeps
                 pending (and counts against the caller's cap) until decided or expired. */}
-            <MessageView
-              message={message}
-              text={text}
-              settled={index !== messages.length - 1 && !decideApproval}
-              {...(linkBase ? { linkBase } : {})}
-              {...(onOpenSource ? { onOpenSource } : {})}
-              {...(index === messages.length - 1
-                ? approval
-                  ? { onApproval: approval }
-                  : {}
-                : decideEarlier
-                  ? {
-                      onApproval: (approvalId: string, approved: boolean) =>
-                        void decideEarlier(approvalId, approved),
-                    }
-                  : {})}
-            />
+            {message.role === 'assistant' && !showsAnything(message) ? null : (
+              <MessageView
+                message={message}
+                text={text}
+                settled={index !== messages.length - 1 && !decideApproval}
+                {...(linkBase ? { linkBase } : {})}
+                {...(onOpenSource ? { onOpenSource } : {})}
+                {...(index === messages.length - 1
+                  ? approval
+                    ? { onApproval: approval }
+                    : {}
+                  : decideEarlier
+                    ? {
+                        onApproval: (approvalId: string, approved: boolean) =>
+                          void decideEarlier(approvalId, approved),
+                      }
+                    : {})}
+              />
+            )}
             {stopped.has(message.id) || stoppedEarlier(message) ? (
               <p className="opwire-chat-stopped">{text.stopped}</p>
-            ) : failedEarlier(message) ? (
+            ) : failedEarlier(message) && !(error && index === messages.length - 1) ? (
               <p className="opwire-chat-stopped">
                 {text.failed} ({failedEarlier(message)})
               </p>

@@ -99,6 +99,22 @@ function usageOf(message: UIMessage): { inputTokens: number; outputTokens: numbe
   return undefined;
 }
 
+/**
+ * Whether a message has anything to show in a bubble: a failed answer's stream may have opened one (its `start`)
+ * and ended before a word, a call or a source, which drew an empty bubble.
+ */
+export function showsAnything(message: UIMessage): boolean {
+  return message.parts.some(
+    (part) =>
+      (part.type === 'text' && part.text.trim() !== '') ||
+      (part.type === 'reasoning' && part.text.trim() !== '') ||
+      part.type === 'source-url' ||
+      part.type === 'source-document' ||
+      isToolPart(part) ||
+      (part.type === 'data-usage' && usageOf(message) !== undefined),
+  );
+}
+
 /** One chat message as a bubble: markdown text, reasoning, tool cards, then the sources it cites. */
 export function MessageView({
   message,
