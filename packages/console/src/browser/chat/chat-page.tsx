@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ChatDrawer } from '../../chat/chat-drawer.js';
+import { LanguageSelect } from '../shared/language-select.js';
 import type { PageConfig, PageLocale } from '../shared/page-config.js';
 import {
   chosenLocale,
@@ -9,7 +10,7 @@ import {
   saveLocale,
   saveSession,
 } from '../shared/session.js';
-import { localeNames, sharedTexts } from '../shared/shared-text.js';
+import { sharedTexts } from '../shared/shared-text.js';
 import { SignIn } from '../shared/sign-in.js';
 import { chatPageTexts } from './chat-page-text.js';
 
@@ -60,23 +61,14 @@ export function ChatPage({ config }: { readonly config: PageConfig }) {
       <header className="opwire-page-header">
         <strong>{text.heading}</strong>
         <span className="opwire-page-user">{shared.signedInAs(session.label)}</span>
-        <label className="opwire-page-language">
-          <span>{shared.language}</span>
-          <select
-            value={locale}
-            onChange={(event) => {
-              const chosen = event.target.value as PageLocale;
-              saveLocale(chosen);
-              setLocale(chosen);
-            }}
-          >
-            {(Object.keys(localeNames) as PageLocale[]).map((each) => (
-              <option key={each} value={each}>
-                {localeNames[each]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LanguageSelect
+          className="opwire-page-language"
+          locale={locale}
+          onChange={(chosen) => {
+            saveLocale(chosen);
+            setLocale(chosen);
+          }}
+        />
         {config.consolePath ? <a href={config.consolePath}>{text.console}</a> : null}
         <button
           type="button"

@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from 'react';
+import { LanguageSelect } from './language-select.js';
 import type { PageAccount, PageLocale } from './page-config.js';
 import type { Session } from './session.js';
-import { localeNames, sharedTexts } from './shared-text.js';
+import { sharedTexts } from './shared-text.js';
 
 /** Props of `SignIn`. */
 export interface SignInProps {
@@ -40,16 +41,7 @@ export function SignIn({ accounts, locale, heading, notice, onSignIn, onLocaleCh
   return (
     <main className="opwire-sign-in">
       <div className="opwire-sign-in-card">
-        <label className="opwire-sign-in-language">
-          <span>{text.language}</span>
-          <select value={locale} onChange={(event) => onLocaleChange(event.target.value as PageLocale)}>
-            {(Object.keys(localeNames) as PageLocale[]).map((each) => (
-              <option key={each} value={each}>
-                {localeNames[each]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LanguageSelect className="opwire-sign-in-language" locale={locale} onChange={onLocaleChange} />
         <h1>{heading}</h1>
         {notice ? (
           <p className="opwire-sign-in-notice" role="alert">
