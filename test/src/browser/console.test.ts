@@ -561,6 +561,72 @@ describe.skipIf(!hasChromium)(title, { timeout: 90_000 }, () => {
     }
   });
 
+  it('a custom date past the server’s years is refused beside the dates before any request, typed or in the address', async () => {
+    const watched = await asAdmin('/console/turns');
+    const { page } = watched;
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/governance/')) asked.push(url.search);
+    });
+    try {
+      const rows = page.locator('[data-table="turns"] tbody tr');
+      await rows.first().waitFor();
+      await chooseSegment(page, 'Time range', 'Custom');
+      await page.getByLabel('From', { exact: true }).fill('2026-01-01');
+      await expect.poll(() => asked.some((query) => query.includes('from=2026-01-01'))).toBe(true);
+      await page.getByLabel('From', { exact: true }).fill('');
+      await expect.poll(() => asked.some((query) => !query.includes('from='))).toBe(true);
+      asked.length = 0;
+
+      // 9999-12-31 ended at +010000-01-01T00:00:00.000Z: a 400 shown as a page failure with a Retry.
+      await page.getByLabel('To', { exact: true }).fill('9999-12-31');
+      const problem = page.getByRole('alert').filter({ hasText: 'Dates run from 0001-01-02 to 9999-12-30' });
+      await problem.waitFor();
+      await page.waitForTimeout(600);
+      expect(asked).toEqual([]);
+      expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+      expect(await page.getByText('INVALID_FORMAT').count()).toBe(0);
+      expect(await page.getByLabel('To', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByLabel('From', { exact: true }).getAttribute('aria-invalid')).not.toBe('true');
+      await screenshot(page, 'console-range-outside');
+      await page.getByLabel('Language').selectOption('zh-CN');
+      await page.getByRole('alert').filter({ hasText: '日期须在 0001-01-02 至 9999-12-30 之间' }).waitFor();
+      await page.getByLabel('语言').selectOption('en');
+
+      // A year typed digit by digit asked for years 2, 20, 202 and 2027, and a six-digit year was a 400.
+      await page.getByLabel('To', { exact: true }).focus();
+      await page.keyboard.type('12312027');
+      await expect.poll(() => asked.some((query) => query.includes('to=2028-01-01'))).toBe(true);
+      await page.keyboard.type('231999');
+      await page.waitForTimeout(600);
+      const tos = asked.map((query) => new URLSearchParams(query).get('to') ?? '');
+      expect(tos.filter((to) => !/^\d{4}-/.test(to))).toEqual([]);
+      // One request a typed date, once its keys stop (the year field then holds four digits at most).
+      expect(tos[0]).toBe('2028-01-01T00:00:00.000Z');
+      expect(tos.length).toBeLessThanOrEqual(2);
+      expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+
+      // An address naming such a date is one the page cannot read: the default range, and the page loads.
+      asked.length = 0;
+      for (const path of ['/console/turns', '/console/audit', '/console/cost']) {
+        await page.goto(`${running.url}${path}?range=custom&from=2026-12-01&to=9999-12-31`);
+        const range = page.getByRole('radiogroup', { name: 'Time range' });
+        await expect
+          .poll(() => range.getByRole('radio', { name: '30 days', exact: true }).isChecked(), {
+            message: path,
+          })
+          .toBe(true);
+        await page.locator('[data-table="turns"] tbody tr, [data-event], [data-chart]').first().waitFor();
+        expect(await page.getByRole('button', { name: 'Retry' }).count(), path).toBe(0);
+      }
+      expect(asked.filter((query) => query.includes('%2B0'))).toEqual([]);
+      afterwards(watched);
+    } finally {
+      await watched.close();
+    }
+  });
+
   it('lines the time range up with the content’s right edge on a desktop, and keeps it on a phone’s screen', async () => {
     const watched = await asAdmin('/console/turns');
     const { page } = watched;

@@ -46,6 +46,8 @@ export interface ConsoleText {
     readonly to: string;
     /** A custom range whose From is after its To: said beside the dates, and nothing is asked. */
     readonly backwards: string;
+    /** A custom date before the first day or after the last the server takes: said beside the dates. */
+    readonly outside: (first: string, last: string) => string;
   };
   readonly filters: {
     readonly model: string;
@@ -147,6 +149,7 @@ const en: ConsoleText = {
     from: 'From',
     to: 'To',
     backwards: 'From is after To: choose a From date on or before the To date.',
+    outside: (first, last) => `Dates run from ${first} to ${last}: choose a date between them.`,
   },
   filters: {
     model: 'Model',
@@ -242,6 +245,7 @@ const zhCN: ConsoleText = {
     from: '开始',
     to: '结束',
     backwards: '开始日期晚于结束日期：请选择不晚于结束日期的开始日期。',
+    outside: (first, last) => `日期须在 ${first} 至 ${last} 之间：请重新选择。`,
   },
   filters: {
     model: '模型',

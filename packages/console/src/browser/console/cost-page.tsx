@@ -8,15 +8,16 @@ import type { CostRow } from './governance-types.js';
 import { MetricCards } from './metric-cards.js';
 import { Forbidden, isForbidden, LoadFailed, Loading } from './page-state.js';
 import {
-  isBackwards,
   type RangeChoice,
   rangeFromQuery,
   rangeKey,
   rangeOf,
+  rangeProblem,
   rangeQuery,
   TimeRange,
 } from './time-range.js';
 import { useLoad } from './use-load.js';
+import { useSettledRange } from './use-settled-range.js';
 
 /** The currency most of the cost is in (charts plot one currency; the cards list every one). */
 export function mainCurrency(rows: readonly CostRow[]): string | undefined {
@@ -32,9 +33,10 @@ export function CostPage() {
   // The range starts from the address, and is written back to it as it changes.
   const [range, setRange] = useState<RangeChoice>(() => rangeFromQuery(new URLSearchParams(location.search)));
   useEffect(() => replaceQuery(rangeQuery(range)), [range]);
+  const settled = useSettledRange(range);
   const loaded = useLoad(
-    () => client.summarizeCost(rangeOf(range)),
-    isBackwards(range) ? undefined : rangeKey(range),
+    () => client.summarizeCost(settled ? rangeOf(settled) : {}),
+    settled ? rangeKey(settled) : undefined,
   );
   if (isForbidden(loaded.error)) return <Forbidden text={text} onSignOut={signOut} />;
   const summary = loaded.value;
@@ -57,7 +59,7 @@ export function CostPage() {
       ) : null}
       <MetricCards
         totals={summary?.totals}
-        failed={loaded.error !== undefined || isBackwards(range)}
+        failed={loaded.error !== undefined || rangeProblem(range) !== undefined}
         text={text}
         locale={locale}
       />

@@ -23,13 +23,26 @@ function isDay(value: string): boolean {
   );
 }
 
+/**
+ * The first and last days a custom range may name. The server takes times from 0001-01-01T00:00:00Z to
+ * 9999-12-31T23:59:59.999Z (four-digit years, as its date-time format asks); a day more at each end keeps local
+ * midnight inside them in every time zone. `9999-12-31` ended at `+010000-01-01T00:00:00.000Z`, which it refused.
+ */
+export const firstDay = '0001-01-02';
+export const lastDay = '9999-12-30';
+
+/** Whether a date input's value is a calendar day the server can be asked about. */
+function isAskable(day: string): boolean {
+  return isDay(day) && day >= firstDay && day <= lastDay;
+}
+
 /** The range an address names (`range=week`, `range=custom&from=…&to=…`); one it cannot read is the default. */
 export function rangeFromQuery(query: URLSearchParams): RangeChoice {
   const preset = query.get('range');
   if (preset === 'custom') {
     const from = query.get('from') ?? '';
     const to = query.get('to') ?? '';
-    const readable = (day: string) => day === '' || isDay(day);
+    const readable = (day: string) => day === '' || isAskable(day);
     return readable(from) && readable(to) ? { preset: 'custom', from, to } : defaultRange;
   }
   return presets.find((each) => each === preset) ? { preset: preset as keyof typeof days } : defaultRange;
@@ -77,9 +90,21 @@ function localToday(): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** Whether a custom range ends before it starts: the page says so and asks the server nothing. */
-export function isBackwards(choice: RangeChoice): boolean {
-  return choice.preset === 'custom' && choice.from !== '' && choice.to !== '' && choice.from > choice.to;
+/** Which dates of a custom range the server cannot be asked about (before `firstDay`, after `lastDay`). */
+function outsideDates(choice: RangeChoice): { from: boolean; to: boolean } {
+  if (choice.preset !== 'custom') return { from: false, to: false };
+  return {
+    from: choice.from !== '' && !isAskable(choice.from),
+    to: choice.to !== '' && !isAskable(choice.to),
+  };
+}
+
+/** Why a custom range is refused (a date outside the span, or From after To); the page says so and asks nothing. */
+export function rangeProblem(choice: RangeChoice): 'outside' | 'backwards' | undefined {
+  if (choice.preset !== 'custom') return undefined;
+  const outside = outsideDates(choice);
+  if (outside.from || outside.to) return 'outside';
+  return choice.from !== '' && choice.to !== '' && choice.from > choice.to ? 'backwards' : undefined;
 }
 
 /** A stable key of a choice, for reloading when it changes (presets reload on a new minute). */
@@ -98,7 +123,9 @@ export function TimeRange({
   readonly text: ConsoleText;
 }) {
   const today = localToday();
-  const backwards = isBackwards(value);
+  const problem = rangeProblem(value);
+  const outside = outsideDates(value);
+  const invalid = (date: 'from' | 'to') => problem === 'backwards' || outside[date];
   return (
     <Stack gap={4} maw="100%" data-time-range>
       <Group gap="sm" align="end" wrap="wrap" maw="100%">
@@ -127,24 +154,28 @@ export function TimeRange({
               type="date"
               size="xs"
               label={text.range.from}
+              min={firstDay}
+              max={lastDay}
               value={value.from}
-              error={backwards}
+              error={invalid('from')}
               onChange={(event) => onChange({ ...value, from: event.currentTarget.value })}
             />
             <TextInput
               type="date"
               size="xs"
               label={text.range.to}
+              min={firstDay}
+              max={lastDay}
               value={value.to}
-              error={backwards}
+              error={invalid('to')}
               onChange={(event) => onChange({ ...value, to: event.currentTarget.value })}
             />
           </>
         ) : null}
       </Group>
-      {backwards ? (
+      {problem ? (
         <Text role="alert" size="sm" c="red.9">
-          {text.range.backwards}
+          {problem === 'backwards' ? text.range.backwards : text.range.outside(firstDay, lastDay)}
         </Text>
       ) : null}
     </Stack>

@@ -11,9 +11,9 @@ import { OutcomeBadge } from './outcome-badge.js';
 import { Forbidden, isForbidden, LoadFailed, Loading, MoreButton } from './page-state.js';
 import {
   defaultRange,
-  isBackwards,
   type RangeChoice,
   rangeFromQuery,
+  rangeProblem,
   rangeQuery,
   TimeRange,
 } from './time-range.js';
@@ -120,7 +120,7 @@ export function TurnsPage() {
       </Group>
       <MetricCards
         totals={page?.totals}
-        failed={loaded.error !== undefined || isBackwards(range)}
+        failed={loaded.error !== undefined || rangeProblem(range) !== undefined}
         text={text}
         locale={locale}
       />

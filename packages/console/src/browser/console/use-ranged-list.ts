@@ -1,6 +1,7 @@
-import { isBackwards, type RangeChoice, rangeKey, rangeOf } from './time-range.js';
+import { type RangeChoice, rangeKey, rangeOf } from './time-range.js';
 import { type Loaded, useLoad } from './use-load.js';
 import { type More, useMore } from './use-more.js';
+import { useSettledRange } from './use-settled-range.js';
 
 /** The `from` and `to` a time range adds to a list's filters. */
 type Ranged<F> = F & { from?: string; to?: string };
@@ -15,8 +16,8 @@ export interface RangedList<F, P, T> {
 
 /**
  * Loads a governance list under filters and a time range, and follows its cursors. Later pages repeat the
- * first page's query, so a preset range ("last day") does not move while paging; a range that ends before
- * it starts asks for nothing (the page says why).
+ * first page's query, so a preset range ("last day") does not move while paging; a range the page refuses
+ * (backwards, or past the dates the server takes) asks for nothing (the page says why).
  */
 export function useRangedList<F extends object, P extends { readonly next?: string | undefined }, T>(
   filters: F,
@@ -24,12 +25,13 @@ export function useRangedList<F extends object, P extends { readonly next?: stri
   list: (query: Ranged<F>, cursor?: string) => Promise<P>,
   itemsOf: (page: P) => readonly T[],
 ): RangedList<F, P, T> {
+  const settled = useSettledRange(range);
   const loaded = useLoad(
     async () => {
-      const query: Ranged<F> = { ...filters, ...rangeOf(range) };
+      const query: Ranged<F> = { ...filters, ...(settled ? rangeOf(settled) : {}) };
       return { ...(await list(query)), query };
     },
-    isBackwards(range) ? undefined : JSON.stringify({ filters, range: rangeKey(range) }),
+    settled ? JSON.stringify({ filters, range: rangeKey(settled) }) : undefined,
   );
   const first = loaded.value;
   const more = useMore(first, (cursor) =>
