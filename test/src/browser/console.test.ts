@@ -758,6 +758,66 @@ describe.skipIf(!hasChromium)(title, { timeout: 90_000 }, () => {
     }
   });
 
+  it('keeps a typed filter to what the server takes, says so beside the field, and asks nothing it must refuse', async () => {
+    const watched = await asAdmin('/console/turns');
+    const { page } = watched;
+    const asked: string[] = [];
+    const refused: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/governance/')) asked.push(url.search);
+    });
+    page.on('response', (response) => {
+      if (response.status() === 400) refused.push(response.url());
+    });
+    try {
+      const rows = page.locator('[data-table="turns"] tbody tr');
+      await rows.first().waitFor();
+      // 300 characters in User were a page failure naming principalId, with a Retry, and a reload dropped them.
+      await page.getByLabel('User').fill('x'.repeat(300));
+      await expect.poll(() => page.getByLabel('User').inputValue()).toBe('x'.repeat(200));
+      await page.getByText('At most 200 characters.').waitFor();
+      await expect
+        .poll(() => asked.some((query) => query.includes(`principalId=${'x'.repeat(200)}`)))
+        .toBe(true);
+      await page.getByLabel('Tool').fill('t'.repeat(100));
+      await expect.poll(() => page.getByLabel('Tool').inputValue()).toBe('t'.repeat(64));
+      await page.getByText('At most 64 characters.').waitFor();
+      await expect.poll(() => asked.some((query) => query.includes(`tool=${'t'.repeat(64)}&`))).toBe(true);
+      await screenshot(page, 'console-filter-limits');
+      await page.reload();
+      await rows
+        .first()
+        .waitFor({ state: 'detached' })
+        .catch(() => undefined);
+      await expect.poll(() => page.getByLabel('User').inputValue()).toBe('x'.repeat(200));
+      expect(await page.getByLabel('Tool').inputValue()).toBe('t'.repeat(64));
+      await page.getByRole('button', { name: 'Clear filters' }).click();
+      await expect.poll(() => rows.count()).toBe(3);
+
+      // A control character no filter can match is said beside the field, and not sent.
+      asked.length = 0;
+      await page.getByLabel('Model').fill('gpt\u0001');
+      await page.getByText('Holds a control character').waitFor();
+      await page.waitForTimeout(600);
+      expect(asked.filter((query) => query.includes('model='))).toEqual([]);
+
+      await page.goto(`${running.url}/console/audit`);
+      await page.locator('[data-event]').first().waitFor();
+      await page.getByLabel('User').fill('y'.repeat(300));
+      await expect.poll(() => page.getByLabel('User').inputValue()).toBe('y'.repeat(200));
+      await page.getByRole('textbox', { name: 'Turn' }).fill('z'.repeat(300));
+      await expect.poll(() => page.getByRole('textbox', { name: 'Turn' }).inputValue()).toBe('z'.repeat(200));
+      await expect.poll(() => asked.some((query) => query.includes(`turnId=${'z'.repeat(200)}`))).toBe(true);
+      await page.waitForTimeout(600);
+      expect(refused).toEqual([]);
+      expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+      afterwards(watched);
+    } finally {
+      await watched.close();
+    }
+  });
+
   it('pages a long ledger: a double click adds one page, a failed page says so, a refused range shows no old rows', async () => {
     // 120 turns of one model; the ledger shows 50 a page.
     const pager = { principalId: 'pager', tenant: 'acme', permissions: ['chat:use'] };

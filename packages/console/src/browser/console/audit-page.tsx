@@ -9,7 +9,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -17,7 +16,8 @@ import { useEffect, useState } from 'react';
 import { useConsole } from './console-context.js';
 import { type AuditAction, auditActions } from './console-text.js';
 import { EventDetail } from './event-detail.js';
-import { oneOf, replaceQuery, textFilter } from './filter-address.js';
+import { filterLimits, oneOf, replaceQuery, sentFilter, textFilter } from './filter-address.js';
+import { FilterInput } from './filter-input.js';
 import { formatTime } from './format.js';
 import type { AuditEvent } from './governance-types.js';
 import { groupEventsByTurn } from './group-events.js';
@@ -36,18 +36,20 @@ export function AuditPage() {
   );
   const [range, setRange] = useState<RangeChoice>(() => rangeFromQuery(initial));
   const [fields, setFields] = useState(() => ({
-    turnId: textFilter(initial.get('turnId')),
-    principalId: textFilter(initial.get('principalId')),
+    turnId: textFilter(initial.get('turnId'), filterLimits.turnId),
+    principalId: textFilter(initial.get('principalId'), filterLimits.principalId),
   }));
   useEffect(() => {
     replaceQuery({ ...(action === 'all' ? {} : { action }), ...fields, ...rangeQuery(range) });
   }, [action, fields, range]);
   const [debounced] = useDebouncedValue(fields, 300);
   const [selected, setSelected] = useState<AuditEvent | undefined>();
+  const turnId = sentFilter(debounced.turnId);
+  const principalId = sentFilter(debounced.principalId);
   const filters = {
     ...(action === 'all' ? {} : { action }),
-    ...(debounced.turnId.trim() ? { turnId: debounced.turnId.trim() } : {}),
-    ...(debounced.principalId.trim() ? { principalId: debounced.principalId.trim() } : {}),
+    ...(turnId === undefined ? {} : { turnId }),
+    ...(principalId === undefined ? {} : { principalId }),
   };
   const {
     loaded,
@@ -76,28 +78,25 @@ export function AuditPage() {
           ]}
         />
       </ScrollArea>
-      <Group gap="sm" align="end">
-        <TextInput
-          size="xs"
+      <Group gap="sm" align="start">
+        <FilterInput
           label={text.filters.turn}
           value={fields.turnId}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            setFields((previous) => ({ ...previous, turnId: value }));
-          }}
+          max={filterLimits.turnId}
+          text={text}
+          onChange={(value) => setFields((previous) => ({ ...previous, turnId: value }))}
         />
-        <TextInput
-          size="xs"
+        <FilterInput
           label={text.filters.user}
           value={fields.principalId}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            setFields((previous) => ({ ...previous, principalId: value }));
-          }}
+          max={filterLimits.principalId}
+          text={text}
+          onChange={(value) => setFields((previous) => ({ ...previous, principalId: value }))}
         />
         <Button
           size="xs"
           variant="subtle"
+          mt={22}
           onClick={() => {
             setAction('all');
             setRange(defaultRange);

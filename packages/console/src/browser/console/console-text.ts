@@ -59,6 +59,10 @@ export interface ConsoleText {
     readonly outcome: string;
     readonly action: string;
     readonly clear: string;
+    /** Beside a filter as long as the server takes: typing stops there. */
+    readonly atMost: (characters: number) => string;
+    /** Beside a filter holding a control character (a pasted tab or NUL): the server takes none, nothing is asked. */
+    readonly control: string;
   };
   readonly metrics: {
     readonly requests: string;
@@ -161,6 +165,8 @@ const en: ConsoleText = {
     outcome: 'Outcome',
     action: 'Action',
     clear: 'Clear filters',
+    atMost: (characters) => `At most ${characters} characters.`,
+    control: 'Holds a control character (such as a tab), which no filter can match: remove it.',
   },
   metrics: { requests: 'Requests', inputTokens: 'Input tokens', outputTokens: 'Output tokens', cost: 'Cost' },
   columns: {
@@ -257,6 +263,8 @@ const zhCN: ConsoleText = {
     outcome: '结果',
     action: '动作',
     clear: '清除筛选',
+    atMost: (characters) => `最多 ${characters} 个字符。`,
+    control: '含有控制字符（如制表符），筛选无法匹配：请删除。',
   },
   metrics: { requests: '请求数', inputTokens: '输入词元', outputTokens: '输出词元', cost: '费用' },
   columns: {

@@ -9,11 +9,36 @@ export function oneOf<T extends string>(value: string | null, choices: readonly 
  * Retry, and the page stayed on its error until its filters were cleared. (The address decodes bytes that are
  * not UTF-8 to U+FFFD, a character like any other.)
  */
-export function textFilter(value: string | null, max = 200): string {
+export function textFilter(value: string | null, max: number): string {
   if (value === null || value.length > max) return '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused here
-  return /[\u0000-\u001f\u007f]/.test(value) ? '' : value;
+  return hasControl(value) ? '' : value;
 }
+
+/** Whether a filter holds a control character (NUL, a tab, DEL), which the server refuses in any filter. */
+export function hasControl(value: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is looked for here
+  return /[\u0000-\u001f\u007f]/.test(value);
+}
+
+/** A typed filter as the server is asked it: trimmed, and none when empty or holding a control character. */
+export function sentFilter(value: string): string | undefined {
+  const trimmed = value.trim();
+  return trimmed === '' || hasControl(trimmed) ? undefined : trimmed;
+}
+
+/**
+ * The longest each filter may be: the `maxLength` of the governance operations' query schemas
+ * (`turnFilterFields` and `governance.listAudit` in `@opwire/ai`). The inputs stop there, and an address
+ * holding more is no filter.
+ */
+export const filterLimits = {
+  model: 200,
+  provider: 100,
+  principalId: 200,
+  conversationId: 200,
+  tool: 64,
+  turnId: 200,
+} as const;
 
 /**
  * Writes a page's filters into the address, replacing its history entry: a reload or Back shows the page as it

@@ -1,9 +1,10 @@
-import { Button, Group, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useConsole } from './console-context.js';
 import type { TurnOutcome } from './console-text.js';
-import { oneOf, replaceQuery, textFilter } from './filter-address.js';
+import { filterLimits, oneOf, replaceQuery, sentFilter, textFilter } from './filter-address.js';
+import { FilterInput } from './filter-input.js';
 import { formatCost, formatCount, formatTime } from './format.js';
 import type { TurnFilters, TurnRecord } from './governance-types.js';
 import { MetricCards } from './metric-cards.js';
@@ -40,13 +41,12 @@ export function TurnsPage() {
     oneOf(initial.get('outcome'), outcomes, 'all'),
   );
   const [range, setRange] = useState<RangeChoice>(() => rangeFromQuery(initial));
-  const [fields, setFields] = useState<Record<TextFilter, string>>(() => ({
-    model: textFilter(initial.get('model')),
-    provider: textFilter(initial.get('provider'), 100),
-    principalId: textFilter(initial.get('principalId')),
-    conversationId: textFilter(initial.get('conversationId')),
-    tool: textFilter(initial.get('tool')),
-  }));
+  const [fields, setFields] = useState<Record<TextFilter, string>>(
+    () =>
+      Object.fromEntries(
+        textFilters.map((name) => [name, textFilter(initial.get(name), filterLimits[name])]),
+      ) as Record<TextFilter, string>,
+  );
   useEffect(() => {
     replaceQuery({ ...(outcome === 'all' ? {} : { outcome }), ...fields, ...rangeQuery(range) });
   }, [outcome, fields, range]);
@@ -62,7 +62,10 @@ export function TurnsPage() {
   const filters: TurnFilters = {
     ...(outcome === 'all' ? {} : { outcome }),
     ...Object.fromEntries(
-      textFilters.flatMap((name) => (debounced[name].trim() ? [[name, debounced[name].trim()]] : [])),
+      textFilters.flatMap((name) => {
+        const value = sentFilter(debounced[name]);
+        return value === undefined ? [] : [[name, value]];
+      }),
     ),
   };
   const {
@@ -93,22 +96,21 @@ export function TurnsPage() {
         ]}
         w="fit-content"
       />
-      <Group gap="sm" align="end">
+      <Group gap="sm" align="start">
         {textFilters.map((name) => (
-          <TextInput
+          <FilterInput
             key={name}
-            size="xs"
             label={labels[name]}
             value={fields[name]}
-            onChange={(event) => {
-              const value = event.currentTarget.value;
-              setFields((previous) => ({ ...previous, [name]: value }));
-            }}
+            max={filterLimits[name]}
+            text={text}
+            onChange={(value) => setFields((previous) => ({ ...previous, [name]: value }))}
           />
         ))}
         <Button
           size="xs"
           variant="subtle"
+          mt={22}
           onClick={() => {
             setOutcome('all');
             setRange(defaultRange);
