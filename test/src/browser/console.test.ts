@@ -188,6 +188,17 @@ describe.skipIf(!hasChromium)(title, { timeout: 90_000 }, () => {
       expect(await page.locator('[data-metric="requests"] [data-value]').textContent()).toBe('3');
       expect(await seriousViolations(page)).toEqual([]);
       expect(await axisLabelsCut(page)).toEqual([]);
+      // Counts are whole: one request each had ticks at 0.25, 0.5 and 0.75.
+      for (const chart of ['requests-by-user', 'input-tokens-by-model']) {
+        const ticks = await page
+          .locator(`[data-chart="${chart}"] .recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value`)
+          .allTextContents();
+        expect(ticks.length, chart).toBeGreaterThan(1);
+        expect(
+          ticks.filter((tick) => !/^[\d,]+$/.test(tick)),
+          chart,
+        ).toEqual([]);
+      }
       await screenshot(page, 'console-cost');
       afterwards(watched);
     } finally {
@@ -956,6 +967,54 @@ describe.skipIf(!hasChromium)(title, { timeout: 90_000 }, () => {
       await expect
         .poll(() => Object.fromEntries(new URL(page.url()).searchParams))
         .toEqual({ range: 'custom', from: '2019-03-10', to: '2019-03-10' });
+      afterwards(watched);
+    } finally {
+      await watched.close();
+    }
+  });
+  it('a 150-character model name is cut with an ellipsis in the ledger and the charts, whole in its title', async () => {
+    const model = `gpt-4o-mini-2024-07-18-${'verylongsuffix'.repeat(9)}`;
+    const caller = { principalId: 'longname', tenant: 'acme', permissions: ['chat:use'] };
+    const turn = running.shop.governance.startTurn({
+      caller,
+      provider: 'openai',
+      requestedModel: 'gpt-4o-mini',
+    });
+    turn.answeredBy({ provider: 'openai', model });
+    turn.addUsage({ inputTokens: 4_000, outputTokens: 10 });
+    await turn.finish({ outcome: 'completed' });
+    const watched = await asAdmin('/console/turns?principalId=longname');
+    const { page } = watched;
+    try {
+      const row = page.locator(`tr[data-turn="${turn.turnId}"]`);
+      await row.waitFor();
+      // It stretched the Model column: "Tokens in / out" wrapped a word a line, and Outcome left the screen.
+      const header = page.locator('[data-table="turns"] thead th');
+      const heights = await header.evaluateAll((cells) =>
+        cells.map((cell) => cell.getBoundingClientRect().height),
+      );
+      expect(Math.max(...heights)).toBeLessThan(2 * Math.min(...heights));
+      const right = await header.last().evaluate((cell) => cell.getBoundingClientRect().right);
+      expect(right).toBeLessThanOrEqual(1280);
+      const name = row.locator('[data-model] [title]');
+      expect(await name.getAttribute('title')).toBe(model);
+      expect(await name.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+      await screenshot(page, 'console-long-model');
+
+      await page.getByRole('navigation').getByRole('link', { name: 'Cost' }).click();
+      const ticks = page.locator(
+        '[data-chart="input-tokens-by-model"] .recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value',
+      );
+      await ticks.first().waitFor();
+      // Too long for its bar, the label was left out.
+      const labels = await ticks.allTextContents();
+      // A label for each model's bar, the long one cut (earlier tests may have added models).
+      const bars = page.locator('[data-chart="input-tokens-by-model"] .recharts-bar-rectangle');
+      expect(labels).toHaveLength(await bars.count());
+      expect(
+        labels.filter((label) => label.startsWith('gpt-4o-') && label.endsWith('…')).length,
+      ).toBeGreaterThan(0);
+      await screenshot(page, 'console-long-cost');
       afterwards(watched);
     } finally {
       await watched.close();

@@ -8,6 +8,18 @@ export interface Bar {
 }
 
 /**
+ * A bar's label cut with an ellipsis to what fits under its bar (about 40 characters across a card's plot, shared by
+ * its bars, 16 at most): recharts left out a label too long for its bar. The tooltip has it whole.
+ */
+function clipFor(bars: number): (label: string) => string {
+  const length = Math.min(16, Math.max(4, Math.floor(40 / Math.max(1, bars))));
+  return (label) => {
+    const characters = [...label];
+    return characters.length > length ? `${characters.slice(0, length - 1).join('')}…` : label;
+  };
+}
+
+/**
  * A titled bar chart with its numbers also in a table for screen readers: the chart is a picture hidden from
  * assistive technology (and out of the tab order), the table is what it reads.
  */
@@ -18,6 +30,7 @@ export function CostChart({
   color,
   format,
   empty,
+  whole = false,
 }: {
   readonly name: string;
   readonly title: string;
@@ -25,6 +38,8 @@ export function CostChart({
   readonly color: string;
   readonly format: (value: number) => string;
   readonly empty: string;
+  /** Counts: the value axis has whole-number ticks only (3 requests had ticks at 0.75 and 2.25). */
+  readonly whole?: boolean;
 }) {
   const headingId = `chart-${name}`;
   // The value axis is as wide as its longest label (`US$0.000023` in Chinese): at recharts' fixed 60 px the
@@ -53,7 +68,8 @@ export function CostChart({
             gridAxis="y"
             withTooltip
             maxBarWidth={56}
-            yAxisProps={{ width: axisWidth }}
+            yAxisProps={{ width: axisWidth, allowDecimals: !whole }}
+            xAxisProps={{ tickFormatter: clipFor(bars.length), interval: 0 }}
             barChartProps={{ accessibilityLayer: false }}
           />
         </div>

@@ -82,6 +82,7 @@ export function CostPage() {
             color="teal.8"
             format={(value) => formatCount(value, locale)}
             empty={text.charts.noData}
+            whole
           />
           <CostChart
             name="input-tokens-by-model"
@@ -90,6 +91,7 @@ export function CostPage() {
             color="grape.7"
             format={(value) => formatCount(value, locale)}
             empty={text.charts.noData}
+            whole
           />
         </SimpleGrid>
       ) : null}

@@ -32,6 +32,19 @@ const noFields: Record<TextFilter, string> = {
   tool: '',
 };
 
+/**
+ * A name from the ledger on one line, cut with an ellipsis past 16 em and whole in its title: a provider's
+ * 150-character model name pushed Cost, Tools, Latency and Outcome off a 1280 px screen.
+ */
+function Clipped({ value }: { readonly value: string | undefined }) {
+  if (!value) return '—';
+  return (
+    <Text size="sm" truncate="end" maw="16em" title={value}>
+      {value}
+    </Text>
+  );
+}
+
 /** `/console/turns`: the turn ledger with outcome segments, filters, metric cards and a detail view. */
 export function TurnsPage() {
   const { client, text, locale, signOut } = useConsole();
@@ -137,7 +150,9 @@ export function TurnsPage() {
                 <Table.Th>{text.columns.user}</Table.Th>
                 <Table.Th>{text.columns.model}</Table.Th>
                 <Table.Th>{text.columns.provider}</Table.Th>
-                <Table.Th ta="right">{text.columns.tokens}</Table.Th>
+                <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {text.columns.tokens}
+                </Table.Th>
                 <Table.Th ta="right">{text.columns.cost}</Table.Th>
                 <Table.Th>{text.columns.tools}</Table.Th>
                 <Table.Th ta="right">{text.columns.latency}</Table.Th>
@@ -152,16 +167,24 @@ export function TurnsPage() {
                       {formatTime(turn.startedAt, locale)}
                     </Button>
                   </Table.Td>
-                  <Table.Td>{turn.principalId}</Table.Td>
-                  <Table.Td>{turn.model ?? '—'}</Table.Td>
-                  <Table.Td>{turn.provider ?? '—'}</Table.Td>
+                  <Table.Td>
+                    <Clipped value={turn.principalId} />
+                  </Table.Td>
+                  <Table.Td data-model>
+                    <Clipped value={turn.model} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Clipped value={turn.provider} />
+                  </Table.Td>
                   <Table.Td ta="right">
                     {formatCount(turn.inputTokens, locale)} / {formatCount(turn.outputTokens, locale)}
                   </Table.Td>
                   <Table.Td ta="right" data-cost>
                     {turn.cost ? formatCost(turn.cost, locale) : '—'}
                   </Table.Td>
-                  <Table.Td>{turn.toolCalls.map((call) => call.toolName).join(', ') || '—'}</Table.Td>
+                  <Table.Td>
+                    <Clipped value={turn.toolCalls.map((call) => call.toolName).join(', ')} />
+                  </Table.Td>
                   <Table.Td ta="right">{text.milliseconds(turn.latencyMs)}</Table.Td>
                   <Table.Td>
                     <OutcomeBadge outcome={turn.outcome} text={text} />
