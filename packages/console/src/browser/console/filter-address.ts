@@ -27,20 +27,6 @@ export function sentFilter(value: string): string | undefined {
 }
 
 /**
- * The longest each filter may be: the `maxLength` of the governance operations' query schemas
- * (`turnFilterFields` and `governance.listAudit` in `@opwire/ai`). The inputs stop there, and an address
- * holding more is no filter.
- */
-export const filterLimits = {
-  model: 200,
-  provider: 100,
-  principalId: 200,
-  conversationId: 200,
-  tool: 64,
-  turnId: 200,
-} as const;
-
-/**
  * Writes a page's filters into the address, replacing its history entry: a reload or Back shows the page as it
  * was left, and filtering adds no steps to Back. Empty values are left out, so a page at its defaults has none.
  */
