@@ -24,8 +24,10 @@ export class JsonAnswer implements PlainAnswer {
     readonly requestId: string,
     /** Headers middleware set (such as `idempotent-replayed`). */
     readonly extra: Readonly<Record<string, string>> | undefined = undefined,
+    /** `JSON.stringify`, or one compiled for the operation's response schema (`compileJsonStringify`). */
+    stringify: (value: unknown) => string | undefined = JSON.stringify,
   ) {
-    this.body = JSON.stringify(value);
+    this.body = stringify(value);
     this.status = this.body === undefined ? 204 : status;
   }
 
@@ -68,8 +70,9 @@ export function jsonAnswer(
   value: unknown,
   requestId: string,
   extra?: Readonly<Record<string, string>>,
+  stringify?: (value: unknown) => string | undefined,
 ): JsonAnswer {
-  return new JsonAnswer(status, value, requestId, extra);
+  return new JsonAnswer(status, value, requestId, extra, stringify);
 }
 
 /**

@@ -10,6 +10,7 @@ import { invokeOptionsFrom } from '@opwire/core/surface';
 import { acceptsMediaType } from './accepts-media-type.js';
 import { type Answer, jsonAnswer } from './answer.js';
 import { compileInputBinder } from './compile-input-binder.js';
+import { compileJsonStringify } from './compile-json-stringify.js';
 import { takesBody as methodTakesBody, type RouteSpec } from './derive-route.js';
 import { toEventStream } from './event-stream.js';
 import { httpErrors } from './http-errors.js';
@@ -41,6 +42,7 @@ export function compileOperationRoute(
   // A route with its own encoding (a codec) answers in its format; only the event stream is refused by Accept.
   const eventStream = streams && !codec;
   const detached = codec?.detached === true;
+  const stringify = compileJsonStringify(operation.response);
 
   /** Answers a failure as a problem; `logged` when the pipeline already logged (and audited) it. */
   const fail = (exchange: HttpExchange, thrown: unknown, request: RouteRequest, logged: boolean) => {
@@ -102,7 +104,7 @@ export function compileOperationRoute(
             requestId: request.requestId,
             headers: request.responseHeaders,
           })
-        : jsonAnswer(status, value, request.requestId, request.responseHeaders);
+        : jsonAnswer(status, value, request.requestId, request.responseHeaders, stringify);
     } catch (thrown) {
       return fail(exchange, thrown, request, false);
     }

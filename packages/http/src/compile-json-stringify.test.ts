@@ -1,0 +1,268 @@
+import fc from 'fast-check';
+import Type from 'typebox';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { compileJsonStringify } from './compile-json-stringify.js';
+
+const order = Type.Object(
+  {
+    id: Type.String(),
+    item: Type.String(),
+    quantity: Type.Integer({ minimum: 1 }),
+    status: Type.Union([Type.Literal('pending'), Type.Literal('paid'), Type.Literal('shipped')]),
+    paid: Type.Optional(Type.Boolean()),
+    note: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    extra: Type.Optional(Type.Unknown()),
+  },
+  { additionalProperties: false },
+);
+const orders = Type.Object({ orders: Type.Array(order), total: Type.Number() });
+const nested = Type.Object({
+  matrix: Type.Array(Type.Array(Type.Integer())),
+  tags: Type.Record(Type.String(), Type.String()),
+  child: Type.Optional(Type.Object({ name: Type.String(), flags: Type.Array(Type.Boolean()) })),
+});
+
+/** Strings JSON has to escape or must keep as they are: controls, quotes, lone and paired surrogates, long runs. */
+const text = fc.oneof(
+  fc.string(),
+  fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)) }),
+  fc.string({ unit: 'grapheme', maxLength: 60 }),
+  fc.constantFrom(
+    '',
+    'a\u0000b',
+    '"',
+    '\\',
+    '\ud800',
+    '\udc00x',
+    '😀',
+    `${'x'.repeat(50)}"`,
+    '汉字'.repeat(30),
+    '\u2028',
+  ),
+);
+const number = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(1e21, -0, Number.NaN, Number.POSITIVE_INFINITY),
+);
+/** Any value at all where the schema says something else: every property may hold one. */
+const stray = fc.oneof(
+  fc.anything(),
+  fc.constant(undefined),
+  fc.constant(() => 1),
+  fc.constant(new Date(0)),
+);
+
+/** An object with the given properties, some left out, maybe one more, its keys in a shuffled order. */
+function shuffledObject(
+  properties: Record<string, fc.Arbitrary<unknown>>,
+): fc.Arbitrary<Record<string, unknown>> {
+  const entries = Object.entries(properties).map(([key, value]) =>
+    fc.tuple(fc.constant(key), fc.oneof({ weight: 8, arbitrary: value }, { weight: 1, arbitrary: stray })),
+  );
+  return fc
+    .tuple(
+      fc.tuple(...entries),
+      fc.boolean(),
+      fc.boolean(),
+      fc.option(fc.tuple(fc.string(), stray), { freq: 8 }),
+      fc.integer({ min: 0, max: 1000 }),
+    )
+    .map(([pairs, keepOrder, keepAll, added, seed]) => {
+      let kept = keepAll ? pairs : pairs.filter((_, index) => (seed >> index) % 2 === 0);
+      if (!keepOrder) kept = [...kept].sort(([a], [b]) => ((a.length * seed) % 7) - ((b.length * seed) % 7));
+      const object = Object.fromEntries(kept);
+      if (added) object[added[0]] = added[1];
+      return object;
+    });
+}
+
+/** Values a schema describes, now and then with a stray one in their midst (see `shuffledObject`). */
+function valuesOf(schema: unknown): fc.Arbitrary<unknown> {
+  const { type, anyOf, properties, items, patternProperties } = schema as Record<string, unknown>;
+  if (Array.isArray(anyOf)) return fc.oneof(...anyOf.map(valuesOf));
+  if ('const' in (schema as object)) return fc.constant((schema as { const: unknown }).const);
+  if (type === 'string') return text;
+  if (type === 'integer') return fc.integer();
+  if (type === 'number') return number;
+  if (type === 'boolean') return fc.boolean();
+  if (type === 'null') return fc.constant(null);
+  if (type === 'array') return fc.array(valuesOf(items), { maxLength: 4 });
+  if (type === 'object' && properties) {
+    const shaped = Object.fromEntries(Object.entries(properties).map(([key, each]) => [key, valuesOf(each)]));
+    return shuffledObject(shaped);
+  }
+  if (type === 'object' && patternProperties) {
+    return fc.dictionary(fc.string(), valuesOf(Object.values(patternProperties)[0]), { maxKeys: 4 });
+  }
+  return fc.anything();
+}
+
+/** What a call gave: its text, or the error it threw (JSON.stringify's own errors, such as for a BigInt). */
+function outcome(write: () => string | undefined): { text?: string | undefined; error?: string } {
+  try {
+    return { text: write() };
+  } catch (error) {
+    return { error: String(error) };
+  }
+}
+
+const anOrder = shuffledObject({
+  id: text,
+  item: text,
+  quantity: number,
+  status: fc.oneof(fc.constantFrom('pending', 'paid', 'shipped'), text),
+  paid: fc.boolean(),
+  note: fc.option(text),
+  extra: fc.anything(),
+});
+
+describe('compileJsonStringify', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('writes exactly what JSON.stringify writes, for values shaped like the schema and for any other', () => {
+    const write = compileJsonStringify(orders);
+    const value = fc.oneof(
+      shuffledObject({
+        orders: fc.array(fc.oneof({ weight: 9, arbitrary: anOrder }, { weight: 1, arbitrary: stray })),
+        total: number,
+      }),
+      stray,
+    );
+    fc.assert(
+      fc.property(value, (each) => {
+        expect(outcome(() => write(each))).toEqual(outcome(() => JSON.stringify(each)));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('writes nested arrays, records and optional objects as JSON.stringify does', () => {
+    const write = compileJsonStringify(nested);
+    const value = shuffledObject({
+      matrix: fc.array(fc.array(fc.oneof(number, stray))),
+      tags: fc.dictionary(fc.string(), text),
+      child: shuffledObject({ name: text, flags: fc.array(fc.oneof(fc.boolean(), stray)) }),
+    });
+    fc.assert(
+      fc.property(value, (each) => {
+        expect(outcome(() => write(each))).toEqual(outcome(() => JSON.stringify(each)));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('writes a value shaped like its schema without calling JSON.stringify', () => {
+    const write = compileJsonStringify(orders);
+    const value = {
+      orders: [
+        { id: 'o-1', item: 'green tea', quantity: 2, status: 'paid', paid: true, note: null },
+        { id: 'o-2', item: '绿茶 "特级"', quantity: 1, status: 'pending' },
+      ],
+      total: 4.5,
+    };
+    const expected = JSON.stringify(value);
+    const spy = vi.spyOn(JSON, 'stringify');
+    // The string with quotes is escaped by JSON.stringify itself: one call, for that string alone.
+    expect(write(value)).toBe(expected);
+    expect(spy.mock.calls.map(([argument]) => argument)).toEqual(['绿茶 "特级"']);
+  });
+
+  it('keeps what only JSON.stringify knows: toJSON with its key, BigInt, getters, hidden and inherited keys', () => {
+    const write = compileJsonStringify(orders);
+    const withToJson = { orders: [], total: { toJSON: (key: string) => `total under "${key}"` } };
+    expect(write(withToJson)).toBe(JSON.stringify(withToJson));
+    expect(() => write({ orders: [], total: 1n })).toThrow(TypeError);
+    const hidden = { orders: [], total: 1 };
+    Object.defineProperty(hidden, 'total', { value: 2, enumerable: false });
+    expect(write(hidden)).toBe('{"orders":[]}');
+    const inherited = Object.assign(Object.create({ total: 3 }), { orders: [] });
+    expect(write(inherited)).toBe(JSON.stringify(inherited));
+    const bare = Object.assign(Object.create(null), { orders: [], total: 5 });
+    expect(write(bare)).toBe('{"orders":[],"total":5}');
+    let reads = 0;
+    const counted = {
+      orders: [],
+      get total() {
+        reads++;
+        return 7;
+      },
+    };
+    expect(write(counted)).toBe('{"orders":[],"total":7}');
+    expect(reads).toBe(1);
+    // biome-ignore lint/suspicious/noSparseArray: a hole is what is tested
+    const holes = { orders: [, { id: 'a' }], total: 1 };
+    expect(write(holes)).toBe(JSON.stringify(holes));
+  });
+
+  it('compiles any schema of objects, arrays, records, unions and scalars, and writes any value as JSON.stringify', () => {
+    const schema = fc.letrec<{ schema: unknown }>((tie) => ({
+      schema: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        fc.constantFrom(
+          Type.String(),
+          Type.Integer(),
+          Type.Number(),
+          Type.Boolean(),
+          Type.Null(),
+          Type.Unknown(),
+          Type.Union([Type.Literal('a'), Type.Literal('b"')]),
+          Type.Union([Type.String(), Type.Null()]),
+        ),
+        fc
+          .dictionary(
+            fc.oneof(fc.string(), fc.constantFrom('a', 'b', '__proto__', 'toString')),
+            tie('schema'),
+            {
+              maxKeys: 5,
+            },
+          )
+          .map((properties) => Type.Object(properties as never)),
+        tie('schema').map((items) => Type.Array(items as never)),
+        tie('schema').map((values) => Type.Record(Type.String(), values as never)),
+      ),
+    })).schema;
+    const cases = schema.chain((each) =>
+      fc.tuple(
+        fc.constant(each),
+        fc.array(fc.oneof(valuesOf(each), fc.anything({ withNullPrototype: true })), { maxLength: 4 }),
+      ),
+    );
+    fc.assert(
+      fc.property(cases, ([each, values]) => {
+        const write = compileJsonStringify(each);
+        for (const value of values)
+          expect(outcome(() => write(value))).toEqual(outcome(() => JSON.stringify(value)));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('writes an object of no properties, empty or not', () => {
+    const write = compileJsonStringify(
+      Type.Object({ inner: Type.Object({}), list: Type.Array(Type.Object({})) }),
+    );
+    for (const value of [
+      { inner: {}, list: [{}, {}] },
+      { inner: { a: 1 }, list: [{ b: [2] }] },
+      { list: [], inner: Object.create(null) },
+    ]) {
+      expect(write(value)).toBe(JSON.stringify(value));
+    }
+  });
+
+  it('writes keys that need escaping, and objects of more than 30 properties', () => {
+    const odd = Type.Object({
+      'say "hi"': Type.String(),
+      'back\\slash': Type.Integer(),
+      '\u0001': Type.Boolean(),
+    });
+    const value = { 'say "hi"': 'x', 'back\\slash': 1, '\u0001': false };
+    expect(compileJsonStringify(odd)(value)).toBe(JSON.stringify(value));
+    const wide = Type.Object(
+      Object.fromEntries(Array.from({ length: 40 }, (_, index) => [`p${index}`, Type.Integer()])),
+    );
+    const wideValue = Object.fromEntries(Array.from({ length: 40 }, (_, index) => [`p${index}`, index]));
+    expect(compileJsonStringify(wide)(wideValue)).toBe(JSON.stringify(wideValue));
+  });
+});

@@ -1,0 +1,212 @@
+/**
+ * Compiles `JSON.stringify` for one response schema: the function returned gives the same text as
+ * `JSON.stringify` for every value (or throws what it throws), and gets there faster for a value
+ * shaped like the schema, writing the schema's objects and arrays with straight-line code instead of
+ * V8's generic walk. (fastify does the same with fast-json-stringify, but writes what its schema
+ * says rather than what the value holds.) A part of the value that is not shaped like its schema
+ * (an unknown key, keys in another order, a class instance) is handed to `JSON.stringify` whole.
+ */
+export function compileJsonStringify(schema: unknown): (value: unknown) => string | undefined {
+  const compiler = new StringifyCompiler();
+  const root = compiler.node(schema);
+  if (root === 'leaf') return (value) => JSON.stringify(value);
+  const source = `${compiler.functions.join('\n')}\nreturn ${root};`;
+  const write = new Function('text', 'leaf', 'plain', 'keys', source)(
+    writeString,
+    writeLeaf,
+    isPlainObject,
+    compiler.keys,
+  ) as (value: unknown) => string | undefined;
+  return (value) => {
+    try {
+      return write(value);
+    } catch (thrown) {
+      if (thrown === giveUp) return JSON.stringify(value);
+      throw thrown;
+    }
+  };
+}
+
+/** Thrown where only `JSON.stringify` of the whole value is exact (a `toJSON` method, called with its key). */
+const giveUp = Symbol('give up');
+
+/** Writes the schema's objects and arrays as functions of generated code; anything else is a leaf. */
+class StringifyCompiler {
+  readonly functions: string[] = [];
+  readonly keys: (readonly string[])[] = [];
+  private readonly names = new Map<object, string>();
+
+  /** The expression naming the function that writes a value of `schema`, or 'leaf'. */
+  node(schema: unknown): string {
+    if (typeof schema !== 'object' || schema === null) return 'leaf';
+    const known = this.names.get(schema);
+    if (known) return known;
+    const { type, properties, additionalProperties, patternProperties, items } = schema as Record<
+      string,
+      unknown
+    >;
+    const closedObject =
+      type === 'object' &&
+      typeof properties === 'object' &&
+      properties !== null &&
+      (additionalProperties === undefined || additionalProperties === false) &&
+      patternProperties === undefined;
+    const singleItems =
+      type === 'array' && typeof items === 'object' && items !== null && !Array.isArray(items);
+    if (!closedObject && !singleItems) return 'leaf';
+    const name = `write${this.names.size}`;
+    this.names.set(schema, name);
+    const written = closedObject
+      ? this.object(name, properties as Record<string, unknown>)
+      : this.array(name, items);
+    if (written === 'leaf') this.names.set(schema, 'leaf');
+    return written;
+  }
+
+  /**
+   * Checks that the value's own keys (in `for…in` order, which is `JSON.stringify`'s) follow the schema's
+   * order, then writes the ones present. When all are, each of the expected type, it is one concatenation
+   * of named property reads, which V8 makes cheap for values of one shape. An object of more than 30
+   * properties (one bit each) is left to `JSON.stringify`.
+   */
+  private object(name: string, properties: Record<string, unknown>): string {
+    const names = Object.keys(properties);
+    if (names.length > 30) return 'leaf';
+    if (names.length === 0) {
+      this.functions.push(`function ${name}(value) {
+  if (!plain(value)) return leaf(value);
+  for (const key in value) return leaf(value);
+  return '{}';
+}`);
+      return name;
+    }
+    const table = this.keys.push(names) - 1;
+    const heads = names.map((key) => `${JSON.stringify(key)}:`);
+    const reads = names.map((key, index) => `v${index} = value[${JSON.stringify(key)}]`);
+    const shapes = names.map((key, index) => this.shape(properties[key], `v${index}`));
+    const whole = shapes
+      .map(
+        (shape, index) => `${JSON.stringify(`${index === 0 ? '{' : ','}${heads[index]}`)} + ${shape.write}`,
+      )
+      .join(' + ');
+    const eachPresent = names.map((key, index) => {
+      const write = this.value(properties[key]);
+      return `if (seen & ${2 ** index}) { const v = v${index}; const part = ${write}; if (part !== undefined) out += (out.length === 1 ? '' : ',') + ${JSON.stringify(heads[index])} + part; }`;
+    });
+    this.functions.push(`function ${name}(value) {
+  if (!plain(value)) return leaf(value);
+  const names = keys[${table}];
+  let index = 0, seen = 0;
+  for (const key in value) {
+    while (key !== names[index]) if (++index >= ${names.length}) return leaf(value);
+    seen |= 1 << index++;
+  }
+  const ${reads.join(', ')};
+  if (seen === ${2 ** names.length - 1} && ${shapes.map((shape) => shape.test).join(' && ')}) return ${whole} + '}';
+  let out = '{';
+  ${eachPresent.join('\n  ')}
+  return out + '}';
+}`);
+    return name;
+  }
+
+  /** For the one-concatenation path: what a property's value must be, and how it is then written. */
+  private shape(schema: unknown, read: string): { readonly test: string; readonly write: string } {
+    const type = primitiveType(schema);
+    if (type === 'string') return { test: `typeof ${read} === 'string'`, write: `text(${read})` };
+    if (type === 'number')
+      return { test: `typeof ${read} === 'number' && Number.isFinite(${read})`, write: read };
+    if (type === 'boolean')
+      return { test: `typeof ${read} === 'boolean'`, write: `(${read} ? 'true' : 'false')` };
+    const node = this.node(schema);
+    if (node !== 'leaf')
+      return { test: `typeof ${read} === 'object' && ${read} !== null`, write: `${node}(${read})` };
+    // Whatever the schema, a string, number, boolean or null is written by `leaf` without `JSON.stringify`.
+    return {
+      test: `(typeof ${read} === 'string' || typeof ${read} === 'number' || typeof ${read} === 'boolean' || ${read} === null)`,
+      write: `leaf(${read})`,
+    };
+  }
+
+  private array(name: string, items: unknown): string {
+    this.functions.push(`function ${name}(value) {
+  if (!Array.isArray(value) || value.toJSON !== undefined) return leaf(value);
+  let out = '[';
+  for (let index = 0; index < value.length; index++) {
+    const v = value[index];
+    const part = ${this.value(items)};
+    out += (index === 0 ? '' : ',') + (part === undefined ? 'null' : part);
+  }
+  return out + ']';
+}`);
+    return name;
+  }
+
+  /** The expression writing `v` (undefined where `JSON.stringify` leaves it out). */
+  private value(schema: unknown): string {
+    const type = primitiveType(schema);
+    if (type === 'string') return `typeof v === 'string' ? text(v) : leaf(v)`;
+    if (type === 'number') return `typeof v === 'number' && Number.isFinite(v) ? '' + v : leaf(v)`;
+    if (type === 'boolean') return `v === true ? 'true' : v === false ? 'false' : leaf(v)`;
+    return `${this.node(schema)}(v)`;
+  }
+}
+
+/** The one JSON type a schema's values have when it is a string, number or boolean (or literals of one). */
+function primitiveType(schema: unknown): 'string' | 'number' | 'boolean' | undefined {
+  if (typeof schema !== 'object' || schema === null) return undefined;
+  const { type, anyOf } = schema as { type?: unknown; anyOf?: unknown };
+  if (type === 'string' || type === 'boolean') return type;
+  if (type === 'number' || type === 'integer') return 'number';
+  if (type === undefined && Array.isArray(anyOf) && anyOf.length > 0) {
+    const types = new Set(anyOf.map(primitiveType));
+    const [only] = types;
+    return types.size === 1 ? only : undefined;
+  }
+  return undefined;
+}
+
+/** What `JSON.stringify` writes for a value no schema function took: primitives here, the rest by it. */
+function writeLeaf(value: unknown): string | undefined {
+  switch (typeof value) {
+    case 'string':
+      return writeString(value);
+    case 'number':
+      return Number.isFinite(value) ? `${value}` : 'null';
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'object':
+      if (value === null) return 'null';
+      if (typeof (value as { toJSON?: unknown }).toJSON === 'function') throw giveUp;
+      return JSON.stringify(value);
+    case 'bigint':
+      // JSON.stringify of the whole value throws the TypeError it throws for a BigInt.
+      throw giveUp;
+    default:
+      return undefined;
+  }
+}
+
+/** Characters `JSON.stringify` escapes: controls, quote, backslash, and surrogates (a lone one is escaped). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is looked for here
+const needsEscape = /[\u0000-\u001f"\\\ud800-\udfff]/;
+
+/** A string as JSON: quoted as it is when nothing in it needs escaping, else by `JSON.stringify`. */
+function writeString(value: string): string {
+  const length = value.length;
+  if (length > 40) return needsEscape.test(value) ? JSON.stringify(value) : `"${value}"`;
+  for (let index = 0; index < length; index++) {
+    const code = value.charCodeAt(index);
+    if (code < 32 || code === 34 || code === 92 || (code >= 0xd800 && code <= 0xdfff)) {
+      return JSON.stringify(value);
+    }
+  }
+  return `"${value}"`;
+}
+
+/** An object whose keys `for…in` lists exactly as `JSON.stringify` does: its own, from a plain prototype. */
+function isPlainObject(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
