@@ -11,8 +11,9 @@ export function compileJsonStringify(schema: unknown): (value: unknown) => strin
   const root = compiler.node(schema);
   if (root === 'leaf') return (value) => JSON.stringify(value);
   const source = `${compiler.functions.join('\n')}\nreturn ${root};`;
-  const write = new Function('text', 'leaf', 'plain', 'keys', source)(
+  const write = new Function('text', 'plainText', 'leaf', 'plain', 'keys', source)(
     writeString,
+    needsNoEscape,
     writeLeaf,
     isPlainObject,
     compiler.keys,
@@ -84,11 +85,16 @@ class StringifyCompiler {
     const heads = names.map((key) => `${JSON.stringify(key)}:`);
     const reads = names.map((key, index) => `v${index} = value[${JSON.stringify(key)}]`);
     const shapes = names.map((key, index) => this.shape(properties[key], `v${index}`));
-    const whole = shapes
-      .map(
-        (shape, index) => `${JSON.stringify(`${index === 0 ? '{' : ','}${heads[index]}`)} + ${shape.write}`,
-      )
-      .join(' + ');
+    // The constant text between values is merged into one literal each: a string's quotes with the keys around it.
+    const pieces: string[] = [];
+    let literal = '';
+    shapes.forEach((shape, index) => {
+      literal += `${index === 0 ? '{' : ','}${heads[index]}${shape.quoted ? '"' : ''}`;
+      pieces.push(JSON.stringify(literal), shape.write);
+      literal = shape.quoted ? '"' : '';
+    });
+    pieces.push(JSON.stringify(`${literal}}`));
+    const whole = pieces.join(' + ');
     const eachPresent = names.map((key, index) => {
       const write = this.value(properties[key]);
       return `if (seen & ${2 ** index}) { const v = v${index}; const part = ${write}; if (part !== undefined) out += (out.length === 1 ? '' : ',') + ${JSON.stringify(heads[index])} + part; }`;
@@ -102,7 +108,7 @@ class StringifyCompiler {
     seen |= 1 << index++;
   }
   const ${reads.join(', ')};
-  if (seen === ${2 ** names.length - 1} && ${shapes.map((shape) => shape.test).join(' && ')}) return ${whole} + '}';
+  if (seen === ${2 ** names.length - 1} && ${shapes.map((shape) => shape.test).join(' && ')}) return ${whole};
   let out = '{';
   ${eachPresent.join('\n  ')}
   return out + '}';
@@ -111,9 +117,14 @@ class StringifyCompiler {
   }
 
   /** For the one-concatenation path: what a property's value must be, and how it is then written. */
-  private shape(schema: unknown, read: string): { readonly test: string; readonly write: string } {
+  private shape(
+    schema: unknown,
+    read: string,
+  ): { readonly test: string; readonly write: string; readonly quoted?: boolean } {
     const type = primitiveType(schema);
-    if (type === 'string') return { test: `typeof ${read} === 'string'`, write: `text(${read})` };
+    // A string with nothing to escape goes between quotes that are part of the literal text around it.
+    if (type === 'string')
+      return { test: `typeof ${read} === 'string' && plainText(${read})`, write: read, quoted: true };
     if (type === 'number')
       return { test: `typeof ${read} === 'number' && Number.isFinite(${read})`, write: read };
     if (type === 'boolean')
@@ -193,15 +204,18 @@ const needsEscape = /[\u0000-\u001f"\\\ud800-\udfff]/;
 
 /** A string as JSON: quoted as it is when nothing in it needs escaping, else by `JSON.stringify`. */
 function writeString(value: string): string {
+  return needsNoEscape(value) ? `"${value}"` : JSON.stringify(value);
+}
+
+/** Whether `JSON.stringify` writes the string as it is, between quotes. */
+function needsNoEscape(value: string): boolean {
   const length = value.length;
-  if (length > 40) return needsEscape.test(value) ? JSON.stringify(value) : `"${value}"`;
+  if (length > 40) return !needsEscape.test(value);
   for (let index = 0; index < length; index++) {
     const code = value.charCodeAt(index);
-    if (code < 32 || code === 34 || code === 92 || (code >= 0xd800 && code <= 0xdfff)) {
-      return JSON.stringify(value);
-    }
+    if (code < 32 || code === 34 || code === 92 || (code >= 0xd800 && code <= 0xdfff)) return false;
   }
-  return `"${value}"`;
+  return true;
 }
 
 /** An object whose keys `for…in` lists exactly as `JSON.stringify` does: its own, from a plain prototype. */
