@@ -54,8 +54,17 @@ function fail(message: string): never {
   throw new Error(message);
 }
 
+/**
+ * A variable's whole number: decimal digits only (`Number` would take " " for 0, "0x10" for 16 and "1e2" for 100);
+ * unset or empty gives the default, anything else NaN, which the caller refuses naming the variable.
+ */
+function wholeNumber<T>(text: string | undefined, unset: T): number | T {
+  if (text === undefined || text === '') return unset;
+  return /^[0-9]+$/.test(text) ? Number(text) : Number.NaN;
+}
+
 function readPort(text: string | undefined): number {
-  const port = text ? Number(text) : 3000;
+  const port = wholeNumber(text, 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
     fail(`PORT must be a whole number from 0 to 65535, not "${text}".`);
   }
@@ -63,7 +72,7 @@ function readPort(text: string | undefined): number {
 }
 
 function readWritesPerMinute(text: string | undefined): number {
-  const writesPerMinute = text ? Number(text) : 60;
+  const writesPerMinute = wholeNumber(text, 60);
   if (!Number.isInteger(writesPerMinute) || writesPerMinute < 0) {
     fail(`RATE_LIMIT_PER_MINUTE must be a whole number ≥ 0 (0 turns the limit off), not "${text}".`);
   }
@@ -72,7 +81,7 @@ function readWritesPerMinute(text: string | undefined): number {
 
 // Seconds a chat turn whose page went away keeps running for the page to come back (useChat's resume); off when unset.
 function readResumeSeconds(text: string | undefined): number | undefined {
-  const seconds = text ? Number(text) : undefined;
+  const seconds = wholeNumber(text, undefined);
   if (seconds !== undefined && !(Number.isInteger(seconds) && seconds >= 0 && seconds <= 3600)) {
     fail(
       `CHAT_RESUME_SECONDS must be a whole number of seconds from 0 to 3600 (unset turns resuming off), not "${text}".`,
