@@ -95,7 +95,10 @@ export interface InvokeOptions {
   readonly baggage?: Readonly<Record<string, string>> | undefined;
   /** Overrides the caller's locale for messages. */
   readonly locale?: Locale | undefined;
-  /** The transport's request headers, read by middleware such as idempotency. */
+  /**
+   * The transport's request headers, read by middleware such as idempotency. Names in any case in process
+   * (`'Idempotency-Key'`): middleware reads them in lower case; one name given in two spellings is refused.
+   */
   readonly headers?: RequestHeaders | undefined;
   /** Where `context.setHeader` writes: the surface sends these headers with the answer or the error. */
   readonly responseHeaders?: Record<string, string> | undefined;

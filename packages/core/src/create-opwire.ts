@@ -12,6 +12,7 @@ import { createErrorRegistry, type ErrorRegistry } from './errors/error-registry
 import type { OpwireError } from './errors/opwire-error.js';
 import { Invocation, type InvocationHost } from './invocation.js';
 import type { Logger } from './logger.js';
+import { lowerCaseHeaders } from './lower-case-headers.js';
 import { createMemoryAuditLog } from './memory/memory-audit-log.js';
 import { createMemoryTransactionManager } from './memory/memory-transaction-manager.js';
 import {
@@ -168,7 +169,13 @@ export function createOpwire(options: OpwireOptions): Opwire {
       parentInvocationId: undefined,
       parentTrace: invokeOptions.trace,
       parentTransaction: undefined,
-      headers: invokeOptions.headers ?? noHeaders,
+      // A surface (it names the origin) hands header names over in lower case; a call in process may not.
+      headers:
+        invokeOptions.headers === undefined
+          ? noHeaders
+          : invokeOptions.origin === undefined
+            ? lowerCaseHeaders(invokeOptions.headers)
+            : invokeOptions.headers,
       responseHeaders: invokeOptions.responseHeaders,
     });
 
