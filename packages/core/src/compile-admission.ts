@@ -14,7 +14,7 @@ import { validationError } from './validation/validation-error.js';
 export function compileAdmission(operation: AnyOperation): (input: unknown, invocation: Invocation) => void {
   const validateRequest = compileValidator(closeSchema(operation.request));
   return (input, invocation) => {
-    if (invocation.signal.aborted) throw abortError(invocation.signal);
+    if (invocation.sourceSignal.aborted) throw abortError(invocation.sourceSignal);
     if (!operation.public && !invocation.caller) throw coreErrors.UNAUTHENTICATED();
     const issues = validateRequest(input);
     if (issues) throw validationError(issues);

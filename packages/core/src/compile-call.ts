@@ -52,7 +52,7 @@ export function compileCall(
     if (!inTransaction) await body(invocation, undefined);
     else if (invocation.parentTransaction) await body(invocation, invocation.parentTransaction);
     else {
-      const signal = invocation.signal;
+      const signal = invocation.sourceSignal;
       await transactions.run(
         (transaction) => body(invocation, transaction),
         signal === neverAborted ? { readOnly } : { readOnly, signal },

@@ -40,8 +40,8 @@ export function compileFailure(
         return invocation.result;
       }
       const error = raised(
-        invocation.signal.aborted && !isOpwireError(thrown)
-          ? abortError(invocation.signal, thrown)
+        invocation.sourceSignal.aborted && !isOpwireError(thrown)
+          ? abortError(invocation.sourceSignal, thrown)
           : toOpwireError(thrown),
       );
       if (error.code === 'INTERNAL') {

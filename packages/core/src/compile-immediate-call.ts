@@ -46,7 +46,10 @@ export function compileImmediateCall(
       ? body(invocation, undefined)
       : invocation.parentTransaction
         ? body(invocation, invocation.parentTransaction)
-        : runNow((transaction) => body(invocation, transaction), { readOnly, signal: invocation.signal });
+        : runNow((transaction) => body(invocation, transaction), {
+            readOnly,
+            signal: invocation.sourceSignal,
+          });
     return isPromise(pending) ? pending.then(() => done(invocation)) : done(invocation);
   };
 }

@@ -67,12 +67,19 @@ export function compilePipeline(
   /** Ends the span of a call that succeeded (a stream's span ends with the stream). */
   const succeed = (invocation: Invocation, span: Span | undefined, value: unknown) => {
     if (streams) return value;
+    invocation.end();
     if (span) {
       span.setAttribute('opwire.outcome', 'ok');
       span.end();
     }
     recordOperation(invocation, 'ok');
     return value;
+  };
+
+  /** Ends a call that failed (a stream that failed before its first event included). */
+  const failed = (invocation: Invocation, thrown: unknown, span: Span | undefined) => {
+    invocation.end();
+    return fail(invocation, thrown, span);
   };
 
   const start = (input: unknown, invocation: Invocation, span: Span | undefined, parent?: Context) => {
@@ -85,12 +92,12 @@ export function compilePipeline(
       // starting traces of its own.
       pending = span && parent ? otelContext.with(trace.setSpan(parent, span), run) : run();
     } catch (thrown) {
-      return fail(invocation, thrown, span);
+      return failed(invocation, thrown, span);
     }
     if (!isPromise(pending)) return succeed(invocation, span, pending);
     return pending.then(
       (value) => succeed(invocation, span, value),
-      (thrown: unknown) => fail(invocation, thrown, span),
+      (thrown: unknown) => failed(invocation, thrown, span),
     );
   };
 

@@ -39,7 +39,7 @@ export function compilePrecheck(
         invocation.transaction = transaction;
         await precheck(invocation.input, invocation);
       },
-      { readOnly: true, signal: invocation.signal },
+      { readOnly: true, signal: invocation.sourceSignal },
     );
   };
 
@@ -51,8 +51,8 @@ export function compilePrecheck(
       await check(invocation);
     } catch (thrown) {
       const error = raised(
-        invocation.signal.aborted && !isOpwireError(thrown)
-          ? abortError(invocation.signal, thrown)
+        invocation.sourceSignal.aborted && !isOpwireError(thrown)
+          ? abortError(invocation.sourceSignal, thrown)
           : toOpwireError(thrown),
       );
       if (error.code === 'INTERNAL')

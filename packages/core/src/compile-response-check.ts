@@ -21,7 +21,7 @@ export function compileResponseCheck(
   const view = checkedView(closed);
   const mustTrySerializing = admitsAnyValue(operation.response);
   return (invocation, value) => {
-    if (invocation.signal.aborted) throw abortError(invocation.signal);
+    if (invocation.sourceSignal.aborted) throw abortError(invocation.sourceSignal);
     if (!responseCheck.Check(view(value))) {
       // A middleware that answered itself is named: a layer that forgot `return next()` is the likely cause.
       const by = invocation.answeredBy;

@@ -51,8 +51,8 @@ export function compileStream(
   };
   return async (invocation, span) => {
     const stop = new AbortController();
-    const callerSignal = invocation.signal;
-    invocation.signal = AbortSignal.any([callerSignal, stop.signal]);
+    const callerSignal = invocation.sourceSignal;
+    invocation.sourceSignal = AbortSignal.any([callerSignal, stop.signal]);
     const events = (await outside(invocation, (inner) => inside(inner, open))) as AsyncIterable<unknown>;
     // The handler's result was checked in `open`: anything else here is what a middleware answered.
     if (typeof events?.[Symbol.asyncIterator] !== 'function') {
@@ -80,6 +80,8 @@ export function compileStream(
           if (outcome === 'error' && error) setFailureStatus(span, error);
           span.end();
         }
+        // After the audit record: a consumer that stops the stream aborts the handler's signal first.
+        invocation.end();
       }
     };
     // The first event is awaited before the stream is handed over: a call that fails before it has
@@ -228,7 +230,7 @@ class GuardedStream implements AsyncIterableIterator<unknown> {
     if (step.done) {
       // A handler that returned because its signal aborted (its consumer left, or its caller
       // cancelled) was stopped, not finished.
-      const signal = this.invocation.signal;
+      const signal = this.invocation.sourceSignal;
       const error = signal.aborted ? abortError(signal) : undefined;
       await this.finish(error === undefined ? 'ok' : error.code === 'CANCELLED' ? 'stopped' : 'error', error);
       return { done: true, value: undefined };
@@ -260,7 +262,7 @@ class GuardedStream implements AsyncIterableIterator<unknown> {
   }
 
   private failure(thrown: unknown): OpwireError {
-    const signal = this.invocation.signal;
+    const signal = this.invocation.sourceSignal;
     return this.raised(
       signal.aborted && !isOpwireError(thrown) ? abortError(signal, thrown) : toOpwireError(thrown),
     );

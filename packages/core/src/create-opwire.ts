@@ -189,7 +189,7 @@ export function createOpwire(options: OpwireOptions): Opwire {
           caller: parent.caller,
           locale: parent.locale,
           origin: internalOrigin,
-          signal: parent.signal,
+          signal: parent.sourceSignal,
           baggage: parent.baggage,
           parentInvocationId: parent.invocationId,
           parentTrace: parent.trace,

@@ -180,7 +180,9 @@ describe('the invocation context', () => {
     expect(nested?.caller).toBe(outer?.caller);
     expect(nested?.tenant).toBe('acme');
     expect(nested?.baggage).toEqual({ campaign: 'spring' });
-    expect(nested?.signal).toBe(outer?.signal);
+    // Each call has its own signal (see "the call's signal"), both under the outer call's deadline.
+    expect(nested?.signal).not.toBe(outer?.signal);
+    expect([outer?.signal.aborted, nested?.signal.aborted]).toEqual([false, false]);
     expect(nested?.transaction).toBe(outer?.transaction);
     expect(nested?.origin).toEqual({ surface: 'internal' });
     expect(nested?.parentInvocationId).toBe(outer?.invocationId);

@@ -1,5 +1,6 @@
 import type { SpanContext } from '@opentelemetry/api';
 import { Container, type ServiceIdentifier } from 'inversify';
+import { neverAborted } from './abort.js';
 import type { Caller } from './caller.js';
 import type { InvocationContext, Origin, RequestHeaders } from './context.js';
 import type { AnyErrorEntry } from './errors/define-errors.js';
@@ -46,7 +47,11 @@ export class Invocation implements InvocationContext {
   readonly caller: Caller | undefined;
   readonly locale: Locale;
   readonly origin: Origin;
-  signal: AbortSignal;
+  /**
+   * The signal the call runs under, as the surface gave it (over HTTP, the keep-alive connection's, shared by its
+   * requests) or a stream made it; what core itself watches. Handlers see `signal`, the call's own.
+   */
+  sourceSignal: AbortSignal;
   readonly baggage: Readonly<Record<string, string>>;
   readonly parentInvocationId: string | undefined;
   readonly parentTrace: SpanContext | undefined;
@@ -66,6 +71,9 @@ export class Invocation implements InvocationContext {
   readonly responseHeaders: Record<string, string> | undefined;
   private scope: Container | undefined = undefined;
   private scopedLogger: Logger | undefined = undefined;
+  private ownSignal: AbortSignal | undefined = undefined;
+  private detachSignal: (() => void) | undefined = undefined;
+  private over = false;
 
   constructor(
     private readonly host: InvocationHost,
@@ -75,13 +83,49 @@ export class Invocation implements InvocationContext {
     this.caller = start.caller;
     this.locale = start.locale;
     this.origin = start.origin;
-    this.signal = start.signal;
+    this.sourceSignal = start.signal;
     this.baggage = start.baggage;
     this.parentInvocationId = start.parentInvocationId;
     this.parentTrace = start.parentTrace;
     this.parentTransaction = start.parentTransaction;
     this.headers = start.headers ?? noHeaders;
     this.responseHeaders = start.responseHeaders;
+  }
+
+  /**
+   * This call's own signal, made when first read: it aborts with the source's reason while the call runs, and
+   * never after the call has ended, so a listener a handler adds belongs to its call alone (a keep-alive
+   * connection's signal would collect every request's listeners and fire them all when it closes).
+   */
+  get signal(): AbortSignal {
+    if (this.ownSignal === undefined) {
+      const source = this.sourceSignal;
+      if (source.aborted && !this.over) this.ownSignal = AbortSignal.abort(source.reason);
+      else {
+        const controller = new AbortController();
+        this.ownSignal = controller.signal;
+        if (!this.over && source !== neverAborted) {
+          const abort = () => controller.abort(source.reason);
+          source.addEventListener('abort', abort, { once: true });
+          this.detachSignal = () => source.removeEventListener('abort', abort);
+        }
+      }
+    }
+    return this.ownSignal;
+  }
+
+  /** The call is over (answered, failed, or its stream ended): its own signal no longer follows the source. */
+  end(): void {
+    // A call that ended because its source aborted (a stopped stream) still reads as aborted afterwards.
+    if (this.ownSignal === undefined && this.sourceSignal.aborted) {
+      this.ownSignal = AbortSignal.abort(this.sourceSignal.reason);
+    }
+    this.over = true;
+    const detach = this.detachSignal;
+    if (detach !== undefined) {
+      this.detachSignal = undefined;
+      detach();
+    }
   }
 
   get tenant(): string | undefined {
