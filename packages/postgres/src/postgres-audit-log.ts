@@ -1,4 +1,5 @@
 import { type AuditLog, type AuditQuery, type AuditRecord, coreErrors, type Logger } from '@opwire/core';
+import { parseTimestamp } from '@opwire/core/surface';
 import { auditColumns, auditTableName } from './audit-table.js';
 import type { Driver } from './driver.js';
 import { PostgresTransaction } from './postgres-transaction.js';
@@ -63,14 +64,9 @@ export function createPostgresAuditLog(options: PostgresAuditLogOptions): AuditL
     },
 
     async trim({ before, tenant }) {
-      if (Number.isNaN(Date.parse(before))) {
-        throw coreErrors.INVALID_FORMAT({
-          field: 'before',
-          params: { expected: { en: 'an ISO 8601 timestamp', 'zh-CN': 'ISO 8601 时间戳' } },
-        });
-      }
+      const cutoff = parseTimestamp(before, 'before');
       const sql = `DELETE FROM ${table} WHERE at < $1 AND ($2::text IS NULL OR tenant = $2)`;
-      const params = [new Date(before).toISOString(), tenant ?? null];
+      const params = [new Date(cutoff).toISOString(), tenant ?? null];
       const result = await driver.withSession((session) => session.query(sql, params));
       return result.rowCount;
     },

@@ -35,7 +35,18 @@ describe('paging', () => {
     // JavaScript reads year 0 and beyond 9999; PostgreSQL's timestamptz and toISOString do not both.
     expect(failure(() => normalizeTime('0000-01-01T00:00:00Z', 'from'))).toEqual(['OUT_OF_RANGE', 'from']);
     expect(failure(() => normalizeTime('0001-01-01T00:00:00+01:00', 'to'))).toEqual(['OUT_OF_RANGE', 'to']);
-    expect(failure(() => normalizeTime('+010000-01-01T00:00:00Z', 'at'))).toEqual(['OUT_OF_RANGE', 'at']);
+    // An expanded year is no RFC 3339 date-time (HTTP's date-time format refuses it too), nor are the forms
+    // Date.parse also reads: an impossible day it rolls over, a local time, a bare number.
+    for (const text of [
+      '+010000-01-01T00:00:00Z',
+      '2030-02-30T00:00:00Z',
+      '2030-03-01 00:00',
+      '12/01/2030',
+      '5',
+    ]) {
+      expect(failure(() => normalizeTime(text, 'at'))).toEqual(['INVALID_FORMAT', 'at']);
+    }
+    expect(failure(() => normalizeTime('9999-12-31T23:59:59-01:00', 'at'))).toEqual(['OUT_OF_RANGE', 'at']);
     expect(normalizeTime('0001-01-01T00:00:00Z', 'from')).toBe('0001-01-01T00:00:00.000Z');
     expect(normalizeTime('9999-12-31T23:59:59.999Z', 'to')).toBe('9999-12-31T23:59:59.999Z');
   });

@@ -1,4 +1,5 @@
 import { badTextIn, coreErrors, type OpwireError } from '@opwire/core';
+import { parseTimestamp } from '@opwire/core/surface';
 
 /** One page of a list: the items and, when there are more, the cursor of the next page. */
 export interface Page {
@@ -79,30 +80,12 @@ export function checkLimit(limit: number): void {
 }
 
 /**
- * An ISO timestamp normalized to UTC with milliseconds, or `INVALID_FORMAT` on `field`; a time outside
+ * An RFC 3339 timestamp (`parseTimestamp`) normalized to UTC with milliseconds, or `INVALID_FORMAT` on `field`; a time outside
  * the years 0001 to 9999 in UTC (which PostgreSQL's `timestamptz` and `toISOString` cannot both hold) is
  * `OUT_OF_RANGE`.
  */
 export function normalizeTime(value: string, field: string): string {
-  const time = Date.parse(value);
-  if (Number.isNaN(time)) {
-    throw coreErrors.INVALID_FORMAT({
-      field,
-      params: { expected: { en: 'an ISO 8601 timestamp', 'zh-CN': 'ISO 8601 时间戳' } },
-    });
-  }
-  if (time < earliestTime || time > latestTime) {
-    throw coreErrors.OUT_OF_RANGE({
-      field,
-      params: {
-        expected: {
-          en: 'a time from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z',
-          'zh-CN': '0001-01-01T00:00:00Z 到 9999-12-31T23:59:59.999Z 之间的时间',
-        },
-      },
-    });
-  }
-  return new Date(time).toISOString();
+  return new Date(parseTimestamp(value, field)).toISOString();
 }
 
 /** The first and last instants `normalizeTime` accepts (years 0001 to 9999, UTC). */

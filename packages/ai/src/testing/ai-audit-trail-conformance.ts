@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { AiAuditEventInput, AiAuditTrail } from '../governance/ai-audit-trail.js';
 import { encodeCursor } from '../governance/paging.js';
+import { refusedCutoffs } from './refused-cutoffs.js';
 import { describeStoreSuite, editedCursors, type StoreSuiteOptions, uniqueTenant } from './store-suite.js';
 
 const at = (minute: number) => new Date(Date.UTC(2030, 0, 1, 0, minute)).toISOString();
@@ -188,6 +189,10 @@ export function runAiAuditTrailConformance(name: string, options: StoreSuiteOpti
       await trail().append(auditEventFor(second, turnOld2, { at: old }));
       const kept = await trail().append(auditEventFor(first, turnNew, { at: '2001-03-02T00:00:00.000Z' }));
       await expect(trail().trim({ before: 'never' })).rejects.toMatchObject({ code: 'INVALID_FORMAT' });
+      for (const [before, code] of refusedCutoffs) {
+        await expect(trail().trim({ before }), before).rejects.toMatchObject({ code, field: 'before' });
+      }
+      expect(await trail().forTurn(turnOld)).toHaveLength(1);
       expect(await trail().trim({ before: '2001-03-01T00:00:00.000Z', tenant: first })).toBe(1);
       expect(await trail().forTurn(turnOld2)).toHaveLength(1);
       expect(await trail().trim({ before: '2001-03-01T00:00:00.000Z' })).toBe(1);

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import type { TurnLedger, TurnRecord } from '../governance/turn-ledger.js';
+import { refusedCutoffs } from './refused-cutoffs.js';
 import { describeStoreSuite, editedCursors, type StoreSuiteOptions, uniqueTenant } from './store-suite.js';
 
 const at = (day: number, minute = 0) => new Date(Date.UTC(2030, 0, day, 0, minute)).toISOString();
@@ -306,6 +307,10 @@ export function runTurnLedgerConformance(name: string, options: StoreSuiteOption
       const kept = turnRecordFor(first, { startedAt: '2001-03-02T00:00:00.000Z' });
       for (const row of [old(first), old(second), kept]) await ledger().record(row);
       await expect(ledger().trim({ before: 'soon' })).rejects.toMatchObject({ code: 'INVALID_FORMAT' });
+      for (const [before, code] of refusedCutoffs) {
+        await expect(ledger().trim({ before }), before).rejects.toMatchObject({ code, field: 'before' });
+      }
+      expect((await ledger().list({ tenant: first }, { limit: 10 })).turns).toHaveLength(2);
       expect(await ledger().trim({ before: '2001-03-01T00:00:00.000Z', tenant: first })).toBe(1);
       expect((await ledger().list({ tenant: second }, { limit: 10 })).turns).toHaveLength(1);
       expect(await ledger().trim({ before: '2001-03-01T00:00:00.000Z' })).toBe(1);

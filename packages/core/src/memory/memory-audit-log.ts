@@ -1,7 +1,7 @@
-import { coreErrors } from '../errors/core-errors.js';
 import { type ImmediateAuditLog, immediate } from '../immediate.js';
 import type { AuditLog, AuditQuery, AuditRecord, AuditTrimOptions } from '../ports/audit-log.js';
 import type { Transaction } from '../ports/transaction-manager.js';
+import { parseTimestamp } from '../surface/parse-timestamp.js';
 
 /** Options for the in-memory audit log. */
 export interface MemoryAuditLogOptions {
@@ -43,13 +43,7 @@ export function createMemoryAuditLog(options: MemoryAuditLogOptions = {}): Audit
       return query.limit <= 0 ? [] : matching.slice(-query.limit);
     },
     async trim({ before, tenant }: AuditTrimOptions) {
-      const cutoff = Date.parse(before);
-      if (Number.isNaN(cutoff)) {
-        throw coreErrors.INVALID_FORMAT({
-          field: 'before',
-          params: { expected: { en: 'an ISO 8601 timestamp', 'zh-CN': 'ISO 8601 时间戳' } },
-        });
-      }
+      const cutoff = parseTimestamp(before, 'before');
       const all = inOrder();
       const kept = all.filter(
         (record) => !(Date.parse(record.at) < cutoff && (tenant === undefined || record.tenant === tenant)),

@@ -1,7 +1,7 @@
 /**
  * What every surface shares (`@opwire/core/surface`): JSON Schema emission, tool naming and descriptions, the
- * authenticator port, invoke options built from a request, a failed span's status, and the walk that finds a
- * forbidden key in parsed JSON. HTTP, the AI tools and MCP all import these from here, so no surface imports
+ * authenticator port, invoke options built from a request, a failed span's status, the walk that finds a
+ * forbidden key in parsed JSON, and the strict reading of a timestamp stores share. HTTP, the AI tools and MCP all import these from here, so no surface imports
  * another.
  */
 
@@ -18,6 +18,7 @@ export { checkMilliseconds } from './check-milliseconds.js';
 export { findPoisonedKey, prototypePoisoning, shortPointer } from './find-poisoned-key.js';
 export { hashArguments } from './hash-arguments.js';
 export { invokeOptionsFrom, type SurfaceRequest } from './invoke-options.js';
+export { parseTimestamp } from './parse-timestamp.js';
 export { rejectedCredentials } from './rejected-credentials.js';
 export { requestedLocale } from './request-locale.js';
 export { toJsonSchema } from './to-json-schema.js';

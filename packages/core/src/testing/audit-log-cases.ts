@@ -93,6 +93,20 @@ export function auditLogCases(harness: () => PortHarness, options: PortConforman
       for (const record of [oldFirst, newFirst, oldSecond]) await audit.append(record);
       const cutoff = at('3-01');
       await expect(audit.trim({ before: 'yesterday' })).rejects.toMatchObject({ code: 'INVALID_FORMAT' });
+      // Read strictly (Date.parse takes February 30 for March 2, "5" for May 2001): each refused, nothing removed.
+      for (const [before, code] of [
+        ['2000-02-30T00:00:00Z', 'INVALID_FORMAT'],
+        ['03/01/2000', 'INVALID_FORMAT'],
+        ['Mar 1 2000', 'INVALID_FORMAT'],
+        ['2000-03-01 00:00', 'INVALID_FORMAT'],
+        ['5', 'INVALID_FORMAT'],
+        ['+099999-01-01T00:00:00Z', 'INVALID_FORMAT'],
+        ['0000-12-31T23:59:59Z', 'OUT_OF_RANGE'],
+        ['9999-12-31T23:59:59-01:00', 'OUT_OF_RANGE'],
+      ] as const) {
+        await expect(audit.trim({ before }), before).rejects.toMatchObject({ code, field: 'before' });
+      }
+      expect(await audit.list({ tenant: `tenant-${first}` })).toHaveLength(2);
       expect(await audit.trim({ before: cutoff, tenant: `tenant-${first}` })).toBe(1);
       expect(await audit.list({ tenant: `tenant-${first}` })).toStrictEqual([newFirst]);
       expect(await audit.list({ tenant: `tenant-${second}` })).toStrictEqual([oldSecond]);
