@@ -1,15 +1,20 @@
-/** The keys masked by default. */
+/**
+ * The keys masked by default. Plurals are listed one by one: `tokens` would also hide `inputTokens`, a count.
+ */
 export const defaultMaskedKeys: readonly string[] = [
   'password',
+  'passwords',
   'passwd',
   'pwd',
   'secret',
+  'secrets',
   'token',
   'authorization',
   'api key',
   'access key',
   'private key',
   'cookie',
+  'cookies',
   'credential',
   'credentials',
 ];
