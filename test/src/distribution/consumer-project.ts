@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -38,13 +38,12 @@ export function cleanEnvironment(): NodeJS.ProcessEnv {
   );
 }
 
-/** Creates `folder` with an ES-module `package.json` and an npm config that knows only `registry`. */
+/**
+ * Creates `folder` and an npm config that knows only `registry`, and makes it an ES-module project the way the
+ * README's "Use it in your app" says (`readmeSetup`: npm 11's `npm init -y` writes `"type": "commonjs"`).
+ */
 export function createConsumerProject(folder: string, registry: string, cache: string): ConsumerProject {
   mkdirSync(folder, { recursive: true });
-  writeFileSync(
-    join(folder, 'package.json'),
-    `${JSON.stringify({ name: 'consumer-app', version: '1.0.0', private: true, type: 'module' }, null, 2)}\n`,
-  );
   const userConfig = join(folder, '.npmrc-user');
   writeFileSync(userConfig, '');
   const env = {
@@ -58,6 +57,10 @@ export function createConsumerProject(folder: string, registry: string, cache: s
     npm_config_ignore_scripts: 'true',
     npm_config_loglevel: 'error',
   };
+  for (const command of readmeSetup.split(' && ')) {
+    const [program, ...args] = command.split(' ') as [string, ...string[]];
+    execFileSync(program, args, { cwd: folder, env, stdio: 'ignore' });
+  }
   return {
     folder,
     async install(specs, options = {}) {
@@ -80,6 +83,9 @@ export function createConsumerProject(folder: string, registry: string, cache: s
     has: (name) => existsSync(join(folder, 'node_modules', name, 'package.json')),
   };
 }
+
+/** How the README's "Use it in your app" makes the project an ES-module one, before installing. */
+export const readmeSetup = 'npm init -y && npm pkg set type=module';
 
 /** What the README's "Use it in your app" tells a user to install: dependencies, then dev dependencies. */
 export const readmeInstall = ['@opwire/core', '@opwire/http', 'typebox'] as const;

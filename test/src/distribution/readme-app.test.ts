@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { consumerSources, readmeDevInstall, readmeInstall } from './consumer-project.js';
+import { consumerSources, readmeDevInstall, readmeInstall, readmeSetup } from './consumer-project.js';
 import { workspaceRoot } from './pack-workspace.js';
 
 const readme = readFileSync(join(workspaceRoot, 'README.md'), 'utf8');
@@ -9,8 +9,9 @@ const section = readme.slice(readme.indexOf('## Use it in your app'));
 
 describe('the README\'s "Use it in your app"', () => {
   it('shows the install lines the consumer test runs', () => {
-    const install = /```sh\n(.*)\n(.*)\n```/.exec(section);
+    const install = /```sh\n(.*?) *(?:#.*)?\n(.*)\n(.*)\n```/.exec(section);
     expect(install?.slice(1)).toEqual([
+      readmeSetup,
       `npm install ${readmeInstall.join(' ')}`,
       `npm install --save-dev ${readmeDevInstall.join(' ')}`,
     ]);
