@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { parseOrigins } from '@opwire/core/surface';
 import { afterEach, describe, expect, it } from 'vitest';
 import { compileCors } from './cors.js';
+import { createHttpServer } from './create-http-server.js';
 import type { HttpOptions } from './http-options.js';
 import {
   createFixtureApp,
@@ -150,5 +151,30 @@ describe('compileCors', () => {
       'access-control-allow-origin': shop,
       'access-control-allow-credentials': 'true',
     });
+  });
+
+  // `origins` given as a list is checked as CORS_ORIGINS is: before, an entry with a trailing slash or capitals
+  // was kept as written, the server started, and a browser on that origin got no CORS header.
+  it.each([
+    ['https://a.example/', 'an origin has no path, query or trailing slash (write https://a.example)'],
+    ['https://a.example/app', 'an origin has no path, query or trailing slash (write https://a.example)'],
+    ['a.example', 'it is not a URL'],
+    ['ftp://a.example', 'the scheme must be http or https'],
+    ['', 'it is not a URL'],
+  ])('refuses the origin %j when the server is made, naming it', (origin, why) => {
+    expect(() => compileCors({ origins: [origin] })).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_CONFIGURATION',
+        params: { reason: `allowed origin "${origin}": ${why}` },
+      }),
+    );
+    expect(() => createHttpServer(createFixtureApp().app, { cors: { origins: [shop, origin] } })).toThrow(
+      expect.objectContaining({ code: 'INVALID_CONFIGURATION' }),
+    );
+  });
+
+  it('reads an origin written in capitals as the browser sends it', () => {
+    const headers = compileCors({ origins: ['https://A.Example'] }).headersFor('https://a.example');
+    expect(headers['access-control-allow-origin']).toBe('https://a.example');
   });
 });

@@ -1,5 +1,5 @@
 import { coreErrors } from '@opwire/core';
-import { isOriginAllowed } from '@opwire/core/surface';
+import { checkOrigins, isOriginAllowed } from '@opwire/core/surface';
 import type { PlainAnswer } from './answer.js';
 
 /** Cross-origin resource sharing for browsers on other origins. */
@@ -33,7 +33,9 @@ export const defaultExposeHeaders: readonly string[] = ['x-request-id', 'retry-a
 
 /** Checks the options once and precomputes the headers. */
 export function compileCors(options: CorsOptions): CompiledCors {
-  const any = options.origins.includes('*');
+  // Checked as CORS_ORIGINS is: `https://a.example/` would be kept as written and never match a browser's Origin.
+  const origins = checkOrigins(options.origins);
+  const any = origins.includes('*');
   if (any && options.credentials) {
     throw coreErrors.INVALID_CONFIGURATION({
       params: { reason: 'cors: credentials cannot be allowed for every origin ("*"); list the origins' },
@@ -58,13 +60,13 @@ export function compileCors(options: CorsOptions): CompiledCors {
   };
   return {
     headersFor(origin) {
-      if (!isOriginAllowed(options.origins, origin)) return vary;
+      if (!isOriginAllowed(origins, origin)) return vary;
       const headers = allowedHeaders(origin as string);
       return expose === '' ? headers : { ...headers, 'access-control-expose-headers': expose };
     },
     preflight(headers) {
       const origin = headers.origin;
-      if (!isOriginAllowed(options.origins, origin)) {
+      if (!isOriginAllowed(origins, origin)) {
         // No CORS headers: the browser refuses the cross-origin call; other clients never preflight.
         return { status: 204, headers: { ...vary }, body: undefined };
       }

@@ -6,10 +6,21 @@ import { coreErrors } from '../errors/core-errors.js';
  * A malformed entry is `INVALID_CONFIGURATION` naming it, so a typo fails at startup, not in a browser.
  */
 export function parseOrigins(text: string | undefined): readonly string[] {
-  const entries = (text ?? '')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter((entry) => entry !== '');
+  return checkOrigins(
+    (text ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== ''),
+  );
+}
+
+/**
+ * Checks an allow-list given as a list (`createHttpServer`'s `cors.origins`) as `parseOrigins` checks each entry:
+ * the origins in the form a browser's `Origin` header has them (`https://A.example` becomes `https://a.example`),
+ * or `*` alone; a malformed entry (a trailing slash, a path, another scheme) is `INVALID_CONFIGURATION` naming it,
+ * where it used to be kept as written and never match.
+ */
+export function checkOrigins(entries: readonly string[]): readonly string[] {
   if (entries.includes('*')) {
     if (entries.length > 1) fail('*', '"*" allows every origin and cannot be listed with others');
     return ['*'];

@@ -6,7 +6,7 @@
  */
 
 export { setFailureStatus } from '../span-status.js';
-export { isOriginAllowed, parseOrigins } from './allowed-origins.js';
+export { checkOrigins, isOriginAllowed, parseOrigins } from './allowed-origins.js';
 export {
   type AuthenticationRequest,
   type Authenticator,
