@@ -18,6 +18,8 @@ describe('numeric options read from configuration', () => {
     // These would make every call fail with a 500 instead of failing startup.
     ['timeoutMs', { timeoutMs: -1 }],
     ['timeoutMs', { timeoutMs: Number('30s') }],
+    // No timeout in Node's and fastify's options; here every call that waits would answer 504.
+    ['timeoutMs', { timeoutMs: 0 }],
     ['shutdownTimeoutMs', { shutdownTimeoutMs: Number.NaN }],
     ['shutdownGraceMs', { shutdownGraceMs: -5 }],
   ])('refuses %s in %o at startup, on both servers', (field, options) => {
@@ -28,7 +30,7 @@ describe('numeric options read from configuration', () => {
 
   it('takes sound values and undefined as the default', async () => {
     const { app } = createFixtureApp();
-    const server = createHttpServer(app, { bodyLimit: 16, timeoutMs: 0, shutdownTimeoutMs: undefined });
+    const server = createHttpServer(app, { bodyLimit: 16, timeoutMs: 1, shutdownTimeoutMs: 0 });
     const { url } = await server.listen({ port: 0 });
     try {
       const response = await fetch(`${url}/orders`, {

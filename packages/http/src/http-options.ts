@@ -208,7 +208,7 @@ export interface HttpOptions {
    */
   readonly onClose?: (() => Promise<void>) | undefined;
   readonly logger?: Logger | undefined;
-  /** Deadline of each operation call in milliseconds (none by default). */
+  /** Deadline of each operation call in milliseconds, from 1 (none by default; 0 is refused at startup). */
   readonly timeoutMs?: number | undefined;
   /**
    * Serve the Swagger UI docs page at `/docs`: by default when the optional `swagger-ui-dist` package is
