@@ -43,3 +43,17 @@ describe('readShopEnvironment: whole numbers', () => {
     }
   });
 });
+
+describe('readShopEnvironment: CORS_ORIGINS', () => {
+  it('refuses "*", which MCP\'s Origin check cannot take, naming the variable', () => {
+    for (const value of ['*', ' * ', '*,']) {
+      expect(() => readShopEnvironment({ CORS_ORIGINS: value })).toThrow(
+        /^CORS_ORIGINS cannot be "\*" in the shop: it is also MCP's Origin allow-list/,
+      );
+    }
+    expect(
+      readShopEnvironment({ CORS_ORIGINS: 'https://shop.example, http://localhost:5173' }).options
+        .corsOrigins,
+    ).toEqual(['https://shop.example', 'http://localhost:5173']);
+  });
+});

@@ -135,9 +135,18 @@ function checkDatabaseOption(name: string, options: PostgresOptions, shown: stri
 }
 
 function readOrigins(text: string | undefined): readonly string[] {
+  let origins: readonly string[];
   try {
-    return parseOrigins(text);
+    origins = parseOrigins(text);
   } catch (error) {
     return fail(`CORS_ORIGINS: ${(error as Error).message}`);
   }
+  // The list is also MCP's Origin check, whose guard against DNS rebinding takes no wildcard: `*` stopped startup
+  // with createMcpRoutes' stack trace.
+  if (origins.includes('*')) {
+    fail(
+      'CORS_ORIGINS cannot be "*" in the shop: it is also MCP\'s Origin allow-list, which takes no wildcard; list the origins, such as https://shop.example,http://localhost:5173.',
+    );
+  }
+  return origins;
 }

@@ -78,6 +78,11 @@ const cases: ReadonlyArray<
     /^OTEL_EXPORTER_OTLP_ENDPOINT must be an http:\/\/ or https:\/\/ URL .*, not "not-a-url"\.$/,
   ],
   [
+    'CORS_ORIGINS (*)',
+    () => ({ CORS_ORIGINS: '*' }),
+    /^CORS_ORIGINS cannot be "\*" in the shop: it is also MCP's Origin allow-list, which takes no wildcard; .*\.$/,
+  ],
+  [
     'HTTP_PREFIX',
     () => ({ HTTP_PREFIX: 'api' }),
     /^HTTP_PREFIX must be a path such as \/api .*, not "api"\.$/,
