@@ -1,4 +1,5 @@
 import { type AnyOperation, coreErrors, defineOperation } from '@opwire/core';
+import { earliestTime } from '@opwire/core/surface';
 import Type from 'typebox';
 import type { Governance } from './create-governance.js';
 import {
@@ -11,7 +12,7 @@ import {
   turnFilterFields,
   turnSchema,
 } from './governance-schemas.js';
-import { earliestTime, normalizeTime } from './paging.js';
+import { normalizeTime } from './paging.js';
 import { mainCurrencyOf } from './price-table.js';
 import type { UsageTotals } from './turn-ledger.js';
 

@@ -1,5 +1,5 @@
 import { badTextIn, coreErrors, type OpwireError } from '@opwire/core';
-import { parseTimestamp } from '@opwire/core/surface';
+import { earliestTime, latestTime, parseTimestamp } from '@opwire/core/surface';
 
 /** One page of a list: the items and, when there are more, the cursor of the next page. */
 export interface Page {
@@ -80,17 +80,13 @@ export function checkLimit(limit: number): void {
 }
 
 /**
- * An RFC 3339 timestamp (`parseTimestamp`) normalized to UTC with milliseconds, or `INVALID_FORMAT` on `field`; a time outside
- * the years 0001 to 9999 in UTC (which PostgreSQL's `timestamptz` and `toISOString` cannot both hold) is
- * `OUT_OF_RANGE`.
+ * An RFC 3339 timestamp (`parseTimestamp`) normalized to UTC with milliseconds, or `INVALID_FORMAT` on `field`; a
+ * time outside the years 0001 to 9999 in UTC (which PostgreSQL's `timestamptz` and `toISOString` cannot both hold)
+ * is `OUT_OF_RANGE`.
  */
 export function normalizeTime(value: string, field: string): string {
   return new Date(parseTimestamp(value, field)).toISOString();
 }
-
-/** The first and last instants `normalizeTime` accepts (years 0001 to 9999, UTC). */
-export const earliestTime = Date.parse('0001-01-01T00:00:00.000Z');
-export const latestTime = Date.parse('9999-12-31T23:59:59.999Z');
 
 /** Orders `[time, id]` positions newest first: positive when `left` comes after `right`. */
 export function newestFirst(left: readonly [string, string], right: readonly [string, string]): number {

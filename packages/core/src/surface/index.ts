@@ -18,7 +18,7 @@ export { checkMilliseconds } from './check-milliseconds.js';
 export { findPoisonedKey, prototypePoisoning, shortPointer } from './find-poisoned-key.js';
 export { hashArguments } from './hash-arguments.js';
 export { invokeOptionsFrom, type SurfaceRequest } from './invoke-options.js';
-export { parseTimestamp } from './parse-timestamp.js';
+export { earliestTime, latestTime, parseTimestamp } from './parse-timestamp.js';
 export { rejectedCredentials } from './rejected-credentials.js';
 export { requestedLocale } from './request-locale.js';
 export { toJsonSchema } from './to-json-schema.js';

@@ -1,8 +1,9 @@
 import { IsDateTime } from 'typebox/format';
 import { coreErrors } from '../errors/core-errors.js';
 
-const earliest = Date.parse('0001-01-01T00:00:00.000Z');
-const latest = Date.parse('9999-12-31T23:59:59.999Z');
+/** The first and last instants `parseTimestamp` accepts (years 0001 to 9999, UTC). */
+export const earliestTime = Date.parse('0001-01-01T00:00:00.000Z');
+export const latestTime = Date.parse('9999-12-31T23:59:59.999Z');
 
 /**
  * A timestamp a store is given (a trim's `before`, a page's `from`), as milliseconds: an RFC 3339 date-time,
@@ -23,7 +24,7 @@ export function parseTimestamp(value: string, field: string): number {
       },
     });
   }
-  if (time < earliest || time > latest) {
+  if (time < earliestTime || time > latestTime) {
     throw coreErrors.OUT_OF_RANGE({
       field,
       params: {
