@@ -158,14 +158,26 @@ describe('compileJsonStringify', () => {
       orders: [
         { id: 'o-1', item: 'green tea', quantity: 2, status: 'paid', paid: true, note: null },
         { id: 'o-2', item: '绿茶 "特级"', quantity: 1, status: 'pending' },
+        // Every property there, in the schema's order: the one-concatenation path.
+        {
+          id: 'o-3',
+          item: 'oolong',
+          quantity: 3,
+          status: 'shipped',
+          paid: false,
+          note: 'ring twice',
+          extra: 7,
+        },
+        // All there too, but a string to escape: written property by property, that string by JSON.stringify.
+        { id: 'o-4', item: 'say "hi"', quantity: 1, status: 'paid', paid: true, note: 'sencha', extra: null },
       ],
       total: 4.5,
     };
     const expected = JSON.stringify(value);
     const spy = vi.spyOn(JSON, 'stringify');
-    // The string with quotes is escaped by JSON.stringify itself: one call, for that string alone.
+    // A string with quotes is escaped by JSON.stringify itself: one call each, for that string alone.
     expect(write(value)).toBe(expected);
-    expect(spy.mock.calls.map(([argument]) => argument)).toEqual(['绿茶 "特级"']);
+    expect(spy.mock.calls.map(([argument]) => argument)).toEqual(['绿茶 "特级"', 'say "hi"']);
   });
 
   it('keeps what only JSON.stringify knows: toJSON with its key, BigInt, getters, hidden and inherited keys', () => {

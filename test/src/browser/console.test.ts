@@ -26,6 +26,16 @@ function axisLabelsCut(page: Page): Promise<string[]> {
   );
 }
 
+/** The query string of every request the page sends to the governance operations, in order, as it sends them. */
+function governanceQueries(page: Page): string[] {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/governance/')) asked.push(url.search);
+  });
+  return asked;
+}
+
 const title = hasChromium
   ? 'the governance console in Chromium'
   : `the governance console in Chromium — ${missingChromium}`;
@@ -528,11 +538,7 @@ describe.skipIf(!hasChromium)(title, { timeout: 90_000 }, () => {
   it('a custom range with From after To says so beside the dates, in the page’s language, and asks the server nothing', async () => {
     const watched = await asAdmin('/console/turns');
     const { page } = watched;
-    const asked: string[] = [];
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.pathname.startsWith('/governance/')) asked.push(url.search);
-    });
+    const asked = governanceQueries(page);
     try {
       await page.locator('[data-table="turns"] tbody tr').first().waitFor();
       const answered = (from: string) =>
@@ -575,11 +581,7 @@ describe.skipIf(!hasChromium)(title, { timeout: 90_000 }, () => {
   it('a custom date past the server’s years is refused beside the dates before any request, typed or in the address', async () => {
     const watched = await asAdmin('/console/turns');
     const { page } = watched;
-    const asked: string[] = [];
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.pathname.startsWith('/governance/')) asked.push(url.search);
-    });
+    const asked = governanceQueries(page);
     try {
       const rows = page.locator('[data-table="turns"] tbody tr');
       await rows.first().waitFor();
@@ -772,12 +774,8 @@ describe.skipIf(!hasChromium)(title, { timeout: 90_000 }, () => {
   it('keeps a typed filter to what the server takes, says so beside the field, and asks nothing it must refuse', async () => {
     const watched = await asAdmin('/console/turns');
     const { page } = watched;
-    const asked: string[] = [];
+    const asked = governanceQueries(page);
     const refused: string[] = [];
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.pathname.startsWith('/governance/')) asked.push(url.search);
-    });
     page.on('response', (response) => {
       if (response.status() === 400) refused.push(response.url());
     });
