@@ -207,6 +207,24 @@ describe('compileJsonStringify', () => {
     expect(write(holes)).toBe(JSON.stringify(holes));
   });
 
+  it('calls a toJSON the objects inherit from Object.prototype, as JSON.stringify does', () => {
+    // An object without arrays: an array's own check for toJSON would hide a missing one for objects.
+    const write = compileJsonStringify(order);
+    const value = { id: 'o-1', item: 'tea', quantity: 1, status: 'paid' };
+    Object.defineProperty(Object.prototype, 'toJSON', {
+      value: () => 'replaced',
+      configurable: true,
+      writable: true,
+    });
+    try {
+      expect(write(value)).toBe(JSON.stringify(value));
+      expect(write(value)).toBe('"replaced"');
+    } finally {
+      delete (Object.prototype as { toJSON?: unknown }).toJSON;
+    }
+    expect(write(value)).toBe(JSON.stringify(value));
+  });
+
   it('compiles any schema of objects, arrays, records, unions and scalars, and writes any value as JSON.stringify', () => {
     const schema = fc.letrec<{ schema: unknown }>((tie) => ({
       schema: fc.oneof(

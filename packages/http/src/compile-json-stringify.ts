@@ -11,11 +11,10 @@ export function compileJsonStringify(schema: unknown): (value: unknown) => strin
   const root = compiler.node(schema);
   if (root === 'leaf') return (value) => JSON.stringify(value);
   const source = `${compiler.functions.join('\n')}\nreturn ${root};`;
-  const write = new Function('text', 'plainText', 'leaf', 'plain', 'keys', source)(
+  const write = new Function('text', 'plainText', 'leaf', 'keys', source)(
     writeString,
     needsNoEscape,
     writeLeaf,
-    isPlainObject,
     compiler.keys,
   ) as (value: unknown) => string | undefined;
   return (value) => {
@@ -75,7 +74,9 @@ class StringifyCompiler {
     if (names.length > 30) return 'leaf';
     if (names.length === 0) {
       this.functions.push(`function ${name}(value) {
-  if (!plain(value)) return leaf(value);
+  if (typeof value !== 'object' || value === null || value.toJSON !== undefined) return leaf(value);
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return leaf(value);
   for (const key in value) return leaf(value);
   return '{}';
 }`);
@@ -99,8 +100,11 @@ class StringifyCompiler {
       const write = this.value(properties[key]);
       return `if (seen & ${2 ** index}) { const v = v${index}; const part = ${write}; if (part !== undefined) out += (out.length === 1 ? '' : ',') + ${JSON.stringify(heads[index])} + part; }`;
     });
+    // `toJSON` is read first: after that read V8 knows the value's shape, and finds its prototype without a call.
     this.functions.push(`function ${name}(value) {
-  if (!plain(value)) return leaf(value);
+  if (typeof value !== 'object' || value === null || value.toJSON !== undefined) return leaf(value);
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return leaf(value);
   const names = keys[${table}];
   let index = 0, seen = 0;
   for (const key in value) {
@@ -216,11 +220,4 @@ function needsNoEscape(value: string): boolean {
     if (code < 32 || code === 34 || code === 92 || (code >= 0xd800 && code <= 0xdfff)) return false;
   }
   return true;
-}
-
-/** An object whose keys `for…in` lists exactly as `JSON.stringify` does: its own, from a plain prototype. */
-function isPlainObject(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
 }
