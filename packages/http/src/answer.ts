@@ -17,6 +17,8 @@ export type Answer = PlainAnswer | Response;
 export class JsonAnswer implements PlainAnswer {
   readonly status: number;
   readonly body: string | undefined;
+  /** The body is ASCII only (the compiled writer said so): its length is its UTF-8 length, and Latin-1 writes it. */
+  readonly ascii: boolean;
 
   constructor(
     status: number,
@@ -25,9 +27,10 @@ export class JsonAnswer implements PlainAnswer {
     /** Headers middleware set (such as `idempotent-replayed`). */
     readonly extra: Readonly<Record<string, string>> | undefined = undefined,
     /** `JSON.stringify`, or one compiled for the operation's response schema (`compileJsonStringify`). */
-    stringify: (value: unknown) => string | undefined = JSON.stringify,
+    stringify: ((value: unknown) => string | undefined) & { readonly ascii?: boolean } = JSON.stringify,
   ) {
     this.body = stringify(value);
+    this.ascii = stringify.ascii === true;
     this.status = this.body === undefined ? 204 : status;
   }
 
@@ -54,7 +57,7 @@ export class JsonAnswer implements PlainAnswer {
             'content-type',
             'application/json',
             'content-length',
-            String(Buffer.byteLength(this.body)),
+            String(this.ascii ? this.body.length : Buffer.byteLength(this.body)),
             'x-request-id',
             this.requestId,
           ];
@@ -70,7 +73,7 @@ export function jsonAnswer(
   value: unknown,
   requestId: string,
   extra?: Readonly<Record<string, string>>,
-  stringify?: (value: unknown) => string | undefined,
+  stringify?: ((value: unknown) => string | undefined) & { readonly ascii?: boolean },
 ): JsonAnswer {
   return new JsonAnswer(status, value, requestId, extra, stringify);
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import Type from 'typebox';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { compileJsonStringify } from './compile-json-stringify.js';
+import { compileJsonStringify, type JsonStringify } from './compile-json-stringify.js';
 
 const order = Type.Object(
   {
@@ -107,6 +107,16 @@ function outcome(write: () => string | undefined): { text?: string | undefined; 
   }
 }
 
+/**
+ * Writes `value` and holds the result to JSON.stringify's; when the writer says its text is ASCII, holds that
+ * too (the server sends such a text as Latin-1, with its length as its byte count).
+ */
+function expectAsJsonStringify(write: JsonStringify, value: unknown): void {
+  const written = outcome(() => write(value));
+  expect(written).toEqual(outcome(() => JSON.stringify(value)));
+  if (written.text !== undefined && write.ascii) expect(written.text).not.toMatch(/[\u0080-\uffff]/);
+}
+
 const anOrder = shuffledObject({
   id: text,
   item: text,
@@ -130,9 +140,7 @@ describe('compileJsonStringify', () => {
       stray,
     );
     fc.assert(
-      fc.property(value, (each) => {
-        expect(outcome(() => write(each))).toEqual(outcome(() => JSON.stringify(each)));
-      }),
+      fc.property(value, (each) => expectAsJsonStringify(write, each)),
       { numRuns: 2000 },
     );
   });
@@ -145,9 +153,7 @@ describe('compileJsonStringify', () => {
       child: shuffledObject({ name: text, flags: fc.array(fc.oneof(fc.boolean(), stray)) }),
     });
     fc.assert(
-      fc.property(value, (each) => {
-        expect(outcome(() => write(each))).toEqual(outcome(() => JSON.stringify(each)));
-      }),
+      fc.property(value, (each) => expectAsJsonStringify(write, each)),
       { numRuns: 1000 },
     );
   });
@@ -207,6 +213,54 @@ describe('compileJsonStringify', () => {
     expect(write(holes)).toBe(JSON.stringify(holes));
   });
 
+  it('says whether its text is ASCII: yes only when every string it wrote was, and it wrote them itself', () => {
+    const write = compileJsonStringify(orders);
+    const withItem = (item: string) => ({
+      orders: [{ id: 'o-1', item, quantity: 2, status: 'paid', paid: true, note: null, extra: 1 }],
+      total: 4.5,
+    });
+    const ascii = (value: unknown) => {
+      expect(write(value)).toBe(JSON.stringify(value));
+      return write.ascii;
+    };
+    expect(ascii(withItem('green tea'))).toBe(true);
+    expect(ascii(withItem('x'.repeat(60)))).toBe(true);
+    expect(ascii({ orders: [], total: 1 })).toBe(true);
+    // Beyond ASCII, short or long (one loop, or one regular expression), written in one concatenation or not.
+    expect(ascii(withItem('绿茶'))).toBe(false);
+    expect(ascii(withItem(`${'x'.repeat(60)}é`))).toBe(false);
+    expect(ascii({ orders: [{ item: 'ü', id: 'o-1' }], total: 1 })).toBe(false);
+    expect(ascii({ orders: [], total: 1, extra: 'ü' })).toBe(false);
+    expect(
+      ascii({
+        orders: [{ id: 'o-1', item: 'x', quantity: 1, status: 'paid', extra: { note: 'ü' } }],
+        total: 1,
+      }),
+    ).toBe(false);
+    // What JSON.stringify wrote is not looked at again: not known to be ASCII.
+    expect(ascii(withItem('绿茶 "特级"'))).toBe(false);
+    expect(ascii({ orders: [], total: { toJSON: () => 1 } })).toBe(false);
+    expect(ascii(withItem('green tea'))).toBe(true);
+    // A key beyond ASCII; a schema the writer leaves to JSON.stringify.
+    const keyed = compileJsonStringify(Type.Object({ 名称: Type.String() }));
+    expect(keyed({ 名称: 'tea' })).toBe('{"名称":"tea"}');
+    expect(keyed.ascii).toBe(false);
+    const anything = compileJsonStringify(Type.Unknown());
+    expect(anything('tea')).toBe('"tea"');
+    expect(anything.ascii).toBe(false);
+    // A getter that runs a writer on the way does not make the outer text ASCII.
+    const inner = compileJsonStringify(orders);
+    const outer = {
+      orders: [{ id: '汉', item: 'x' }],
+      get total() {
+        inner({ orders: [], total: 1 });
+        return 1;
+      },
+    };
+    expect(write(outer)).toBe(JSON.stringify(outer));
+    expect(write.ascii).toBe(false);
+  });
+
   it('calls a toJSON the objects inherit from Object.prototype, as JSON.stringify does', () => {
     // An object without arrays: an array's own check for toJSON would hide a missing one for objects.
     const write = compileJsonStringify(order);
@@ -261,8 +315,7 @@ describe('compileJsonStringify', () => {
     fc.assert(
       fc.property(cases, ([each, values]) => {
         const write = compileJsonStringify(each);
-        for (const value of values)
-          expect(outcome(() => write(value))).toEqual(outcome(() => JSON.stringify(value)));
+        for (const value of values) expectAsJsonStringify(write, value);
       }),
       { numRuns: 500 },
     );

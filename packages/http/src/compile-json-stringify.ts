@@ -1,3 +1,13 @@
+/** `JSON.stringify` compiled for one schema, telling whether the text it last returned is ASCII only. */
+export interface JsonStringify {
+  (value: unknown): string | undefined;
+  /**
+   * True when every character of the text the last call returned is ASCII, so that its UTF-8 length is its
+   * length and it may be sent as Latin-1; false when it is not or the writer cannot tell (JSON.stringify wrote it).
+   */
+  readonly ascii: boolean;
+}
+
 /**
  * Compiles `JSON.stringify` for one response schema: the function returned gives the same text as
  * `JSON.stringify` for every value (or throws what it throws), and gets there faster for a value
@@ -5,11 +15,13 @@
  * V8's generic walk. (fastify does the same with fast-json-stringify, but writes what its schema
  * says rather than what the value holds.) A part of the value that is not shaped like its schema
  * (an unknown key, keys in another order, a class instance) is handed to `JSON.stringify` whole.
+ * Looking at every character of the strings it writes anyway, it also tells whether the text is ASCII
+ * (`ascii`): the server then sends it without measuring its UTF-8 length or encoding it.
  */
-export function compileJsonStringify(schema: unknown): (value: unknown) => string | undefined {
+export function compileJsonStringify(schema: unknown): JsonStringify {
   const compiler = new StringifyCompiler();
   const root = compiler.node(schema);
-  if (root === 'leaf') return (value) => JSON.stringify(value);
+  if (root === 'leaf') return Object.assign((value: unknown) => JSON.stringify(value), { ascii: false });
   const source = `${compiler.functions.join('\n')}\nreturn ${root};`;
   const write = new Function('text', 'plainText', 'leaf', 'keys', source)(
     writeString,
@@ -17,15 +29,37 @@ export function compileJsonStringify(schema: unknown): (value: unknown) => strin
     writeLeaf,
     compiler.keys,
   ) as (value: unknown) => string | undefined;
-  return (value) => {
+  // A key (or any constant text) beyond ASCII makes every text that is not only `[]` or a scalar unknown.
+  const asciiConstants = compiler.keys.every((names) => names.every((name) => isAscii(JSON.stringify(name))));
+  const stringify = ((value: unknown) => {
+    // A count rather than a flag: a getter read on the way may run another writer, which must not reset it.
+    const before = nonAsciiWrites;
+    let text: string | undefined;
     try {
-      return write(value);
+      text = write(value);
     } catch (thrown) {
-      if (thrown === giveUp) return JSON.stringify(value);
-      throw thrown;
+      if (thrown !== giveUp) throw thrown;
+      stringify.ascii = false;
+      return JSON.stringify(value);
     }
-  };
+    stringify.ascii = asciiConstants && nonAsciiWrites === before;
+    return text;
+  }) as { (value: unknown): string | undefined; ascii: boolean };
+  stringify.ascii = false;
+  return stringify;
 }
+
+/**
+ * How many strings the writers wrote that may hold a character beyond ASCII: each one they found, and
+ * each text `JSON.stringify` wrote for them (which they do not look at again).
+ */
+let nonAsciiWrites = 0;
+
+function isAscii(text: string): boolean {
+  return !beyondAscii.test(text);
+}
+
+const beyondAscii = /[\u0080-\uffff]/;
 
 /** Thrown where only `JSON.stringify` of the whole value is exact (a `toJSON` method, called with its key). */
 const giveUp = Symbol('give up');
@@ -193,6 +227,7 @@ function writeLeaf(value: unknown): string | undefined {
     case 'object':
       if (value === null) return 'null';
       if (typeof (value as { toJSON?: unknown }).toJSON === 'function') throw giveUp;
+      nonAsciiWrites++;
       return JSON.stringify(value);
     case 'bigint':
       // JSON.stringify of the whole value throws the TypeError it throws for a BigInt.
@@ -206,18 +241,31 @@ function writeLeaf(value: unknown): string | undefined {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is looked for here
 const needsEscape = /[\u0000-\u001f"\\\ud800-\udfff]/;
 
+/** Characters other than printable ASCII without quote and backslash: one test clears a long ASCII string. */
+const notPlainAscii = /[^\x20\x21\x23-\x5b\x5d-\x7e]/;
+
 /** A string as JSON: quoted as it is when nothing in it needs escaping, else by `JSON.stringify`. */
 function writeString(value: string): string {
-  return needsNoEscape(value) ? `"${value}"` : JSON.stringify(value);
+  if (needsNoEscape(value)) return `"${value}"`;
+  nonAsciiWrites++;
+  return JSON.stringify(value);
 }
 
-/** Whether `JSON.stringify` writes the string as it is, between quotes. */
+/** Whether `JSON.stringify` writes the string as it is, between quotes; counts it when it goes beyond ASCII. */
 function needsNoEscape(value: string): boolean {
   const length = value.length;
-  if (length > 40) return !needsEscape.test(value);
+  if (length > 40) {
+    if (!notPlainAscii.test(value)) return true;
+    // Beyond ASCII, or only a quote or a control: counted either way (the count may say more than there is).
+    nonAsciiWrites++;
+    return !needsEscape.test(value);
+  }
+  let seen = 0;
   for (let index = 0; index < length; index++) {
     const code = value.charCodeAt(index);
     if (code < 32 || code === 34 || code === 92 || (code >= 0xd800 && code <= 0xdfff)) return false;
+    seen |= code;
   }
+  if (seen > 0x7f) nonAsciiWrites++;
   return true;
 }

@@ -1,7 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Type from 'typebox';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PlainAnswer } from './answer.js';
+import { JsonAnswer, type PlainAnswer } from './answer.js';
+import { compileJsonStringify } from './compile-json-stringify.js';
 import { writeAnswer } from './write-answer.js';
 
 let server: Server | undefined;
@@ -94,6 +96,22 @@ describe('writeAnswer', () => {
       expect(await response.text()).toBe('订单');
     }
     expect(answer.headers).toEqual({ 'content-type': 'text/plain; charset=utf-8' });
+  });
+
+  it('sends an operation answer with its length in bytes, ASCII or not', async () => {
+    const stringify = compileJsonStringify(Type.Object({ item: Type.String() }));
+    for (const item of ['green tea', '绿茶', 'é'.repeat(50), 'x'.repeat(50)]) {
+      const answer = new JsonAnswer(200, { item }, 'r-1', undefined, stringify);
+      server = createServer((_request, response) => writeAnswer(response, answer, false));
+      await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+      const bytes = Buffer.from(await response.arrayBuffer());
+      expect(response.headers.get('content-length')).toBe(String(bytes.length));
+      expect(JSON.parse(bytes.toString('utf8'))).toEqual({ item });
+      server.closeAllConnections();
+      await new Promise((resolve) => server?.close(resolve));
+      server = undefined;
+    }
   });
 
   it('writes a frozen answer (one shared by every request)', async () => {

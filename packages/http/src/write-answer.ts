@@ -12,7 +12,9 @@ export function writeAnswer(
 ): Promise<void> | undefined {
   if (answer instanceof JsonAnswer) {
     response.writeHead(answer.status, answer.headerList(closing));
-    response.end(answer.body);
+    // ASCII written as Latin-1 is the same bytes, copied as they are rather than encoded as UTF-8.
+    if (answer.ascii) response.end(answer.body, 'latin1');
+    else response.end(answer.body);
     return undefined;
   }
   if (answer instanceof Response) return writeWebResponse(response, answer, closing);
