@@ -100,6 +100,7 @@ export function compileOperationRoute(
     try {
       answer = streams
         ? toEventStream(value as AsyncIterable<unknown>, {
+            status,
             locale: localeOf(exchange.headers, request.caller),
             requestId: request.requestId,
             headers: request.responseHeaders,

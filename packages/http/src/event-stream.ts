@@ -12,6 +12,8 @@ export const eventStreamHeaders: Readonly<Record<string, string>> = Object.freez
 
 /** How one stream of events is written. */
 export interface EventStreamOptions {
+  /** The route's success status (201 for a `create`), as OpenAPI documents it; 200 when not given. */
+  readonly status?: number;
   readonly locale: Locale;
   readonly requestId: string;
   /** Headers middleware set, sent with the stream. */
@@ -50,7 +52,7 @@ export function toEventStream(events: AsyncIterable<unknown>, options: EventStre
     },
   });
   return new Response(body, {
-    status: 200,
+    status: options.status ?? 200,
     headers: { ...eventStreamHeaders, ...options.headers, 'x-request-id': options.requestId },
   });
 }

@@ -60,7 +60,18 @@ function createApp() {
       }
     },
   });
-  return createOpwire({ operations: [note, find, ticks] });
+  // A streaming `create`: its route answers 201, as for any create.
+  const feed = defineOperation({
+    id: 'feeds.create',
+    request: Type.Object({ events: Type.Array(Type.Any()) }),
+    response: Type.Any(),
+    expose: ['http'],
+    stream: true,
+    async *handle(request) {
+      for (const event of request.events) yield event === 'nothing' ? undefined : event;
+    },
+  });
+  return createOpwire({ operations: [note, find, ticks, feed], logger: { error() {}, warn() {} } });
 }
 
 /**
@@ -203,6 +214,27 @@ describe.each([
     expect((await app.audit.list()).map((record) => [record.operationId, record.outcome])).toEqual([
       ['clock.ticks', 'ok'],
     ]);
+  });
+
+  it('answers a streaming create with the 201 its OpenAPI document gives', async () => {
+    const app = createApp();
+    const client = await serve(app);
+    clients.push(client);
+    const response = await client.send({
+      method: 'POST',
+      path: '/feeds',
+      token: 'alice-token',
+      json: { events: [{ a: 1 }, '绿茶'] },
+    });
+    expect(response.status).toBe(201);
+    expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(await response.text()).toBe('event: message\ndata: {"a":1}\n\nevent: message\ndata: "绿茶"\n\n');
+    const document = (await (await client.send({ path: '/openapi.json' })).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, { content?: object }> }>>;
+    };
+    const responses = document.paths['/feeds']?.post?.responses ?? {};
+    expect(Object.keys(responses['201']?.content ?? {})).toEqual(['text/event-stream']);
+    expect(responses['200']).toBeUndefined();
   });
 
   it('answers 406 NOT_ACCEPTABLE, in the asked language, to a client that accepts only JSON from a stream, running nothing', async () => {
