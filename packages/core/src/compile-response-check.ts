@@ -11,11 +11,14 @@ import { checkedView } from './validation/inherited-names.js';
  * Compiles the check of what an operation answers (a handler's response, a middleware's own answer,
  * each event of a stream): a cancelled call fails with its abort code, a response that does not
  * match its closed schema — or, where the schema admits any value, that JSON cannot carry — is
- * `INTERNAL`, never sent.
+ * `INTERNAL`, never sent. An answer JSON writes as nothing (`undefined`) is an empty answer (HTTP's
+ * 204); an event must be JSON (`events`): one written as nothing is `INTERNAL` too.
  */
 export function compileResponseCheck(
   operation: AnyOperation,
+  options: { readonly events?: boolean } = {},
 ): (invocation: Invocation, value: unknown) => void {
+  const events = options.events === true;
   const closed = closeSchema(operation.response);
   const responseCheck = Compile(closed);
   const view = checkedView(closed);
@@ -34,6 +37,13 @@ export function compileResponseCheck(
       });
     }
     // Before the commit: a write whose response cannot be sent (a BigInt, a cycle) rolls back.
-    if (mustTrySerializing) JSON.stringify(value);
+    const written = mustTrySerializing ? JSON.stringify(value) : value;
+    if (events && written === undefined) {
+      throw coreErrors.INTERNAL({
+        cause: new Error(
+          `operation "${operation.id}" streamed an event JSON cannot carry (undefined, a function or a symbol)`,
+        ),
+      });
+    }
   };
 }

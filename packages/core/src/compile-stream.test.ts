@@ -137,6 +137,32 @@ describe('streaming operations', () => {
     expect((await app.audit.list()).map((record) => record.code)).toEqual(['INTERNAL']);
   });
 
+  it('end with INTERNAL at an event JSON cannot carry, where the schema admits any value', async () => {
+    for (const nothing of [undefined, () => 1, Symbol('s')]) {
+      const anything = defineOperation({
+        id: 'anything.stream',
+        public: true,
+        request: Type.Object({}),
+        response: Type.Any(),
+        stream: true,
+        async *handle() {
+          yield { a: 1 };
+          yield nothing;
+        },
+      });
+      const app = createOpwire({ operations: [anything], logger: silent });
+      const seen: unknown[] = [];
+      const events = await app.invoke(anything, {});
+      await expect(
+        (async () => {
+          for await (const event of events) seen.push(event);
+        })(),
+      ).rejects.toMatchObject({ code: 'INTERNAL' });
+      expect(seen).toEqual([{ a: 1 }]);
+      expect((await app.audit.list()).map((record) => record.code)).toEqual(['INTERNAL']);
+    }
+  });
+
   it('close the handler when an event does not match the schema: its signal aborts, its finally runs', async () => {
     const { operation, state } = watcher();
     const app = createOpwire({ operations: [operation], logger: silent });

@@ -35,7 +35,7 @@ export function compileStream(
   operation: AnyOperation,
   dependencies: StreamDependencies,
 ): (invocation: Invocation, span: Span | undefined) => Promise<AsyncIterable<unknown>> {
-  const check = compileResponseCheck(operation);
+  const check = compileResponseCheck(operation, { events: true });
   const outside = compileMiddlewareChain(
     dependencies.middleware.filter((layer) => layer.phase === 'outside'),
   );

@@ -237,6 +237,25 @@ describe.each([
     expect(responses['200']).toBeUndefined();
   });
 
+  it('ends a stream with an INTERNAL error event at an event JSON cannot carry, never `data: undefined`', async () => {
+    const app = createApp();
+    const client = await serve(app);
+    clients.push(client);
+    const response = await client.send({
+      method: 'POST',
+      path: '/feeds',
+      token: 'alice-token',
+      json: { events: [{ a: 1 }, 'nothing', { a: 2 }] },
+    });
+    const text = await response.text();
+    expect(text.startsWith('event: message\ndata: {"a":1}\n\nevent: error\ndata: ')).toBe(true);
+    expect(JSON.parse(text.split('event: error\ndata: ')[1] ?? '')).toMatchObject({ code: 'INTERNAL' });
+    expect(text).not.toContain('undefined');
+    expect((await app.audit.list()).map((record) => [record.outcome, record.code])).toEqual([
+      ['error', 'INTERNAL'],
+    ]);
+  });
+
   it('answers 406 NOT_ACCEPTABLE, in the asked language, to a client that accepts only JSON from a stream, running nothing', async () => {
     const app = createApp();
     const client = await serve(app);
