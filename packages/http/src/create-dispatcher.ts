@@ -252,6 +252,8 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
     [...methods].filter((method) => router.find(method as 'GET', url) !== null);
   const notFound = (exchange: HttpExchange, allowed: string[]): PlainAnswer => {
     if (allowed.includes('GET')) allowed.push('HEAD');
+    // A HEAD answer's length is that of GET's body (RFC 9110, section 9.3.2): its detail names GET too.
+    const method = exchange.method === 'HEAD' ? 'GET' : exchange.method;
     const path = exchange.url.split('?', 1)[0]?.slice(0, 200) ?? '/';
     const whole = exchange.url.split('?', 1)[0] ?? '';
     const malformed = allowed.length === 0 ? malformedPathReason(whole) : undefined;
@@ -259,11 +261,11 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
       allowed.length === 0
         ? malformed
           ? httpErrors.MALFORMED_PATH({ params: { path, reason: malformed } })
-          : httpErrors.ROUTE_NOT_FOUND({ params: { method: exchange.method, path } })
+          : httpErrors.ROUTE_NOT_FOUND({ params: { method, path } })
         : httpErrors.METHOD_NOT_ALLOWED({
             // A Chinese list is written with the enumeration comma; `Allow` keeps HTTP's own list.
             params: {
-              method: exchange.method,
+              method,
               allow: { en: allowed.join(', '), 'zh-CN': allowed.join('、') },
             },
           });

@@ -634,6 +634,24 @@ describe.each(servers)('HEAD through the %s', (_name, serve) => {
     expect(fixture.calls.get('service.status')).toBe(2);
   });
 
+  it("answers an unknown path and a wrong method with the head of GET's answer, its length that of GET's body", async () => {
+    client = await serve(createFixtureApp());
+    for (const [path, status] of [
+      ['/nope', 404],
+      ['/orders/o-1/cancel', 405],
+    ] as const) {
+      const get = await client.send({ path, token: customer });
+      const bytes = (await get.arrayBuffer()).byteLength;
+      const head = await client.send({ method: 'HEAD', path, token: customer });
+      expect([get.status, head.status]).toEqual([status, status]);
+      // The node server sends Content-Length; a fetch host computes its own from the body.
+      const length = get.headers.get('content-length');
+      if (length !== null) expect(length).toBe(String(bytes));
+      expect(head.headers.get('content-length')).toBe(length);
+      expect(head.headers.get('allow')).toBe(get.headers.get('allow'));
+    }
+  });
+
   it('answers a streaming custom GET route with its head only and cancels the stream', async () => {
     let cancelled: (reason: unknown) => void = () => undefined;
     const cancel = new Promise((resolve) => {
