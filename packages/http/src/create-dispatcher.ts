@@ -22,6 +22,7 @@ import { httpErrors } from './http-errors.js';
 import type { HttpExchange, HttpOptions } from './http-options.js';
 import { ObservedExchange } from './observed-exchange.js';
 import { createOpenApiDocument, type OpenApiDocument, type OpenApiInput } from './openapi.js';
+import { noHostReason } from './parser-error-reason.js';
 import { malformedEscapeReason } from './percent-encoding.js';
 import { problemAnswer } from './problem-json.js';
 import { localeOf, requestIdOf } from './request-preamble.js';
@@ -348,6 +349,14 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
       }
     }
     try {
+      if (received.hostMissing === true) {
+        return exchange.respond(
+          problemAnswer(httpErrors.MALFORMED_REQUEST({ params: { reason: noHostReason } }), {
+            locale: localeOf(exchange.headers, undefined),
+            requestId: requestIdOf(exchange.headers),
+          }),
+        );
+      }
       // Node hands the request target as sent: anything but a path (`*`, `http://host/path`) is rare.
       if (exchange.url.charCodeAt(0) !== slash) {
         const target = originFormOf(exchange);

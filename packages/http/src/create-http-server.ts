@@ -64,8 +64,14 @@ export function createHttpServer(app: Opwire, options: HttpOptions = {}): HttpSe
   // Node keeps only the first of a repeated Authorization or Content-Type (and a few others) and drops the rest,
   // so a request carrying two credentials would be served as the first one's caller. Joined instead (`a, b`,
   // as a fetch `Request` carries them), a repeat no single value holds is refused, the same on both servers.
+  // An HTTP/1.1 request without `Host` Node would answer with a bare 400 of its own: the dispatcher refuses it
+  // instead, as problem+json with a request id, the CORS headers and the language the request asked for.
   const server = createServer(
-    { connectionsCheckingInterval: checkingInterval(limits), joinDuplicateHeaders: true },
+    {
+      connectionsCheckingInterval: checkingInterval(limits),
+      joinDuplicateHeaders: true,
+      requireHostHeader: false,
+    },
     serve,
   );
   server.on('connection', trackConnection);

@@ -252,6 +252,11 @@ export interface HttpExchange {
   /** Whether the request carries a (non-empty) body. */
   readonly hasBody: boolean;
   /**
+   * An HTTP/1.1 request that names no `Host` (RFC 9112, section 3.2: answered `MALFORMED_REQUEST` 400 before
+   * routing). Only a server that reads the request line can tell; a fetch `Request` always has its URL's host.
+   */
+  readonly hostMissing?: boolean;
+  /**
    * Reads the whole body as text and calls `done` with it, or `failed` with `PAYLOAD_TOO_LARGE` as
    * soon as it passes `limit` bytes (or `CANCELLED` when the client goes away). Callbacks rather
    * than a promise: the node server hands the body over in the stream's own `end` event.

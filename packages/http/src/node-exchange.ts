@@ -67,6 +67,13 @@ export class NodeExchange implements HttpExchange {
     return this.request.headers as Record<string, string | undefined>;
   }
 
+  get hostMissing(): boolean {
+    const request = this.request;
+    return (
+      request.headers.host === undefined && request.httpVersionMinor === 1 && request.httpVersionMajor === 1
+    );
+  }
+
   get hasBody(): boolean {
     const length = this.request.headers['content-length'];
     return length === undefined ? this.request.headers['transfer-encoding'] !== undefined : length !== '0';

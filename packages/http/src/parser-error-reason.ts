@@ -11,6 +11,12 @@ const requestLine: Reason = {
   'zh-CN': '请求行必须是“方法 目标 HTTP/1.1”，目标中不能有空格或控制字符',
 };
 
+/** An HTTP/1.1 request without `Host`, which Node's parser lets through and its server would refuse bare. */
+export const noHostReason: Reason = {
+  en: 'an HTTP/1.1 request must name its host in a Host header',
+  'zh-CN': 'HTTP/1.1 请求必须在 Host 头中指明主机',
+};
+
 /**
  * What Node's HTTP parser (llhttp) found wrong, by its error code, said in words a client's author can act on.
  * The parser's own texts are English only and name its states (`Expected HTTP/, RTSP/ or ICE/`).

@@ -223,6 +223,36 @@ describe('server limits over a real socket', () => {
     expect(foreign).toMatch(/\r\nvary: Origin\r\n/);
   });
 
+  it('refuses an HTTP/1.1 request without Host as problem+json in the asked language, with its request id and CORS headers', async () => {
+    const fixture = createFixtureApp();
+    served = await serveOverLoopback(fixture.app, {
+      authenticate: fixture.authenticate,
+      cors: { origins: ['https://shop.example'] },
+    });
+    for (const [language, detail] of [
+      ['en', 'The request is not valid HTTP/1.1 (an HTTP/1.1 request must name its host in a Host header).'],
+      ['zh-CN', '请求不是有效的 HTTP/1.1（HTTP/1.1 请求必须在 Host 头中指明主机）。'],
+    ] as const) {
+      const connection = await open(served.url);
+      connection.socket.write(
+        `GET /health/live HTTP/1.1\r\nAccept-Language: ${language}\r\nX-Request-Id: no-host-1\r\n` +
+          'Origin: https://shop.example\r\nConnection: close\r\n\r\n',
+      );
+      await connection.closed;
+      const received = connection.received();
+      expect(received).toMatch(/^HTTP\/1\.1 400 /);
+      expect(received).toMatch(/\r\ncontent-type: application\/problem\+json/i);
+      expect(received).toMatch(/\r\nx-request-id: no-host-1\r\n/i);
+      expect(received).toMatch(/\r\naccess-control-allow-origin: https:\/\/shop\.example\r\n/i);
+      expect(problemOf(received)).toMatchObject({ status: 400, code: 'MALFORMED_REQUEST', detail });
+    }
+    // HTTP/1.0 has no Host requirement: served as before.
+    const old = await open(served.url);
+    old.socket.write('GET /health/live HTTP/1.0\r\n\r\n');
+    await old.closed;
+    expect(old.received()).toMatch(/^HTTP\/1\.1 200 /);
+  });
+
   it('answers an upload that expects 100-continue from its headers, asking for the body only when it is read', async () => {
     const server = await serve({});
     const head = (length: number) =>
