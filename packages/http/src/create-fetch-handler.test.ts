@@ -344,6 +344,26 @@ describe.each(servers)('bad input through the %s', (_name, serve) => {
   });
   afterEach(() => client.close());
 
+  it('reads a JSON body that starts with a byte order mark (one: some clients write it), and refuses two', async () => {
+    const bom = [0xef, 0xbb, 0xbf];
+    const json = [...new TextEncoder().encode('{"item":"tea","quantity":1}')];
+    const send = (bytes: number[]) =>
+      client.send({
+        method: 'POST',
+        path: '/orders',
+        token: customer,
+        headers: { 'content-type': 'application/json' },
+        raw: new Uint8Array(bytes),
+      });
+    const one = await send([...bom, ...json]);
+    expect(one.status).toBe(201);
+    expect(await one.json()).toMatchObject({ item: 'tea', quantity: 1 });
+    const two = await send([...bom, ...bom, ...json]);
+    expect(two.status).toBe(400);
+    expect(await two.json()).toMatchObject({ code: 'MALFORMED_JSON' });
+    expect(fixture.calls.get('orders.create')).toBe(1);
+  });
+
   it.each(matrix)('$name → $status $code, handler never runs', async (entry) => {
     const response = await client.send(entry.request);
     const problem = (await response.json()) as Record<string, unknown>;

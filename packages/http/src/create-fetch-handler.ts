@@ -45,7 +45,8 @@ export function createFetchHandler(app: Opwire, options: HttpOptions = {}): Fetc
 }
 
 // Fatal: JSON is UTF-8 (RFC 8259), and bytes that are not would be decoded to U+FFFD, changing what was sent.
-const decoder = new TextDecoder('utf-8', { fatal: true });
+// A byte order mark is kept, as the node server keeps it: the JSON parser then ignores one for both.
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 class FetchExchange implements HttpExchange {
   readonly url: string;
