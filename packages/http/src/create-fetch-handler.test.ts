@@ -632,6 +632,30 @@ describe('the fetch handler and the node server', () => {
   });
 });
 
+describe('a request whose client goes away while its body is read', () => {
+  it('is cancelled when its signal aborts, though its body stream never ends nor errors', async () => {
+    const fixture = createFixtureApp();
+    const handler = createFetchHandler(fixture.app, { authenticate: fixture.authenticate });
+    const controller = new AbortController();
+    // A body that sends half an order, then nothing: a stream built by code, which the abort does not error.
+    const body = new ReadableStream<Uint8Array>({
+      start: (stream) => stream.enqueue(new TextEncoder().encode('{"item":')),
+    });
+    const request = new Request('http://shop.test/orders', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${customer}`, 'content-type': 'application/json' },
+      body,
+      duplex: 'half',
+      signal: controller.signal,
+    } as RequestInit);
+    const answered = handler(request);
+    setTimeout(() => controller.abort(), 50);
+    const response = await answered;
+    expect(await response.json()).toMatchObject({ code: 'CANCELLED' });
+    expect(fixture.calls.get('orders.create')).toBeUndefined();
+  });
+});
+
 describe.each(servers)('HEAD through the %s', (_name, serve) => {
   let client: TestClient;
   afterEach(() => client.close());

@@ -86,9 +86,22 @@ class FetchExchange implements HttpExchange {
     const reader = body.getReader();
     const chunks: Uint8Array[] = [];
     let size = 0;
+    // The request's signal aborting (its client gone) ends the reading: a host's body stream need not error then,
+    // and a read that waits for bytes that never come would hold the call forever.
+    const signal = this.request.signal;
+    let stop: () => void = () => undefined;
+    const aborted = new Promise<never>((_, reject) => {
+      stop = () => {
+        reject(coreErrors.CANCELLED({ cause: signal.reason }));
+        reader.cancel(signal.reason).catch(() => undefined);
+      };
+    });
+    aborted.catch(() => undefined);
+    if (signal.aborted) stop();
+    else signal.addEventListener('abort', stop, { once: true });
     try {
       for (;;) {
-        const { done, value } = await reader.read();
+        const { done, value } = await Promise.race([reader.read(), aborted]);
         if (done) break;
         size += value.byteLength;
         if (size > limit) {
@@ -99,6 +112,8 @@ class FetchExchange implements HttpExchange {
       }
     } catch (error) {
       throw OpwireError.isInstance(error) ? error : coreErrors.CANCELLED({ cause: error });
+    } finally {
+      signal.removeEventListener('abort', stop);
     }
     const bytes = new Uint8Array(size);
     let offset = 0;
