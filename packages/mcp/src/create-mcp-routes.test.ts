@@ -638,6 +638,57 @@ describe('JSON-RPC batches', () => {
     expect(text).toContain('"id":3');
   });
 
+  it('refuses a request whose id one still being answered on the session has, running nothing; the id is free again once answered', async () => {
+    const notesApp = createNotesApp();
+    const mcp = createMcpRoutes({ app: notesApp.app, authenticate });
+    opened.push(mcp);
+    const fetch = hostRoutes(mcp.routes);
+    const headers = await openAt(fetch, '2025-11-25', 'writer-token');
+    const started = notesApp.slowCall();
+    const slow = await fetch(
+      'http://mcp.test/mcp',
+      post(headers, {
+        jsonrpc: '2.0',
+        id: 5,
+        method: 'tools/call',
+        params: { name: 'notes_slow', arguments: {} },
+      }),
+    );
+    await started;
+    const ping = (id: number | string, language = 'en') =>
+      fetch(
+        'http://mcp.test/mcp',
+        post({ ...headers, 'accept-language': language }, { jsonrpc: '2.0', id, method: 'ping' }),
+      );
+    const reused = await ping(5);
+    expect(reused.status).toBe(409);
+    expect(await reused.json()).toEqual({
+      jsonrpc: '2.0',
+      error: {
+        code: -32600,
+        message:
+          'A request with the id 5 is still being answered on this session: give each request an id of its own (this one did not run).',
+        data: { code: 'REQUEST_ID_IN_USE' },
+      },
+      id: null,
+    });
+    const chinese = await ping(5, 'zh-CN');
+    expect(((await chinese.json()) as { error: { message: string } }).error.message).toBe(
+      '此会话上 id 为 5 的请求仍在处理中：请为每个请求使用各自的 id（本请求未执行）。',
+    );
+    // Another id, and the same number as a string (JSON-RPC tells them apart), are answered meanwhile.
+    expect((await ping(6)).status).toBe(200);
+    expect((await ping('5')).status).toBe(200);
+    // The slow call, cancelled, ends its answer's stream: its id may be used again.
+    const cancelled = await fetch(
+      'http://mcp.test/mcp',
+      post(headers, { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 5 } }),
+    );
+    expect(cancelled.status).toBe(202);
+    await slow.text();
+    await expect.poll(async () => (await ping(5)).status).toBe(200);
+  });
+
   it('refuses a batch whose requests share an id before running any of them, in the reader’s language', async () => {
     const { mcp, fetch } = serve();
     const { client } = await connectOverHttp(mcp.routes, 'writer-token');

@@ -12,7 +12,12 @@ import {
 } from '@opwire/core/surface';
 import { createOriginCheck } from './allowed-origins.js';
 import { createMcpSurface, type McpOptions, type McpSurface } from './create-mcp-surface.js';
-import { isJsonRpcBody, paramsMalformed, withoutMalformedNotifications } from './json-rpc-body.js';
+import {
+  isJsonRpcBody,
+  paramsMalformed,
+  requestIdsOf,
+  withoutMalformedNotifications,
+} from './json-rpc-body.js';
 import { malformedAt } from './lenient-request.js';
 import type { McpRequestContext } from './mcp-connection.js';
 import { errorResponse } from './mcp-error-table.js';
@@ -261,9 +266,25 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
       const body = withoutMalformedNotifications(input.body);
       // Nothing left to answer: 202 with no body, as the transport answers a post of notifications.
       if (body === undefined) return new Response(null, { status: 202 });
-      return session
-        ? session.handle(request, { parsedBody: body, authInfo })
-        : answerWithoutSession({ surface, request, body, authInfo });
+      if (!session) return answerWithoutSession({ surface, request, body, authInfo });
+      // The transport keeps one answer stream per request id: a second request of an id still being answered
+      // would take the first one's, whose answer (its write committed) would then never be sent.
+      const ids = requestIdsOf(body);
+      const inUse = ids.find((id) => session.inFlight.has(id));
+      if (inUse !== undefined) {
+        return errorResponse(mcpErrors.REQUEST_ID_IN_USE({ params: { id: inUse.slice(0, 100) } }), locale);
+      }
+      if (ids.length === 0) return session.handle(request, { parsedBody: body, authInfo });
+      for (const id of ids) session.inFlight.add(id);
+      const release = () => {
+        for (const id of ids) session.inFlight.delete(id);
+      };
+      try {
+        return releasedWhenRead(await session.handle(request, { parsedBody: body, authInfo }), release);
+      } catch (error) {
+        release();
+        throw error;
+      }
     };
 
   const summary = {
@@ -324,6 +345,42 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
     },
     close: () => sessions.close(),
   };
+}
+
+/**
+ * The transport's answer to a POST of requests, calling `release` once its stream has ended (every request of the
+ * post answered), failed or been cancelled (the client gone); an answer without a body releases at once.
+ */
+function releasedWhenRead(response: Response, release: () => void): Response {
+  const body = response.body;
+  if (body === null) {
+    release();
+    return response;
+  }
+  const reader = body.getReader();
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) {
+          release();
+          controller.close();
+        } else controller.enqueue(value);
+      } catch (error) {
+        release();
+        controller.error(error);
+      }
+    },
+    async cancel(reason) {
+      release();
+      await reader.cancel(reason);
+    },
+  });
+  return new Response(stream, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
 }
 
 function isInitialize(body: unknown): boolean {

@@ -38,6 +38,17 @@ function isJsonRpcMessage(value: unknown): boolean {
   return envelope.safeParse(value).success;
 }
 
+/** The ids of a body's requests (not its notifications nor responses), each as JSON: `1` and `"1"` differ. */
+export function requestIdsOf(body: unknown): string[] {
+  const ids: string[] = [];
+  for (const message of Array.isArray(body) ? body : [body]) {
+    const { id, method } = message as { id?: unknown; method?: unknown };
+    if (typeof method === 'string' && (typeof id === 'string' || typeof id === 'number'))
+      ids.push(JSON.stringify(id));
+  }
+  return ids;
+}
+
 /** The first request of a body whose params the SDK's schema rejects: its method, id and where (`params._meta`). */
 export interface MalformedParams {
   readonly method: string;

@@ -34,6 +34,14 @@ export const mcpErrors = defineErrors({
         '{what}不是 JSON-RPC 2.0 消息：请发送请求或通知（含 "jsonrpc": "2.0" 与 "method" 的对象，请求还需带 "id"）{orBatch}。',
     },
   },
+  /** A request whose id one still being answered on the session carries: the transport would answer only one. */
+  REQUEST_ID_IN_USE: {
+    kind: 'conflict',
+    messages: {
+      en: 'A request with the id {id} is still being answered on this session: give each request an id of its own (this one did not run).',
+      'zh-CN': '此会话上 id 为 {id} 的请求仍在处理中：请为每个请求使用各自的 id（本请求未执行）。',
+    },
+  },
   INVALID_INITIALIZE: {
     kind: 'invalid',
     messages: {

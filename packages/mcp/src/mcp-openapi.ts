@@ -142,6 +142,10 @@ export const mcpOpenApi = {
         description: { en: 'A notification or response was accepted.', 'zh-CN': '通知或响应已被接受。' },
       },
       ...refusals,
+      '409': rpcError({
+        en: 'REQUEST_ID_IN_USE (-32600): a request of that id is still being answered on the session; this one did not run',
+        'zh-CN': 'REQUEST_ID_IN_USE（-32600）：会话上该 id 的请求仍在处理中；本请求未执行',
+      }),
     },
   },
   GET: {
@@ -228,5 +232,7 @@ export function withoutSessions(entry: typeof mcpOpenApi.GET | typeof mcpOpenApi
 /** The POST route's responses on a server that keeps no sessions: no `Mcp-Session-Id` is sent. */
 export function withoutSessionHeader(responses: typeof mcpOpenApi.POST.responses) {
   const { headers: _sent, ...answer } = responses['200'];
-  return { ...responses, '200': answer };
+  // Without sessions no request is in flight beside another on one: nothing is REQUEST_ID_IN_USE.
+  const { '409': _inUse, ...rest } = responses;
+  return { ...rest, '200': answer };
 }

@@ -34,6 +34,7 @@ export async function openSession(opening: SessionOpening): Promise<Response> {
         protocolVersion: negotiatedVersion(opening.body),
         lastSeen: Date.now(),
         busy: 0,
+        inFlight: new Set(),
         handle: (request, options) => transport.handleRequest(request, options),
         close: () => server.close(),
       };

@@ -9,6 +9,7 @@ function session(id: string, owner: string, at: number, closed: string[]): McpSe
     protocolVersion: '2025-11-25',
     lastSeen: at,
     busy: 0,
+    inFlight: new Set(),
     handle: async () => new Response(null),
     close: async () => {
       closed.push(id);

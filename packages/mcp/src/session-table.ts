@@ -9,6 +9,8 @@ export interface McpSession {
   readonly protocolVersion: string;
   lastSeen: number;
   busy: number;
+  /** The ids (as JSON) of the session's requests being answered: a second request may not reuse one. */
+  readonly inFlight: Set<string>;
   /** Answers one request of the session through its transport. */
   handle(request: Request, options: HandleRequestOptions): Promise<Response>;
   /** Ends the session (its transport and server). */

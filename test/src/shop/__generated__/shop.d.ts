@@ -4756,6 +4756,20 @@ export interface operations {
           };
         };
       };
+      /** @description REQUEST_ID_IN_USE (-32600): a request of that id is still being answered on the session; this one did not run */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            jsonrpc: '2.0';
+            error: Record<string, never>;
+          };
+        };
+      };
       /** @description PAYLOAD_TOO_LARGE: the body passes the server’s limit */
       413: {
         headers: {
