@@ -689,6 +689,35 @@ describe('JSON-RPC batches', () => {
     await expect.poll(async () => (await ping(5)).status).toBe(200);
   });
 
+  it('refuses a response nested deeper than any answer it asks for, localized, instead of the SDK’s stack overflow', async () => {
+    const { fetch } = serve();
+    const headers = await openAt(fetch, '2025-11-25');
+    // 100,000 levels, written as text: JSON.stringify of such a value overflows the stack, which is the point.
+    const deep = `${'['.repeat(100_000)}1${']'.repeat(100_000)}`;
+    const response = await fetch('http://mcp.test/mcp', {
+      ...post({ ...headers, 'accept-language': 'zh-CN' }),
+      body: `{"jsonrpc":"2.0","id":77,"result":{"x":${deep}}}`,
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-language')).toBe('zh-CN');
+    expect(await response.json()).toEqual({
+      jsonrpc: '2.0',
+      error: {
+        code: -32600,
+        message:
+          '请求体中的 JSON-RPC 响应嵌套超过 64 层，超出此服务器所请求的任何应答（请求体中的内容均未读取）。',
+        data: { code: 'RESPONSE_TOO_DEEP' },
+      },
+      id: null,
+    });
+    // A response of ordinary depth to nothing the server asked is taken and dropped, as before.
+    const shallow = await fetch(
+      'http://mcp.test/mcp',
+      post(headers, { jsonrpc: '2.0', id: 78, result: { x: [[1]] } }),
+    );
+    expect(shallow.status).toBe(202);
+  });
+
   it('refuses a batch whose requests share an id before running any of them, in the reader’s language', async () => {
     const { mcp, fetch } = serve();
     const { client } = await connectOverHttp(mcp.routes, 'writer-token');

@@ -13,9 +13,11 @@ import {
 import { createOriginCheck } from './allowed-origins.js';
 import { createMcpSurface, type McpOptions, type McpSurface } from './create-mcp-surface.js';
 import {
+  hasTooDeepResponse,
   isJsonRpcBody,
   paramsMalformed,
   requestIdsOf,
+  responseDepthLimit,
   withoutMalformedNotifications,
 } from './json-rpc-body.js';
 import { malformedAt } from './lenient-request.js';
@@ -158,6 +160,8 @@ export function createMcpRoutes(options: McpHttpOptions): McpHttp {
       }
       if (method === 'POST' && !isJsonRpcBody(input.body))
         return errorResponse(mcpErrors.INVALID_MESSAGE({ params: invalidMessageIn.body }), locale);
+      if (method === 'POST' && hasTooDeepResponse(input.body))
+        return errorResponse(mcpErrors.RESPONSE_TOO_DEEP({ params: { limit: responseDepthLimit } }), locale);
       // Every protocol version says initialize travels alone; the transport would ask for a session id instead.
       if (Array.isArray(input.body) && input.body.some(isInitialize))
         return errorResponse(mcpErrors.INITIALIZE_NOT_BATCHED(), locale);

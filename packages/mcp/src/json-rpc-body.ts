@@ -49,6 +49,34 @@ export function requestIdsOf(body: unknown): string[] {
   return ids;
 }
 
+/**
+ * How deep a client's JSON-RPC response may nest: an answer to what a server asks (an elicitation's flat
+ * content, roots, a sampled message) is a few levels deep. The SDK writes a response it was not waiting for
+ * into an error text with `JSON.stringify`, which a deep enough one overflows.
+ */
+export const responseDepthLimit = 64;
+
+/** Whether a response (a message with `result` or `error`) of the body nests deeper than `responseDepthLimit`. */
+export function hasTooDeepResponse(body: unknown): boolean {
+  for (const message of Array.isArray(body) ? body : [body]) {
+    if (typeof message !== 'object' || message === null || Object.hasOwn(message, 'method')) continue;
+    if (deeperThan(message, responseDepthLimit)) return true;
+  }
+  return false;
+}
+
+/** Whether a JSON value nests deeper than `limit`, found without recursion (the value may be deep). */
+function deeperThan(value: unknown, limit: number): boolean {
+  const pending: Array<[unknown, number]> = [[value, 0]];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [node, depth] = next;
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth >= limit) return true;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) pending.push([child, depth + 1]);
+  }
+  return false;
+}
+
 /** The first request of a body whose params the SDK's schema rejects: its method, id and where (`params._meta`). */
 export interface MalformedParams {
   readonly method: string;

@@ -45,6 +45,7 @@ const rpcCodes: ReadonlyMap<string, number> = new Map([
   ['BATCH_NOT_SUPPORTED', ErrorCode.InvalidRequest],
   ['REPEATED_REQUEST_ID', ErrorCode.InvalidRequest],
   ['REQUEST_ID_IN_USE', ErrorCode.InvalidRequest],
+  ['RESPONSE_TOO_DEEP', ErrorCode.InvalidRequest],
   ['STDIO_BATCH_NOT_SUPPORTED', ErrorCode.InvalidRequest],
   ['SESSION_ALREADY_INITIALIZED', ErrorCode.InvalidRequest],
   ['SESSION_NOT_FOUND', -32001],

@@ -42,6 +42,15 @@ export const mcpErrors = defineErrors({
       'zh-CN': '此会话上 id 为 {id} 的请求仍在处理中：请为每个请求使用各自的 id（本请求未执行）。',
     },
   },
+  /** A client's JSON-RPC response nested deeper than any answer to what a server asks (elicitation, roots). */
+  RESPONSE_TOO_DEEP: {
+    kind: 'invalid',
+    messages: {
+      en: 'A JSON-RPC response in the body is nested more than {limit} levels deep, deeper than any answer this server asks for (nothing in the body was read).',
+      'zh-CN':
+        '请求体中的 JSON-RPC 响应嵌套超过 {limit} 层，超出此服务器所请求的任何应答（请求体中的内容均未读取）。',
+    },
+  },
   INVALID_INITIALIZE: {
     kind: 'invalid',
     messages: {
