@@ -342,8 +342,13 @@ export function createDispatcher(app: Opwire, options: HttpOptions = {}): Dispat
         headers: cors?.headersFor(received.headers.origin),
         logger: accessLogger,
       });
-      // A preflight is answered before routing and authentication: it carries no credentials.
-      if (cors && received.method === 'OPTIONS' && received.headers['access-control-request-method']) {
+      // A preflight is answered before routing and authentication: it carries no credentials (but a `Host`).
+      if (
+        cors &&
+        received.method === 'OPTIONS' &&
+        received.headers['access-control-request-method'] &&
+        received.hostMissing !== true
+      ) {
         observed.route = 'preflight';
         return received.respond(cors.preflight(received.headers));
       }

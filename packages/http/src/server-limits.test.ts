@@ -246,6 +246,15 @@ describe('server limits over a real socket', () => {
       expect(received).toMatch(/\r\naccess-control-allow-origin: https:\/\/shop\.example\r\n/i);
       expect(problemOf(received)).toMatchObject({ status: 400, code: 'MALFORMED_REQUEST', detail });
     }
+    // A preflight without Host is refused too, not answered 204.
+    const preflight = await open(served.url);
+    preflight.socket.write(
+      'OPTIONS /orders HTTP/1.1\r\nOrigin: https://shop.example\r\nAccess-Control-Request-Method: POST\r\n' +
+        'Connection: close\r\n\r\n',
+    );
+    await preflight.closed;
+    expect(preflight.received()).toMatch(/^HTTP\/1\.1 400 /);
+    expect(problemOf(preflight.received())).toMatchObject({ code: 'MALFORMED_REQUEST' });
     // HTTP/1.0 has no Host requirement: served as before.
     const old = await open(served.url);
     old.socket.write('GET /health/live HTTP/1.0\r\n\r\n');
