@@ -660,7 +660,19 @@ describe('JSON-RPC batches', () => {
         'http://mcp.test/mcp',
         post({ ...headers, 'accept-language': language }, { jsonrpc: '2.0', id, method: 'ping' }),
       );
-    const reused = await ping(5);
+    // A write reusing the id is refused before it runs: no note is written.
+    const reused = await fetch(
+      'http://mcp.test/mcp',
+      post(
+        { ...headers, 'accept-language': 'en' },
+        {
+          jsonrpc: '2.0',
+          id: 5,
+          method: 'tools/call',
+          params: { name: 'notes_create', arguments: { text: 'twice' } },
+        },
+      ),
+    );
     expect(reused.status).toBe(409);
     expect(await reused.json()).toEqual({
       jsonrpc: '2.0',
@@ -677,6 +689,7 @@ describe('JSON-RPC batches', () => {
       '此会话上 id 为 5 的请求仍在处理中：请为每个请求使用各自的 id（本请求未执行）。',
     );
     // Another id, and the same number as a string (JSON-RPC tells them apart), are answered meanwhile.
+    expect(notesApp.notes.size).toBe(0);
     expect((await ping(6)).status).toBe(200);
     expect((await ping('5')).status).toBe(200);
     // The slow call, cancelled, ends its answer's stream: its id may be used again.
