@@ -1101,7 +1101,9 @@ it('refuses a turn past its budget with 429 BUDGET_EXCEEDED before any model req
   expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(left - 60);
   expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(Math.ceil(left) + 1);
   expect(server.requests).toHaveLength(1);
-  // Another principal of the tenant has its own budget.
+  // Another principal of the tenant has its own budget. (A turn in a later millisecond: the ledger lists newest
+  // first by time, and two turns of one millisecond would come in either order.)
+  await new Promise((resolve) => setTimeout(resolve, 2));
   server.script({ kind: 'reply', text: 'Hello.' });
   expect((await chatAs('token-customer', { message: 'Hi' })).status).toBe(200);
   // The refused turn has its ledger row too: failed, no tokens.
