@@ -102,4 +102,18 @@ export interface InvokeOptions {
   readonly headers?: RequestHeaders | undefined;
   /** Where `context.setHeader` writes: the surface sends these headers with the answer or the error. */
   readonly responseHeaders?: Record<string, string> | undefined;
+  /** Where a surface that answers in JSON receives the response's text, when the response check wrote it. */
+  readonly responseText?: ResponseText | undefined;
+}
+
+/**
+ * Filled by the response check for a surface that answers in JSON: when it could check the response while
+ * writing it (one walk of the value instead of a check and then a write), `text` is `JSON.stringify(value)`
+ * for the `value` checked last; otherwise `text` is `undefined` and the surface writes the response itself.
+ */
+export interface ResponseText {
+  value: unknown;
+  text: string | undefined;
+  /** Every character of `text` is ASCII. */
+  ascii: boolean;
 }

@@ -177,6 +177,7 @@ export function createOpwire(options: OpwireOptions): Opwire {
             ? lowerCaseHeaders(invokeOptions.headers)
             : invokeOptions.headers,
       responseHeaders: invokeOptions.responseHeaders,
+      responseText: invokeOptions.responseText,
     });
 
   const host: InvocationHost = {
@@ -196,6 +197,7 @@ export function createOpwire(options: OpwireOptions): Opwire {
           parentTransaction: parent.transaction,
           headers: noHeaders,
           responseHeaders: undefined,
+          responseText: undefined,
         });
         return Promise.resolve(pipelineOf(found)(input, child));
       } catch (thrown) {

@@ -25,6 +25,7 @@ export type {
   InvokeOptions,
   Origin,
   RequestHeaders,
+  ResponseText,
   Surface,
 } from './context.js';
 export {

@@ -2,7 +2,7 @@ import type { SpanContext } from '@opentelemetry/api';
 import { Container, type ServiceIdentifier } from 'inversify';
 import { neverAborted } from './abort.js';
 import type { Caller } from './caller.js';
-import type { InvocationContext, Origin, RequestHeaders } from './context.js';
+import type { InvocationContext, Origin, RequestHeaders, ResponseText } from './context.js';
 import type { AnyErrorEntry } from './errors/define-errors.js';
 import type { Locale } from './errors/locale.js';
 import type { Logger } from './logger.js';
@@ -35,6 +35,7 @@ export interface InvocationStart {
   readonly parentTransaction: Transaction | undefined;
   readonly headers: RequestHeaders;
   readonly responseHeaders: Record<string, string> | undefined;
+  readonly responseText: ResponseText | undefined;
 }
 
 const noHeaders: RequestHeaders = Object.freeze({});
@@ -69,6 +70,8 @@ export class Invocation implements InvocationContext {
   input: unknown = undefined;
   /** Where `setHeader` writes (the surface's), read by `idempotency` to keep what a guarded call set. */
   readonly responseHeaders: Record<string, string> | undefined;
+  /** Where the response check leaves the text it wrote, for a surface answering in JSON. */
+  readonly responseText: ResponseText | undefined;
   private scope: Container | undefined = undefined;
   private scopedLogger: Logger | undefined = undefined;
   private ownSignal: AbortSignal | undefined = undefined;
@@ -90,6 +93,7 @@ export class Invocation implements InvocationContext {
     this.parentTransaction = start.parentTransaction;
     this.headers = start.headers ?? noHeaders;
     this.responseHeaders = start.responseHeaders;
+    this.responseText = start.responseText;
   }
 
   /**

@@ -22,16 +22,16 @@ export class JsonAnswer implements PlainAnswer {
 
   constructor(
     status: number,
-    value: unknown,
+    /** The JSON text (`undefined`: the response serializes to nothing, answered 204). */
+    body: string | undefined,
+    ascii: boolean,
     readonly requestId: string,
     /** Headers middleware set (such as `idempotent-replayed`). */
     readonly extra: Readonly<Record<string, string>> | undefined = undefined,
-    /** `JSON.stringify`, or one compiled for the operation's response schema (`compileJsonStringify`). */
-    stringify: ((value: unknown) => string | undefined) & { readonly ascii?: boolean } = JSON.stringify,
   ) {
-    this.body = stringify(value);
-    this.ascii = stringify.ascii === true;
-    this.status = this.body === undefined ? 204 : status;
+    this.body = body;
+    this.ascii = ascii;
+    this.status = body === undefined ? 204 : status;
   }
 
   get headers(): Record<string, string> {
@@ -75,7 +75,8 @@ export function jsonAnswer(
   extra?: Readonly<Record<string, string>>,
   stringify?: ((value: unknown) => string | undefined) & { readonly ascii?: boolean },
 ): JsonAnswer {
-  return new JsonAnswer(status, value, requestId, extra, stringify);
+  const body = stringify === undefined ? JSON.stringify(value) : stringify(value);
+  return new JsonAnswer(status, body, stringify?.ascii === true, requestId, extra);
 }
 
 /**

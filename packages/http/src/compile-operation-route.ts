@@ -5,12 +5,12 @@ import {
   type InvokeOptions,
   isOpwireError,
   type OpwireError,
+  type ResponseText,
 } from '@opwire/core';
-import { invokeOptionsFrom } from '@opwire/core/surface';
+import { compileJsonStringify, invokeOptionsFrom } from '@opwire/core/surface';
 import { acceptsMediaType } from './accepts-media-type.js';
-import { type Answer, jsonAnswer } from './answer.js';
+import { type Answer, JsonAnswer, jsonAnswer } from './answer.js';
 import { compileInputBinder } from './compile-input-binder.js';
-import { compileJsonStringify } from './compile-json-stringify.js';
 import { takesBody as methodTakesBody, type RouteSpec } from './derive-route.js';
 import { toEventStream } from './event-stream.js';
 import { httpErrors } from './http-errors.js';
@@ -43,6 +43,8 @@ export function compileOperationRoute(
   const eventStream = streams && !codec;
   const detached = codec?.detached === true;
   const stringify = compileJsonStringify(operation.response);
+  // A JSON answer: the response check may write its text while checking it (`ResponseText`).
+  const writesJson = !streams && !codec;
 
   /** Answers a failure as a problem; `logged` when the pipeline already logged (and audited) it. */
   const fail = (exchange: HttpExchange, thrown: unknown, request: RouteRequest, logged: boolean) => {
@@ -105,7 +107,9 @@ export function compileOperationRoute(
             requestId: request.requestId,
             headers: request.responseHeaders,
           })
-        : jsonAnswer(status, value, request.requestId, request.responseHeaders, stringify);
+        : request.text !== undefined && request.value === value
+          ? new JsonAnswer(status, request.text, request.ascii, request.requestId, request.responseHeaders)
+          : jsonAnswer(status, value, request.requestId, request.responseHeaders, stringify);
     } catch (thrown) {
       return fail(exchange, thrown, request, false);
     }
@@ -208,6 +212,7 @@ export function compileOperationRoute(
         timeoutMs,
         ids: { requestId: request.requestId, clientAddress: exchange.clientAddress },
         responseHeaders: request.responseHeaders,
+        responseText: writesJson ? request : undefined,
       });
     } catch (thrown) {
       return fail(exchange, thrown, request, false);
@@ -283,11 +288,14 @@ export function compileOperationRoute(
   };
 }
 
-/** What one request to an operation's route carries from step to step. */
-class RouteRequest {
+/** What one request to an operation's route carries from step to step; the response check leaves its text here. */
+class RouteRequest implements ResponseText {
   caller: Caller | undefined = undefined;
   options: InvokeOptions = noOptions;
   responseHeaders: Record<string, string> | undefined = undefined;
+  value: unknown = undefined;
+  text: string | undefined = undefined;
+  ascii = false;
 
   constructor(
     readonly requestId: string,

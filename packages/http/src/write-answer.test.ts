@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { compileJsonStringify } from '@opwire/core/surface';
 import Type from 'typebox';
 import { afterEach, describe, expect, it } from 'vitest';
-import { JsonAnswer, type PlainAnswer } from './answer.js';
-import { compileJsonStringify } from './compile-json-stringify.js';
+import { jsonAnswer, type PlainAnswer } from './answer.js';
 import { writeAnswer } from './write-answer.js';
 
 let server: Server | undefined;
@@ -101,7 +101,7 @@ describe('writeAnswer', () => {
   it('sends an operation answer with its length in bytes, ASCII or not', async () => {
     const stringify = compileJsonStringify(Type.Object({ item: Type.String() }));
     for (const item of ['green tea', '绿茶', 'é'.repeat(50), 'x'.repeat(50)]) {
-      const answer = new JsonAnswer(200, { item }, 'r-1', undefined, stringify);
+      const answer = jsonAnswer(200, { item }, 'r-1', undefined, stringify);
       server = createServer((_request, response) => writeAnswer(response, answer, false));
       await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
       const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);

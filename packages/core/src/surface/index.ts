@@ -5,6 +5,7 @@
  * another.
  */
 
+export { compileJsonStringify, type JsonStringify } from '../json/compile-json-stringify.js';
 export { setFailureStatus } from '../span-status.js';
 export { checkOrigins, isOriginAllowed, parseOrigins } from './allowed-origins.js';
 export {

@@ -1,5 +1,5 @@
 import type { Caller } from '../caller.js';
-import type { InvokeOptions, Origin, RequestHeaders, Surface } from '../context.js';
+import type { InvokeOptions, Origin, RequestHeaders, ResponseText, Surface } from '../context.js';
 import { extractRemoteContext } from '../telemetry.js';
 import { requestedLocale } from './request-locale.js';
 
@@ -19,6 +19,8 @@ export interface SurfaceRequest {
   readonly ids?: Omit<Origin, 'surface'> | undefined;
   /** Where middleware response headers go (HTTP); leave out on surfaces that have none. */
   readonly responseHeaders?: Record<string, string> | undefined;
+  /** Where the response's JSON text goes when the response check wrote it (a surface answering in JSON). */
+  readonly responseText?: ResponseText | undefined;
 }
 
 /**
@@ -40,6 +42,7 @@ export function invokeOptionsFrom(request: SurfaceRequest): InvokeOptions {
     timeoutMs: request.timeoutMs,
     headers,
     responseHeaders: request.responseHeaders,
+    responseText: request.responseText,
   };
 }
 

@@ -55,14 +55,19 @@ export function compileJsonStringify(schema: unknown): JsonStringify {
  */
 let nonAsciiWrites = 0;
 
-function isAscii(text: string): boolean {
+/** How many strings the writers have found that may go beyond ASCII (a writer compares it before and after). */
+export function nonAsciiCount(): number {
+  return nonAsciiWrites;
+}
+
+export function isAscii(text: string): boolean {
   return !beyondAscii.test(text);
 }
 
 const beyondAscii = /[\u0080-\uffff]/;
 
 /** Thrown where only `JSON.stringify` of the whole value is exact (a `toJSON` method, called with its key). */
-const giveUp = Symbol('give up');
+export const giveUp = Symbol('give up');
 
 /** Writes the schema's objects and arrays as functions of generated code; anything else is a leaf. */
 class StringifyCompiler {
@@ -120,16 +125,7 @@ class StringifyCompiler {
     const heads = names.map((key) => `${JSON.stringify(key)}:`);
     const reads = names.map((key, index) => `v${index} = value[${JSON.stringify(key)}]`);
     const shapes = names.map((key, index) => this.shape(properties[key], `v${index}`));
-    // The constant text between values is merged into one literal each: a string's quotes with the keys around it.
-    const pieces: string[] = [];
-    let literal = '';
-    shapes.forEach((shape, index) => {
-      literal += `${index === 0 ? '{' : ','}${heads[index]}${shape.quoted ? '"' : ''}`;
-      pieces.push(JSON.stringify(literal), shape.write);
-      literal = shape.quoted ? '"' : '';
-    });
-    pieces.push(JSON.stringify(`${literal}}`));
-    const whole = pieces.join(' + ');
+    const whole = wholeObject(heads, shapes);
     const eachPresent = names.map((key, index) => {
       const write = this.value(properties[key]);
       return `if (seen & ${2 ** index}) { const v = v${index}; const part = ${write}; if (part !== undefined) out += (out.length === 1 ? '' : ',') + ${JSON.stringify(heads[index])} + part; }`;
@@ -201,6 +197,25 @@ class StringifyCompiler {
   }
 }
 
+/**
+ * The one concatenation writing an object whose properties are all there, in order (`heads` are their `"key":`).
+ * The constant text between values is merged into one literal each: a string's quotes with the keys around it.
+ */
+export function wholeObject(
+  heads: readonly string[],
+  shapes: readonly { readonly write: string; readonly quoted?: boolean | undefined }[],
+): string {
+  const pieces: string[] = [];
+  let literal = '';
+  shapes.forEach((shape, index) => {
+    literal += `${index === 0 ? '{' : ','}${heads[index]}${shape.quoted ? '"' : ''}`;
+    pieces.push(JSON.stringify(literal), shape.write);
+    literal = shape.quoted ? '"' : '';
+  });
+  pieces.push(JSON.stringify(`${literal}}`));
+  return pieces.join(' + ');
+}
+
 /** The one JSON type a schema's values have when it is a string, number or boolean (or literals of one). */
 function primitiveType(schema: unknown): 'string' | 'number' | 'boolean' | undefined {
   if (typeof schema !== 'object' || schema === null) return undefined;
@@ -216,7 +231,7 @@ function primitiveType(schema: unknown): 'string' | 'number' | 'boolean' | undef
 }
 
 /** What `JSON.stringify` writes for a value no schema function took: primitives here, the rest by it. */
-function writeLeaf(value: unknown): string | undefined {
+export function writeLeaf(value: unknown): string | undefined {
   switch (typeof value) {
     case 'string':
       return writeString(value);
@@ -245,14 +260,14 @@ const needsEscape = /[\u0000-\u001f"\\\ud800-\udfff]/;
 const notPlainAscii = /[^\x20\x21\x23-\x5b\x5d-\x7e]/;
 
 /** A string as JSON: quoted as it is when nothing in it needs escaping, else by `JSON.stringify`. */
-function writeString(value: string): string {
+export function writeString(value: string): string {
   if (needsNoEscape(value)) return `"${value}"`;
   nonAsciiWrites++;
   return JSON.stringify(value);
 }
 
 /** Whether `JSON.stringify` writes the string as it is, between quotes; counts it when it goes beyond ASCII. */
-function needsNoEscape(value: string): boolean {
+export function needsNoEscape(value: string): boolean {
   const length = value.length;
   if (length > 40) {
     if (!notPlainAscii.test(value)) return true;
